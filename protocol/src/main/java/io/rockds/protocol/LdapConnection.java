@@ -1,0 +1,162 @@
+package io.rockds.protocol;
+
+import com.unboundid.ldap.protocol.ExtendedResponseProtocolOp;
+import com.unboundid.ldap.protocol.LDAPMessage;
+import com.unboundid.ldap.sdk.ResultCode;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLSession;
+
+/**
+ * One client connection as the server sees it: an id for logs, the peer address, TLS state, an
+ * attachment slot for the server's per-connection state, and the ways to answer the client.
+ *
+ * <p>Responses are written from worker threads. {@link #sendEntry} blocks while the channel is
+ * not writable, so a client that stops reading holds one worker and a bounded outbound buffer
+ * (Netty's high water mark) instead of making the server buffer a whole result set.
+ */
+public final class LdapConnection {
+  /** OID of the Notice of Disconnection unsolicited notification (RFC 4511 section 4.4.1). */
+  public static final String NOTICE_OF_DISCONNECTION_OID = "1.3.6.1.4.1.1466.20036";
+  private static final AtomicLong IDS = new AtomicLong();
+
+  private final long id = IDS.getAndIncrement();
+  private final Channel channel;
+  private final Object writability = new Object();
+  private final long connectedAtMillis = System.currentTimeMillis();
+  private volatile boolean authenticated;
+  private volatile Object attachment;
+
+  LdapConnection(Channel channel) {
+    this.channel = channel;
+  }
+
+  public long id() {
+    return id;
+  }
+
+  public long connectedAtMillis() {
+    return connectedAtMillis;
+  }
+
+  public InetSocketAddress remoteAddress() {
+    return (InetSocketAddress) channel.remoteAddress();
+  }
+
+  public InetSocketAddress localAddress() {
+    return (InetSocketAddress) channel.localAddress();
+  }
+
+  public boolean isOpen() {
+    return channel.isActive();
+  }
+
+  /** True once TLS protects the connection (LDAPS or a completed StartTLS). */
+  public boolean isSecure() {
+    return channel.pipeline().get(SslHandler.class) != null;
+  }
+
+  /** The TLS session, or null on a clear connection (or during the StartTLS handshake). */
+  public SSLSession sslSession() {
+    SslHandler ssl = channel.pipeline().get(SslHandler.class);
+    return ssl == null ? null : ssl.engine().getSession();
+  }
+
+  /** Raises the request size limit to the authenticated one (or lowers it again). */
+  public void setAuthenticated(boolean authenticated) {
+    this.authenticated = authenticated;
+  }
+
+  public boolean isAuthenticated() {
+    return authenticated;
+  }
+
+  @SuppressWarnings("unchecked")
+  public <T> T attachment() {
+    return (T) attachment;
+  }
+
+  public void attach(Object value) {
+    this.attachment = value;
+  }
+
+  /** Writes a response without waiting for the client to read it. */
+  public void send(LDAPMessage message) {
+    channel.writeAndFlush(message, channel.voidPromise());
+  }
+
+  /**
+   * Writes one search result entry or reference, first waiting up to {@code maxWaitMillis} for
+   * the channel to become writable. Returns false if the connection closed or stayed full, in
+   * which case the caller stops the search.
+   */
+  public boolean sendEntry(LDAPMessage message, long maxWaitMillis) throws InterruptedException {
+    if (!channel.isWritable()) {
+      long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(maxWaitMillis);
+      synchronized (writability) {
+        while (!channel.isWritable() && channel.isActive()) {
+          long left = deadline - System.nanoTime();
+          if (left <= 0) {
+            return false;
+          }
+          TimeUnit.NANOSECONDS.timedWait(writability, left);
+        }
+      }
+    }
+    if (!channel.isActive()) {
+      return false;
+    }
+    channel.write(message, channel.voidPromise());
+    return true;
+  }
+
+  /** Flushes what {@link #sendEntry} wrote. */
+  public void flush() {
+    channel.flush();
+  }
+
+  void writabilityChanged() {
+    synchronized (writability) {
+      writability.notifyAll();
+    }
+  }
+
+  /**
+   * Starts TLS on this connection for StartTLS: the handler goes first in the pipeline with
+   * {@code startTls=true} so the success response that must precede the handshake still leaves
+   * in clear text.
+   */
+  public void startTls(SslContext context, LDAPMessage successResponse) {
+    channel.eventLoop().execute(() -> {
+      SslHandler handler = context.newHandler(channel.alloc());
+      handler.engine().setUseClientMode(false);
+      channel.pipeline().addFirst("ssl", new SslHandler(handler.engine(), true));
+      channel.writeAndFlush(successResponse, channel.voidPromise());
+    });
+  }
+
+  /** Sends a Notice of Disconnection with the given result and closes the connection. */
+  public void disconnect(ResultCode resultCode, String message) {
+    if (!channel.isActive()) {
+      return;
+    }
+    LDAPMessage notice = new LDAPMessage(0,
+        new ExtendedResponseProtocolOp(resultCode.intValue(), null, message, null, NOTICE_OF_DISCONNECTION_OID, null));
+    channel.writeAndFlush(notice).addListener(ChannelFutureListener.CLOSE);
+  }
+
+  /** Closes the connection without a notice (after an unbind). */
+  public void close() {
+    channel.close();
+  }
+
+  @Override
+  public String toString() {
+    return "conn=" + id;
+  }
+}

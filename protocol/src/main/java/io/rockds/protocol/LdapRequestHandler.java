@@ -1,0 +1,29 @@
+package io.rockds.protocol;
+
+import com.unboundid.ldap.protocol.LDAPMessage;
+
+/**
+ * What the server plugs into the protocol front end. {@link #handle} runs on the worker pool,
+ * never on a Netty event loop, and may block (for storage reads or for a slow client's socket to
+ * drain); the other callbacks are quick notifications.
+ */
+public interface LdapRequestHandler {
+
+  /** A client connected (after the TLS handshake for LDAPS). */
+  default void connected(LdapConnection connection) {}
+
+  /** Executes one request; responses go through {@link LdapConnection#send}. */
+  void handle(LdapConnection connection, LDAPMessage request);
+
+  /**
+   * An abandon request, an unbind or a disconnect: stop the identified operation if it is still
+   * running. Called on the event loop, so it must only flag the operation.
+   */
+  default void abandon(LdapConnection connection, int messageId) {}
+
+  /** The connection closed, for whatever reason. */
+  default void disconnected(LdapConnection connection) {}
+
+  /** The worker pool is full: the request is refused with busy (51) without running. */
+  default void rejected(LdapConnection connection, LDAPMessage request) {}
+}

@@ -1,0 +1,61 @@
+package io.rockds.protocol;
+
+import io.netty.handler.ssl.SslContext;
+import java.time.Duration;
+
+/**
+ * The limits and addresses one listener runs with.
+ *
+ * @param host the address to bind, e.g. {@code 127.0.0.1}
+ * @param port the port; 0 picks a free one (tests)
+ * @param sslContext non-null for LDAPS: TLS starts immediately on accept
+ * @param maxPduBytesAnonymous request size limit before a successful bind
+ * @param maxPduBytesAuthenticated request size limit after a successful bind
+ * @param maxBerDepth nesting bound for constructed BER elements
+ * @param maxConnections connections accepted at once on this listener; 0 means no limit
+ * @param idleTimeout a connection with no request in flight and no traffic for this long is closed; zero disables
+ * @param maxOutstandingRequests requests of one connection queued or running at once
+ */
+public record ProtocolSettings(
+    String host,
+    int port,
+    SslContext sslContext,
+    int maxPduBytesAnonymous,
+    int maxPduBytesAuthenticated,
+    int maxBerDepth,
+    int maxConnections,
+    Duration idleTimeout,
+    int maxOutstandingRequests) {
+
+  public static final int DEFAULT_MAX_PDU_ANONYMOUS = 256 * 1024;
+  public static final int DEFAULT_MAX_PDU_AUTHENTICATED = 8 * 1024 * 1024;
+  public static final int DEFAULT_MAX_BER_DEPTH = 128;
+
+  public ProtocolSettings {
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("port: " + port + " (expected: 0..65535)");
+    }
+    if (maxPduBytesAnonymous <= 0 || maxPduBytesAuthenticated <= 0) {
+      throw new IllegalArgumentException("max request size must be > 0");
+    }
+    if (maxOutstandingRequests <= 0) {
+      throw new IllegalArgumentException("maxOutstandingRequests: " + maxOutstandingRequests + " (expected: > 0)");
+    }
+  }
+
+  /** Plain LDAP with the default limits. */
+  public static ProtocolSettings plain(String host, int port) {
+    return new ProtocolSettings(host, port, null, DEFAULT_MAX_PDU_ANONYMOUS, DEFAULT_MAX_PDU_AUTHENTICATED,
+        DEFAULT_MAX_BER_DEPTH, 0, Duration.ZERO, 1000);
+  }
+
+  public ProtocolSettings withSsl(SslContext context) {
+    return new ProtocolSettings(host, port, context, maxPduBytesAnonymous, maxPduBytesAuthenticated,
+        maxBerDepth, maxConnections, idleTimeout, maxOutstandingRequests);
+  }
+
+  public ProtocolSettings withPort(int newPort) {
+    return new ProtocolSettings(host, newPort, sslContext, maxPduBytesAnonymous, maxPduBytesAuthenticated,
+        maxBerDepth, maxConnections, idleTimeout, maxOutstandingRequests);
+  }
+}

@@ -1,0 +1,248 @@
+package io.rockds.storage;
+
+import com.unboundid.asn1.ASN1OctetString;
+import com.unboundid.ldap.matchingrules.MatchingRule;
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
+import com.unboundid.ldap.sdk.schema.Schema;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.Slice;
+
+/**
+ * One reversed attribute index: {@code <attr>.<matchingRule>} (equality, ordering),
+ * {@code <attr>.<substringRule>:<length>}, {@code <attr>.presence} or
+ * {@code <attr>.soundexApproximateMatch}, mapping a normalized key to the IDs of the entries
+ * holding it, encoded by {@link IdListCodec}.
+ *
+ * <p>Keys are the attribute's values normalized with its schema matching rule (UnboundID's
+ * implementations). Substring keys are every suffix of the normalized value cut to
+ * {@code substring-length} bytes ({@code abcde}, length 3: {@code abc bcd cde de e}); presence
+ * has the single key {@code +}; ordering keys of integers use an order-preserving encoding so
+ * {@code >=} and {@code <=} are key-range scans.
+ */
+public final class AttributeIndex extends Tree {
+  static final byte[] PRESENCE_KEY = {'+'};
+
+  private final String attribute;
+  private final IndexType type;
+  private final MatchingRule rule;
+  private final boolean integerOrdering;
+  private final int substringLength;
+  private volatile IndexEntryLimit entryLimit;
+  private volatile boolean trusted;
+
+  AttributeIndex(RocksDB db, ColumnFamilyHandle handle, String rawPrefix, String name, String attribute,
+      IndexType type, MatchingRule rule, boolean integerOrdering, int substringLength, IndexEntryLimit entryLimit) {
+    super(db, handle, name, rawPrefix + name);
+    this.attribute = attribute;
+    this.type = type;
+    this.rule = rule;
+    this.integerOrdering = integerOrdering;
+    this.substringLength = substringLength;
+    this.entryLimit = entryLimit;
+  }
+
+  /** The tree name OpenDJ would give this index, e.g. {@code mail.caseIgnoreIA5SubstringsMatch:6}. */
+  static String treeName(String attribute, IndexType type, int substringLength, Schema schema) {
+    AttributeTypeDefinition definition = schema.getAttributeType(attribute);
+    return switch (type) {
+      case PRESENCE -> attribute + ".presence";
+      case APPROXIMATE -> attribute + ".soundexApproximateMatch";
+      case EQUALITY -> attribute + "." + ruleName(definition == null ? null : definition.getEqualityMatchingRule(schema),
+          MatchingRule.selectEqualityMatchingRule(attribute, schema).getEqualityMatchingRuleName());
+      case ORDERING -> attribute + "." + ruleName(definition == null ? null : definition.getOrderingMatchingRule(schema),
+          orderingFallback(attribute, schema));
+      case SUBSTRING -> attribute + "." + ruleName(definition == null ? null : definition.getSubstringMatchingRule(schema),
+          MatchingRule.selectSubstringMatchingRule(attribute, schema).getSubstringMatchingRuleName())
+          + ":" + substringLength;
+    };
+  }
+
+  private static String orderingFallback(String attribute, Schema schema) {
+    String name = MatchingRule.selectOrderingMatchingRule(attribute, schema).getOrderingMatchingRuleName();
+    return name == null ? "caseIgnoreOrderingMatch" : name;
+  }
+
+  private static String ruleName(String fromSchema, String fallback) {
+    return fromSchema != null ? fromSchema : fallback;
+  }
+
+  static MatchingRule ruleFor(String attribute, IndexType type, Schema schema) {
+    return switch (type) {
+      case SUBSTRING -> MatchingRule.selectSubstringMatchingRule(attribute, schema);
+      case ORDERING -> MatchingRule.selectOrderingMatchingRule(attribute, schema);
+      default -> MatchingRule.selectEqualityMatchingRule(attribute, schema);
+    };
+  }
+
+  public String attribute() {
+    return attribute;
+  }
+
+  public IndexType indexType() {
+    return type;
+  }
+
+  public int substringLength() {
+    return substringLength;
+  }
+
+  public IndexEntryLimit entryLimit() {
+    return entryLimit;
+  }
+
+  void setEntryLimit(IndexEntryLimit limit) {
+    this.entryLimit = limit;
+  }
+
+  /** An untrusted index (new, or its limit changed) is maintained on writes but never read by searches. */
+  public boolean isTrusted() {
+    return trusted;
+  }
+
+  void setTrustedFlag(boolean trusted) {
+    this.trusted = trusted;
+  }
+
+  /** The matching rule keys are normalized with. */
+  public MatchingRule matchingRule() {
+    return rule;
+  }
+
+  // ---------------------------------------------------------------- keys
+
+  /** Every key {@code entry} contributes to this index. */
+  Set<IndexKey> keysOf(Entry entry) {
+    Set<IndexKey> keys = new HashSet<>();
+    for (Attribute a : entry.getAttributesWithOptions(attribute, null)) {
+      if (type == IndexType.PRESENCE) {
+        keys.add(new IndexKey(PRESENCE_KEY));
+        break;
+      }
+      for (ASN1OctetString value : a.getRawValues()) {
+        addKeys(value, keys);
+      }
+    }
+    return keys;
+  }
+
+  private void addKeys(ASN1OctetString value, Set<IndexKey> keys) {
+    byte[] normalized = normalize(value);
+    if (normalized == null) {
+      return;
+    }
+    if (type == IndexType.SUBSTRING) {
+      for (int i = 0; i < normalized.length; i++) {
+        keys.add(new IndexKey(Arrays.copyOfRange(normalized, i, Math.min(i + substringLength, normalized.length))));
+      }
+    } else {
+      keys.add(new IndexKey(normalized));
+    }
+  }
+
+  /**
+   * The key of one value (equality, ordering, approximate) or the normalized value substring keys
+   * are cut from; null for a value the matching rule cannot normalize (it matches nothing).
+   */
+  public byte[] normalize(ASN1OctetString value) {
+    try {
+      byte[] normalized = rule.normalize(value).getValue();
+      if (type == IndexType.APPROXIMATE) {
+        return Soundex.encode(new String(normalized, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+      }
+      if (type == IndexType.ORDERING && integerOrdering) {
+        return OrderingKeys.integer(new String(normalized, StandardCharsets.UTF_8));
+      }
+      return normalized;
+    } catch (LDAPException | NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** A substring assertion fragment normalized like the indexed values; null if invalid. */
+  public byte[] normalizeSubstring(ASN1OctetString fragment, byte substringType) {
+    try {
+      return rule.normalizeSubstring(fragment, substringType).getValue();
+    } catch (LDAPException e) {
+      return null;
+    }
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  /** The IDs under one key; undefined if over the limit. */
+  public IdSet read(byte[] key) throws RocksDBException {
+    return IdListCodec.decode(db.get(handle, key));
+  }
+
+  /**
+   * The union of the IDs of every key in {@code [lower, upper)} (either bound may be null for
+   * open). Undefined as soon as one key is over the limit or the union passes {@code maxIds},
+   * as OpenDJ's cursor entry limit does.
+   */
+  public IdSet readRange(byte[] lower, byte[] upper, int maxIds) throws RocksDBException {
+    IdSet.Builder ids = new IdSet.Builder();
+    try (Slice upperSlice = upper == null ? null : new Slice(upper);
+        ReadOptions options = new ReadOptions();
+        RocksIterator it = openRange(options, upperSlice)) {
+      if (lower == null) {
+        it.seekToFirst();
+      } else {
+        it.seek(lower);
+      }
+      for (; it.isValid(); it.next()) {
+        byte[] value = it.value();
+        if (IdListCodec.isOverLimit(value)) {
+          return IdSet.undefined(IdSet.Undefined.LIMIT_EXCEEDED);
+        }
+        for (long id : IdListCodec.decode(value).toArray()) {
+          ids.add(id);
+        }
+        if (maxIds > 0 && ids.size() > maxIds) {
+          return IdSet.undefined(IdSet.Undefined.LIMIT_EXCEEDED);
+        }
+      }
+    }
+    return ids.build();
+  }
+
+  private RocksIterator openRange(ReadOptions options, Slice upper) {
+    if (upper != null) {
+      options.setIterateUpperBound(upper);
+    }
+    return db.newIterator(handle, options);
+  }
+
+  @Override
+  public String type() {
+    return "MatchingRuleIndex";
+  }
+
+  @Override
+  public String keyToString(byte[] key) {
+    return new String(key, StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public String valueToString(byte[] value) {
+    IdSet ids = IdListCodec.decode(value);
+    if (!ids.isDefined()) {
+      return ids.toString();
+    }
+    StringBuilder sb = new StringBuilder(ids.toString());
+    for (long id : ids.toArray()) {
+      sb.append(' ').append(id);
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,405 @@
+package io.rockds.storage;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
+import com.unboundid.ldap.sdk.schema.Schema;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
+import org.rocksdb.DBOptions;
+import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.Statistics;
+import org.rocksdb.UInt64AddOperator;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/**
+ * One backend: one RocksDB database holding an {@link EntryContainer} (a set of column families
+ * named {@code /<base DN>/<tree>}) per base DN.
+ *
+ * <p>Why one database per backend rather than one for the server: a backend is the unit
+ * operators import with {@code --clearBackend}, back up, restore and tune for durability; its
+ * own directory, WAL and lock make each of those a directory-level operation. The block cache
+ * can still be shared across backends by passing the same settings.
+ *
+ * <p>Entry IDs are allocated per backend (shared by its base DNs), starting after the largest
+ * ID in any {@code id2entry}; they are never reused while the backend is open.
+ */
+public final class Backend implements AutoCloseable {
+  private static final String DEFAULT_CF = "default";
+
+  private final BackendSettings settings;
+  private final RocksDB db;
+  private final List<AutoCloseable> resources;
+  private final List<ColumnFamilyHandle> handles;
+  private final WriteOptions writeOptions;
+  private final Statistics statistics;
+  private final LRUCache blockCache;
+  private final Map<DN, EntryContainer> containers = new LinkedHashMap<>();
+  private final Cache<Long, Entry> entryCache;
+  private final AtomicLong nextId = new AtomicLong(1);
+
+  static {
+    RocksDB.loadLibrary();
+  }
+
+  private Backend(BackendSettings settings, RocksDB db, List<AutoCloseable> resources, List<ColumnFamilyHandle> handles,
+      Statistics statistics, LRUCache blockCache) {
+    this.settings = settings;
+    this.db = db;
+    this.resources = resources;
+    this.handles = handles;
+    this.statistics = statistics;
+    this.blockCache = blockCache;
+    this.writeOptions = new WriteOptions().setSync(settings.syncWrites());
+    this.entryCache = settings.entryCacheBytes() > 0
+        ? Caffeine.newBuilder()
+            .maximumWeight(settings.entryCacheBytes())
+            .weigher((Long id, Entry e) -> 64 + e.toLDIFString().length())
+            .recordStats()
+            .build()
+        : null;
+  }
+
+  /**
+   * Opens (creating if needed) the backend. An index whose column family is new while the
+   * container already holds entries, or whose entry limit changed since its records were
+   * written, is marked untrusted until rebuilt.
+   */
+  public static Backend open(BackendSettings settings, Schema schema) throws LDAPException {
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      Files.createDirectories(settings.directory());
+      Statistics statistics = new Statistics();
+      LRUCache blockCache = new LRUCache(settings.blockCacheBytes());
+      resources.add(blockCache);
+      resources.add(statistics);
+      DBOptions dbOptions = new DBOptions()
+          .setCreateIfMissing(true)
+          .setCreateMissingColumnFamilies(true)
+          .setMaxBackgroundJobs(2)
+          .setBytesPerSync(1 << 20)
+          .setKeepLogFileNum(5)
+          .setStatistics(statistics);
+      resources.add(dbOptions);
+      ColumnFamilyOptions plain = columnFamilyOptions(settings, blockCache, false);
+      ColumnFamilyOptions counters = columnFamilyOptions(settings, blockCache, true);
+      resources.add(plain);
+      resources.add(counters);
+
+      Set<String> existing = new HashSet<>();
+      String path = settings.directory().toString();
+      try (Options probe = new Options()) {
+        if (Files.exists(settings.directory().resolve("CURRENT"))) {
+          for (byte[] name : RocksDB.listColumnFamilies(probe, path)) {
+            existing.add(new String(name, StandardCharsets.UTF_8));
+          }
+        }
+      }
+      Map<String, ColumnFamilyDescriptor> wanted = new LinkedHashMap<>();
+      wanted.put(DEFAULT_CF, new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, plain));
+      Map<DN, List<IndexDef>> indexDefs = new LinkedHashMap<>();
+      for (DN base : settings.baseDns()) {
+        String prefix = EntryContainer.rawPrefix(base);
+        for (String tree : List.of("dn2id", "id2entry")) {
+          wanted.put(prefix + tree, descriptor(prefix + tree, plain));
+        }
+        for (String tree : List.of("id2childrencount", "state")) {
+          wanted.put(prefix + tree, descriptor(prefix + tree, counters));
+        }
+        List<IndexDef> defs = indexDefs(settings, schema);
+        indexDefs.put(base, defs);
+        for (IndexDef def : defs) {
+          wanted.put(prefix + def.name, descriptor(prefix + def.name, plain));
+        }
+      }
+      // Column families of indexes no longer configured stay open (RocksDB requires it) but unused.
+      for (String name : existing) {
+        wanted.putIfAbsent(name, descriptor(name, name.endsWith("/state") || name.endsWith("/id2childrencount")
+            ? counters : plain));
+      }
+      List<ColumnFamilyDescriptor> descriptors = new ArrayList<>(wanted.values());
+      List<ColumnFamilyHandle> handles = new ArrayList<>();
+      RocksDB db = openDb(dbOptions, path, descriptors, handles);
+      Map<String, ColumnFamilyHandle> byName = new LinkedHashMap<>();
+      for (int i = 0; i < descriptors.size(); i++) {
+        byName.put(new String(descriptors.get(i).getName(), StandardCharsets.UTF_8), handles.get(i));
+      }
+      Backend backend = new Backend(settings, db, resources, handles, statistics, blockCache);
+      for (DN base : settings.baseDns()) {
+        backend.openContainer(base, byName, indexDefs.get(base), existing);
+      }
+      backend.nextId.set(backend.largestId() + 1);
+      return backend;
+    } catch (RocksDBException e) {
+      closeAll(resources);
+      throw openFailure(settings, e);
+    } catch (java.io.IOException e) {
+      closeAll(resources);
+      throw new LDAPException(ResultCode.UNAVAILABLE, "cannot create " + settings.directory() + ": " + e, e);
+    }
+  }
+
+  private static RocksDB openDb(DBOptions options, String path, List<ColumnFamilyDescriptor> descriptors,
+      List<ColumnFamilyHandle> handles) throws RocksDBException {
+    return RocksDB.open(options, path, descriptors, handles);
+  }
+
+  private static LDAPException openFailure(BackendSettings settings, RocksDBException e) {
+    String message = String.valueOf(e.getMessage());
+    if (message.contains("lock") || message.contains("LOCK")) {
+      return new LDAPException(ResultCode.UNAVAILABLE, "the database of backend " + settings.id() + " at "
+          + settings.directory() + " is in use by another process (its LOCK file is held): stop that server or"
+          + " tool first", e);
+    }
+    return new LDAPException(ResultCode.UNAVAILABLE, "cannot open backend " + settings.id() + " at "
+        + settings.directory() + ": " + message, e);
+  }
+
+  private static ColumnFamilyDescriptor descriptor(String name, ColumnFamilyOptions options) {
+    return new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8), options);
+  }
+
+  private static ColumnFamilyOptions columnFamilyOptions(BackendSettings settings, LRUCache cache, boolean counters) {
+    BlockBasedTableConfig table = new BlockBasedTableConfig()
+        .setBlockCache(cache)
+        .setFilterPolicy(new BloomFilter(10, false))
+        .setCacheIndexAndFilterBlocks(true)
+        .setPinL0FilterAndIndexBlocksInCache(true)
+        .setBlockSize(16 * 1024)
+        .setFormatVersion(5);
+    ColumnFamilyOptions options = new ColumnFamilyOptions()
+        .setTableFormatConfig(table)
+        .setLevelCompactionDynamicLevelBytes(true);
+    switch (settings.compression()) {
+      case "none" -> options.setCompressionType(CompressionType.NO_COMPRESSION);
+      case "lz4" -> options.setCompressionType(CompressionType.LZ4_COMPRESSION);
+      case "zstd" -> options.setCompressionType(CompressionType.ZSTD_COMPRESSION);
+      case "lz4-zstd" -> options.setCompressionType(CompressionType.LZ4_COMPRESSION)
+          .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION);
+      default -> throw new IllegalArgumentException("compression: " + settings.compression()
+          + " (expected: lz4-zstd, lz4, zstd or none)");
+    }
+    if (counters) {
+      options.setMergeOperator(new UInt64AddOperator());
+    }
+    return options;
+  }
+
+  private record IndexDef(String name, String attribute, IndexType type, int substringLength, IndexEntryLimit limit,
+      boolean integerOrdering) {}
+
+  private static List<IndexDef> indexDefs(BackendSettings settings, Schema schema) {
+    List<IndexDef> defs = new ArrayList<>();
+    for (IndexSpec spec : settings.indexes()) {
+      IndexEntryLimit limit = new IndexEntryLimit(spec.entryLimit() != null ? spec.entryLimit() : settings.indexEntryLimit());
+      for (IndexType type : spec.types()) {
+        String name = AttributeIndex.treeName(spec.attribute(), type, spec.substringLength(), schema);
+        defs.add(new IndexDef(name, spec.attribute(), type, spec.substringLength(), limit, isInteger(spec.attribute(), schema)));
+      }
+    }
+    return defs;
+  }
+
+  private static boolean isInteger(String attribute, Schema schema) {
+    AttributeTypeDefinition type = schema.getAttributeType(attribute);
+    String syntax = type == null ? null : type.getSyntaxOID(schema);
+    return "1.3.6.1.4.1.1466.115.121.1.27".equals(syntax);
+  }
+
+  private void openContainer(DN base, Map<String, ColumnFamilyHandle> byName, List<IndexDef> defs, Set<String> existing)
+      throws RocksDBException, LDAPException {
+    String prefix = EntryContainer.rawPrefix(base);
+    BackendState state = new BackendState(db, byName.get(prefix + "state"), prefix);
+    AttributeDictionary dictionary = new AttributeDictionary(db, byName.get(prefix + "state"));
+    boolean empty = state.entryCount() == 0;
+    Map<String, AttributeIndex> indexes = new LinkedHashMap<>();
+    Schema schema = Schema.getDefaultStandardSchema();
+    for (IndexDef def : defs) {
+      AttributeIndex index = new AttributeIndex(db, byName.get(prefix + def.name), prefix, def.name, def.attribute,
+          def.type, AttributeIndex.ruleFor(def.attribute, def.type, schema), def.integerOrdering, def.substringLength,
+          def.limit);
+      Boolean trusted = state.isTrusted(def.name);
+      Integer storedLimit = state.storedEntryLimit(def.name);
+      boolean fresh = !existing.contains(prefix + def.name);
+      boolean limitChanged = storedLimit != null && storedLimit != def.limit.limit();
+      boolean nowTrusted = empty || (!fresh && !limitChanged && !Boolean.FALSE.equals(trusted));
+      if (!Boolean.valueOf(nowTrusted).equals(trusted)) {
+        state.setTrusted(def.name, nowTrusted);
+      }
+      if (storedLimit == null || limitChanged) {
+        state.storeEntryLimit(def.name, def.limit.limit());
+      }
+      index.setTrustedFlag(nowTrusted);
+      indexes.put(def.name, index);
+    }
+    EntryCodec codec = new EntryCodec(dictionary);
+    containers.put(base, new EntryContainer(this, base,
+        new Dn2Id(db, byName.get(prefix + "dn2id"), prefix),
+        new Id2Entry(db, byName.get(prefix + "id2entry"), prefix, codec),
+        new Id2ChildrenCount(db, byName.get(prefix + "id2childrencount"), prefix),
+        state, indexes));
+  }
+
+  private long largestId() {
+    long max = 0;
+    for (EntryContainer container : containers.values()) {
+      try (RocksIterator it = container.id2entry().newIterator()) {
+        it.seekToLast();
+        if (it.isValid()) {
+          max = Math.max(max, Bytes.readLongKey(it.key(), 0));
+        }
+      }
+    }
+    return max;
+  }
+
+  // ---------------------------------------------------------------- API
+
+  public String id() {
+    return settings.id();
+  }
+
+  public BackendSettings settings() {
+    return settings;
+  }
+
+  public List<DN> baseDns() {
+    return settings.baseDns();
+  }
+
+  public List<EntryContainer> containers() {
+    return List.copyOf(containers.values());
+  }
+
+  /** The container holding {@code dn} (its base DN or a descendant), or null. */
+  public EntryContainer containerFor(DN dn) {
+    EntryContainer best = null;
+    for (EntryContainer c : containers.values()) {
+      if (dn.isDescendantOf(c.baseDn(), true)
+          && (best == null || c.baseDn().getRDNs().length > best.baseDn().getRDNs().length)) {
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  /** Total entries in every container. */
+  public long entryCount() throws LDAPException {
+    long n = 0;
+    for (EntryContainer c : containers.values()) {
+      n += c.entryCount();
+    }
+    return n;
+  }
+
+  /** Entry cache hits, misses, evictions and size; null when the cache is disabled. */
+  public com.github.benmanes.caffeine.cache.stats.CacheStats entryCacheStats() {
+    return entryCache == null ? null : entryCache.stats();
+  }
+
+  public long entryCacheSize() {
+    return entryCache == null ? 0 : entryCache.estimatedSize();
+  }
+
+  /** RocksDB statistics (block cache hits, stalls, WAL syncs) for metrics. */
+  public Statistics statistics() {
+    return statistics;
+  }
+
+  public long blockCacheUsage() {
+    return blockCache.getUsage();
+  }
+
+  /** A RocksDB integer property summed over every column family, e.g. {@code rocksdb.cur-size-all-mem-tables}. */
+  public long longProperty(String property) {
+    long total = 0;
+    for (ColumnFamilyHandle handle : handles) {
+      try {
+        total += db.getLongProperty(handle, property);
+      } catch (RocksDBException e) {
+        return -1;
+      }
+    }
+    return total;
+  }
+
+  /** The RocksDB handle, for tools that inspect raw trees and take checkpoints. */
+  public RocksDB rocksDb() {
+    return db;
+  }
+
+  long nextId() {
+    return nextId.getAndIncrement();
+  }
+
+  void write(WriteBatch batch) throws RocksDBException {
+    db.write(writeOptions, batch);
+  }
+
+  Entry cachedEntry(long id, LongFunction<Entry> loader) throws LDAPException {
+    try {
+      return entryCache == null ? loader.apply(id) : entryCache.get(id, loader::apply);
+    } catch (IllegalStateException e) {
+      if (e.getCause() instanceof RocksDBException r) {
+        throw StorageErrors.wrap(r);
+      }
+      throw e;
+    }
+  }
+
+  void invalidate(long id) {
+    if (entryCache != null) {
+      entryCache.invalidate(id);
+    }
+  }
+
+  /** Flushes memtables and closes the database, releasing its lock. */
+  @Override
+  public void close() {
+    try {
+      db.syncWal();
+    } catch (RocksDBException e) {
+      // Closing anyway: the WAL was synced on every commit unless sync was relaxed.
+    }
+    for (ColumnFamilyHandle handle : handles) {
+      handle.close();
+    }
+    db.close();
+    writeOptions.close();
+    closeAll(resources);
+  }
+
+  private static void closeAll(List<AutoCloseable> resources) {
+    for (int i = resources.size() - 1; i >= 0; i--) {
+      try {
+        resources.get(i).close();
+      } catch (Exception ignored) {
+        // Best effort while failing or closing.
+      }
+    }
+  }
+
+}

@@ -1,0 +1,98 @@
+package io.rockds.storage;
+
+import com.unboundid.asn1.ASN1OctetString;
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.Entry;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBatch;
+
+/**
+ * The compact, versioned encoding of an entry in {@code id2entry}.
+ *
+ * <pre>
+ *   0x01 (format version)
+ *   varint(len) DN as UTF-8
+ *   varint(attribute count)
+ *   per attribute: varint(description id) varint(value count) per value: varint(len) bytes
+ * </pre>
+ *
+ * Attribute descriptions are {@link AttributeDictionary} ids; values are stored as raw bytes, so
+ * binary values (jpegPhoto, certificates) and UTF-8 round-trip exactly.
+ */
+final class EntryCodec {
+  static final byte VERSION_1 = 0x01;
+
+  private final AttributeDictionary dictionary;
+
+  EntryCodec(AttributeDictionary dictionary) {
+    this.dictionary = dictionary;
+  }
+
+  byte[] encode(Entry entry, WriteBatch batch) throws RocksDBException {
+    byte[] dn = entry.getDN().getBytes(StandardCharsets.UTF_8);
+    Collection<Attribute> attributes = entry.getAttributes();
+    int size = 1 + Varint.size(dn.length) + dn.length + Varint.size(attributes.size());
+    int[] descIds = new int[attributes.size()];
+    int a = 0;
+    for (Attribute attribute : attributes) {
+      descIds[a] = dictionary.idOf(attribute.getName(), batch);
+      size += Varint.size(descIds[a]) + Varint.size(attribute.size());
+      for (ASN1OctetString value : attribute.getRawValues()) {
+        int len = value.getValueLength();
+        size += Varint.size(len) + len;
+      }
+      a++;
+    }
+    ByteBuffer out = ByteBuffer.allocate(size);
+    out.put(VERSION_1);
+    Varint.write(out, dn.length);
+    out.put(dn);
+    Varint.write(out, attributes.size());
+    a = 0;
+    for (Attribute attribute : attributes) {
+      Varint.write(out, descIds[a++]);
+      ASN1OctetString[] values = attribute.getRawValues();
+      Varint.write(out, values.length);
+      for (ASN1OctetString value : values) {
+        byte[] bytes = value.getValue();
+        Varint.write(out, bytes.length);
+        out.put(bytes);
+      }
+    }
+    return out.array();
+  }
+
+  Entry decode(byte[] encoded) {
+    ByteBuffer in = ByteBuffer.wrap(encoded);
+    byte version = in.get();
+    if (version != VERSION_1) {
+      throw new IllegalArgumentException("unknown entry encoding version " + version);
+    }
+    String dn = readString(in);
+    int attributeCount = (int) Varint.read(in);
+    List<Attribute> attributes = new ArrayList<>(attributeCount);
+    for (int i = 0; i < attributeCount; i++) {
+      String name = dictionary.nameOf((int) Varint.read(in));
+      int valueCount = (int) Varint.read(in);
+      byte[][] values = new byte[valueCount][];
+      for (int v = 0; v < valueCount; v++) {
+        values[v] = new byte[(int) Varint.read(in)];
+        in.get(values[v]);
+      }
+      attributes.add(new Attribute(name, values));
+    }
+    return new Entry(dn, attributes);
+  }
+
+  private static String readString(ByteBuffer in) {
+    int len = (int) Varint.read(in);
+    String s = new String(in.array(), in.position(), len, StandardCharsets.UTF_8);
+    in.position(in.position() + len);
+    return s;
+  }
+}

@@ -1,0 +1,430 @@
+package io.rockds.storage;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.RDN;
+import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchScope;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBatch;
+
+/**
+ * The trees of one base DN and the writes that keep them consistent. Every write takes the lock
+ * stripes of the DNs it touches (so writes on one DN, and a child's add against its parent's
+ * delete, are serialized), builds one {@link WriteBatch} across all trees, and commits it once.
+ */
+public final class EntryContainer {
+  /** Computes an entry's new state from its current one; may refuse with an LDAP result. */
+  @FunctionalInterface
+  public interface EntryChange {
+    Entry apply(Entry current) throws LDAPException;
+  }
+
+  private final Backend backend;
+  private final DN baseDn;
+  private final Dn2Id dn2id;
+  private final Id2Entry id2entry;
+  private final Id2ChildrenCount childrenCount;
+  private final BackendState state;
+  private final Map<String, AttributeIndex> indexesByName;
+  private final Map<String, List<AttributeIndex>> indexesByAttribute = new LinkedHashMap<>();
+  private final KeyLocks dnLocks = new KeyLocks(1024);
+  private final KeyLocks indexLocks = new KeyLocks(4096);
+
+  EntryContainer(Backend backend, DN baseDn, Dn2Id dn2id, Id2Entry id2entry, Id2ChildrenCount childrenCount,
+      BackendState state, Map<String, AttributeIndex> indexes) {
+    this.backend = backend;
+    this.baseDn = baseDn;
+    this.dn2id = dn2id;
+    this.id2entry = id2entry;
+    this.childrenCount = childrenCount;
+    this.state = state;
+    this.indexesByName = indexes;
+    for (AttributeIndex index : indexes.values()) {
+      indexesByAttribute.computeIfAbsent(index.attribute().toLowerCase(Locale.ROOT), a -> new ArrayList<>()).add(index);
+    }
+  }
+
+  public DN baseDn() {
+    return baseDn;
+  }
+
+  public Backend backend() {
+    return backend;
+  }
+
+  /** The prefix of every raw DB name, e.g. {@code /dc=com,dc=example/}. */
+  public static String rawPrefix(DN baseDn) {
+    RDN[] rdns = baseDn.getRDNs();
+    StringBuilder sb = new StringBuilder("/");
+    for (int i = rdns.length - 1; i >= 0; i--) {
+      sb.append(rdns[i].toNormalizedString());
+      if (i > 0) {
+        sb.append(',');
+      }
+    }
+    return sb.append('/').toString();
+  }
+
+  // ---------------------------------------------------------------- trees
+
+  public Dn2Id dn2id() {
+    return dn2id;
+  }
+
+  public Id2Entry id2entry() {
+    return id2entry;
+  }
+
+  public Id2ChildrenCount id2childrenCount() {
+    return childrenCount;
+  }
+
+  public BackendState state() {
+    return state;
+  }
+
+  /** Every tree of the container, system trees first, as backendstat lists them. */
+  public List<Tree> trees() {
+    List<Tree> trees = new ArrayList<>(List.of(dn2id, id2entry, childrenCount, state));
+    trees.addAll(indexesByName.values());
+    return trees;
+  }
+
+  public Collection<AttributeIndex> indexes() {
+    return Collections.unmodifiableCollection(indexesByName.values());
+  }
+
+  /** The index of {@code attribute} of that type, or null if there is none. */
+  public AttributeIndex index(String attribute, IndexType type) {
+    for (AttributeIndex index : indexesByAttribute.getOrDefault(attribute.toLowerCase(Locale.ROOT), List.of())) {
+      if (index.indexType() == type) {
+        return index;
+      }
+    }
+    return null;
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  /** The ID of {@code dn}, or -1. */
+  public long idOf(DN dn) throws LDAPException {
+    try {
+      return dn2id.get(dn);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  /** The entry, or null. The returned entry is shared with the cache: never modify it. */
+  public Entry get(DN dn) throws LDAPException {
+    long id = idOf(dn);
+    return id < 0 ? null : get(id);
+  }
+
+  /** The entry with this ID, or null. Shared with the cache: never modify it. */
+  public Entry get(long id) throws LDAPException {
+    return backend.cachedEntry(id, this::load);
+  }
+
+  private Entry load(long id) {
+    try {
+      return id2entry.get(id);
+    } catch (RocksDBException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The closest existing ancestor of {@code dn} within this container, or null: the matchedDN. */
+  public DN matchedDn(DN dn) throws LDAPException {
+    for (DN p = dn.getParent(); p != null && p.isDescendantOf(baseDn, true); p = p.getParent()) {
+      if (idOf(p) >= 0) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  public long childCount(long id) throws LDAPException {
+    try {
+      return childrenCount.get(id);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  public long entryCount() throws LDAPException {
+    try {
+      return state.entryCount();
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  /**
+   * The IDs in scope of {@code base}, in DN order, or an undefined set when there are more than
+   * {@code maxIds} (0 = no bound). An absent base gives the empty set.
+   */
+  public IdSet scopeIds(DN base, SearchScope scope, int maxIds) throws LDAPException {
+    try {
+      long baseId = dn2id.get(base);
+      if (baseId < 0) {
+        return IdSet.empty();
+      }
+      IdSet.Builder ids = new IdSet.Builder();
+      if (scope == SearchScope.BASE || scope == SearchScope.SUB) {
+        ids.add(baseId);
+      }
+      if (scope == SearchScope.BASE) {
+        return ids.build();
+      }
+      boolean[] overflow = {false};
+      dn2id.visitDescendants(base, scope == SearchScope.ONE, (key, id) -> {
+        ids.add(id);
+        if (maxIds > 0 && ids.size() > maxIds) {
+          overflow[0] = true;
+          return false;
+        }
+        return true;
+      });
+      return overflow[0] ? IdSet.undefined(IdSet.Undefined.NOT_INDEXED) : ids.build();
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  /** Visits every ID in scope in DN order, without collecting them (unindexed searches). */
+  public void visitScope(DN base, SearchScope scope, Dn2Id.IdVisitor visitor) throws LDAPException {
+    try {
+      long baseId = dn2id.get(base);
+      if (baseId < 0) {
+        return;
+      }
+      if ((scope == SearchScope.BASE || scope == SearchScope.SUB) && !visitor.visit(null, baseId)) {
+        return;
+      }
+      if (scope != SearchScope.BASE) {
+        dn2id.visitDescendants(base, scope == SearchScope.ONE, visitor);
+      }
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  /**
+   * Adds an entry. Refused with entryAlreadyExists (68), or noSuchObject (32) with the matchedDN
+   * when the parent is missing.
+   */
+  public void add(Entry entry) throws LDAPException {
+    DN dn = entry.getParsedDN();
+    DN parent = dn.getParent();
+    boolean isBase = dn.equals(baseDn);
+    int[] locked = dnLocks.lock(isBase ? stripes(dn) : stripes(dn, parent));
+    try (WriteBatch batch = new WriteBatch()) {
+      if (dn2id.get(dn) >= 0) {
+        throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
+      }
+      long parentId = -1;
+      if (!isBase) {
+        parentId = dn2id.get(parent);
+        if (parentId < 0) {
+          throw noSuchObject("The parent entry " + parent + " does not exist", dn);
+        }
+      }
+      long id = backend.nextId();
+      id2entry.put(batch, id, entry);
+      dn2id.put(batch, dn, id);
+      if (parentId >= 0) {
+        childrenCount.add(batch, parentId, 1);
+      }
+      state.addEntryCount(batch, 1);
+      IndexUpdates updates = new IndexUpdates();
+      for (AttributeIndex index : indexesByName.values()) {
+        updates.add(index, index.keysOf(entry), id);
+      }
+      commit(batch, updates);
+      backend.invalidate(id);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    } finally {
+      dnLocks.unlock(locked);
+    }
+  }
+
+  /** Deletes a leaf entry; notAllowedOnNonLeaf (66) if it has children. */
+  public void delete(DN dn) throws LDAPException {
+    int[] locked = dnLocks.lock(stripes(dn));
+    try (WriteBatch batch = new WriteBatch()) {
+      long id = requireId(dn);
+      if (childrenCount.get(id) > 0) {
+        throw new LDAPException(ResultCode.NOT_ALLOWED_ON_NONLEAF,
+            "The entry " + dn + " cannot be deleted because it has subordinate entries");
+      }
+      Entry entry = id2entry.get(id);
+      id2entry.delete(batch, id);
+      dn2id.delete(batch, dn);
+      childrenCount.delete(batch, id);
+      if (!dn.equals(baseDn)) {
+        long parentId = dn2id.get(dn.getParent());
+        if (parentId >= 0) {
+          childrenCount.add(batch, parentId, -1);
+        }
+      }
+      state.addEntryCount(batch, -1);
+      IndexUpdates updates = new IndexUpdates();
+      for (AttributeIndex index : indexesByName.values()) {
+        updates.remove(index, index.keysOf(entry), id);
+      }
+      commit(batch, updates);
+      backend.invalidate(id);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    } finally {
+      dnLocks.unlock(locked);
+    }
+  }
+
+  /**
+   * Replaces an entry with what {@code change} computes from its current state, atomically: no
+   * other write of the same DN runs in between. The new entry must keep the DN.
+   */
+  public Entry modify(DN dn, EntryChange change) throws LDAPException {
+    int[] locked = dnLocks.lock(stripes(dn));
+    try (WriteBatch batch = new WriteBatch()) {
+      long id = requireId(dn);
+      Entry before = id2entry.get(id);
+      Entry after = change.apply(before.duplicate());
+      if (!after.getParsedDN().equals(dn)) {
+        throw new IllegalArgumentException("modify must not change the DN; use rename");
+      }
+      id2entry.put(batch, id, after);
+      IndexUpdates updates = new IndexUpdates();
+      for (AttributeIndex index : indexesByName.values()) {
+        updates.change(index, index.keysOf(before), index.keysOf(after), id);
+      }
+      commit(batch, updates);
+      backend.invalidate(id);
+      return after;
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    } finally {
+      dnLocks.unlock(locked);
+    }
+  }
+
+  /**
+   * Moves {@code oldDn} and its whole subtree to {@code newDn} in one batch. {@code change}
+   * computes the renamed entry itself (new DN, RDN attribute values); descendants keep their
+   * attributes and get their DNs rewritten. Refused with noSuchObject, entryAlreadyExists, or
+   * unwillingToPerform for a move under itself.
+   */
+  public void rename(DN oldDn, DN newDn, EntryChange change) throws LDAPException {
+    if (newDn.isDescendantOf(oldDn, true)) {
+      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM,
+          "The entry " + oldDn + " cannot be moved below itself or one of its subordinates");
+    }
+    DN oldParent = oldDn.getParent();
+    DN newParent = newDn.getParent();
+    int[] locked = dnLocks.lock(stripes(oldDn, newDn, oldParent, newParent));
+    try (WriteBatch batch = new WriteBatch()) {
+      long id = requireId(oldDn);
+      if (dn2id.get(newDn) >= 0) {
+        throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + newDn + " already exists");
+      }
+      boolean moved = !newParent.equals(oldParent);
+      long newParentId = dn2id.get(newParent);
+      if (moved && newParentId < 0) {
+        throw noSuchObject("The new superior entry " + newParent + " does not exist", newDn);
+      }
+      Entry before = id2entry.get(id);
+      Entry after = change.apply(before.duplicate());
+      List<Long> touched = new ArrayList<>();
+      touched.add(id);
+      id2entry.put(batch, id, after);
+      dn2id.delete(batch, oldDn);
+      dn2id.put(batch, newDn, id);
+      IndexUpdates updates = new IndexUpdates();
+      for (AttributeIndex index : indexesByName.values()) {
+        updates.change(index, index.keysOf(before), index.keysOf(after), id);
+      }
+      int oldDepth = oldDn.getRDNs().length;
+      dn2id.visitDescendants(oldDn, false, (key, childId) -> {
+        Entry child = id2entry.get(childId);
+        DN childDn = child.getParsedDN();
+        RDN[] rdns = childDn.getRDNs();
+        RDN[] relative = java.util.Arrays.copyOf(rdns, rdns.length - oldDepth);
+        DN movedDn = new DN(concat(relative, newDn.getRDNs()));
+        Entry movedEntry = child.duplicate();
+        movedEntry.setDN(movedDn);
+        batch.delete(dn2id.handle(), key);
+        dn2id.put(batch, movedDn, childId);
+        id2entry.put(batch, childId, movedEntry);
+        touched.add(childId);
+        return true;
+      });
+      if (moved) {
+        long oldParentId = dn2id.get(oldParent);
+        if (oldParentId >= 0) {
+          childrenCount.add(batch, oldParentId, -1);
+        }
+        childrenCount.add(batch, newParentId, 1);
+      }
+      commit(batch, updates);
+      for (long t : touched) {
+        backend.invalidate(t);
+      }
+    } catch (LDAPException e) {
+      throw e;
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    } finally {
+      dnLocks.unlock(locked);
+    }
+  }
+
+  private static RDN[] concat(RDN[] a, RDN[] b) {
+    RDN[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, r, a.length, b.length);
+    return r;
+  }
+
+  private long requireId(DN dn) throws RocksDBException, LDAPException {
+    long id = dn2id.get(dn);
+    if (id < 0) {
+      throw noSuchObject("The entry " + dn + " does not exist", dn);
+    }
+    return id;
+  }
+
+  private LDAPException noSuchObject(String message, DN dn) throws LDAPException {
+    DN matched = matchedDn(dn);
+    return new LDAPException(ResultCode.NO_SUCH_OBJECT, message, matched == null ? null : matched.toString(), null);
+  }
+
+  private int[] stripes(DN... dns) {
+    int[] s = new int[dns.length];
+    for (int i = 0; i < dns.length; i++) {
+      s[i] = dnLocks.stripeOf(java.util.Arrays.hashCode(DnKeys.key(dns[i])));
+    }
+    return s;
+  }
+
+  private void commit(WriteBatch batch, IndexUpdates updates) throws RocksDBException {
+    int[] locked = updates.writeTo(batch, state, indexLocks);
+    try {
+      backend.write(batch);
+    } finally {
+      indexLocks.unlock(locked);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package io.rockds.storage;
+
+import com.unboundid.ldap.sdk.Entry;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBatch;
+
+/**
+ * {@code id2entry}: entry ID (8 bytes, big-endian, so IDs sort numerically) to the entry encoded
+ * by {@link EntryCodec}.
+ */
+public final class Id2Entry extends Tree {
+  private final EntryCodec codec;
+
+  Id2Entry(RocksDB db, ColumnFamilyHandle handle, String rawPrefix, EntryCodec codec) {
+    super(db, handle, "id2entry", rawPrefix + "id2entry");
+    this.codec = codec;
+  }
+
+  Entry get(long id) throws RocksDBException {
+    byte[] value = db.get(handle, Bytes.longKey(id));
+    return value == null ? null : codec.decode(value);
+  }
+
+  void put(WriteBatch batch, long id, Entry entry) throws RocksDBException {
+    batch.put(handle, Bytes.longKey(id), codec.encode(entry, batch));
+  }
+
+  void delete(WriteBatch batch, long id) throws RocksDBException {
+    batch.delete(handle, Bytes.longKey(id));
+  }
+
+  @Override
+  public String type() {
+    return "ID2Entry";
+  }
+
+  @Override
+  public String keyToString(byte[] key) {
+    return Long.toString(Bytes.readLongKey(key, 0));
+  }
+
+  @Override
+  public String valueToString(byte[] value) {
+    return codec.decode(value).toLDIFString();
+  }
+}
