@@ -97,6 +97,8 @@ public final class LdapConnection {
    */
   public boolean sendEntry(LDAPMessage message, long maxWaitMillis) throws InterruptedException {
     if (!channel.isWritable()) {
+      // Writability only returns as queued bytes are flushed to the socket.
+      channel.flush();
       long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(maxWaitMillis);
       synchronized (writability) {
         while (!channel.isWritable() && channel.isActive()) {

@@ -40,9 +40,9 @@ public record BackendSettings(
     indexes = List.copyOf(indexes);
   }
 
-  /** The defaults for a backend in {@code directory} holding {@code baseDns}. */
+  /** The defaults for a backend in {@code directory} holding {@code baseDns}, with no index yet. */
   public static BackendSettings defaults(String id, Path directory, DN... baseDns) {
-    return new BackendSettings(id, List.of(baseDns), directory, IndexEntryLimit.DEFAULT, IndexSpec.defaults(),
+    return new BackendSettings(id, List.of(baseDns), directory, IndexEntryLimit.DEFAULT, List.of(),
         true, 64L << 20, 128L << 20, "lz4-zstd");
   }
 

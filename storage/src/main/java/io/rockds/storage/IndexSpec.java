@@ -35,20 +35,4 @@ public record IndexSpec(String attribute, Set<IndexType> types, Integer entryLim
   public static IndexSpec of(String attribute, IndexType first, IndexType... more) {
     return new IndexSpec(attribute, EnumSet.of(first, more), null, DEFAULT_SUBSTRING_LENGTH);
   }
-
-  /** The indexes OpenDJ creates by default, which operators expect. */
-  public static java.util.List<IndexSpec> defaults() {
-    return java.util.List.of(
-        of("aci", IndexType.PRESENCE),
-        of("entryUUID", IndexType.EQUALITY),
-        of("objectClass", IndexType.EQUALITY),
-        of("member", IndexType.EQUALITY),
-        of("uniqueMember", IndexType.EQUALITY),
-        of("uid", IndexType.EQUALITY),
-        of("cn", IndexType.EQUALITY, IndexType.SUBSTRING),
-        of("givenName", IndexType.EQUALITY, IndexType.SUBSTRING),
-        of("mail", IndexType.EQUALITY, IndexType.SUBSTRING),
-        of("sn", IndexType.EQUALITY, IndexType.SUBSTRING),
-        of("telephoneNumber", IndexType.EQUALITY, IndexType.SUBSTRING));
-  }
 }

@@ -29,7 +29,9 @@ class EntryContainerTest {
   }
 
   Backend open(int limit) throws Exception {
-    return Backend.open(BackendSettings.defaults("userRoot", dir.resolve("db"), BASE).withIndexEntryLimit(limit),
+    return Backend.open(BackendSettings.defaults("userRoot", dir.resolve("db"), BASE).withIndexEntryLimit(limit)
+        .withIndexes(List.of(IndexSpec.of("objectClass", IndexType.EQUALITY), IndexSpec.of("uid", IndexType.EQUALITY),
+            IndexSpec.of("sn", IndexType.EQUALITY, IndexType.SUBSTRING))),
         Schema.getDefaultStandardSchema());
   }
 

@@ -1,0 +1,46 @@
+package io.rockds.config;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.RDN;
+
+/** The fixed DNs of the configuration tree, as OpenDJ lays it out. */
+public final class ConfigDns {
+  public static final DN CONFIG = parse("cn=config");
+  public static final DN BACKENDS = parse("cn=Backends,cn=config");
+  public static final DN CONNECTION_HANDLERS = parse("cn=Connection Handlers,cn=config");
+  public static final DN ROOT_DNS = parse("cn=Root DNs,cn=config");
+  public static final DN LOGGERS = parse("cn=Loggers,cn=config");
+  public static final DN PASSWORD_POLICIES = parse("cn=Password Policies,cn=config");
+  public static final DN PASSWORD_STORAGE_SCHEMES = parse("cn=Password Storage Schemes,cn=config");
+
+  private ConfigDns() {}
+
+  public static DN parse(String dn) {
+    try {
+      return new DN(dn);
+    } catch (LDAPException e) {
+      throw new IllegalArgumentException(dn, e);
+    }
+  }
+
+  public static DN backend(String id) {
+    return new DN(new RDN("ds-cfg-backend-id", id), BACKENDS);
+  }
+
+  public static DN indexes(String backendId) {
+    return new DN(new RDN("cn", "Index"), backend(backendId));
+  }
+
+  public static DN index(String backendId, String attribute) {
+    return new DN(new RDN("ds-cfg-attribute", attribute), indexes(backendId));
+  }
+
+  public static DN connectionHandler(String name) {
+    return new DN(new RDN("cn", name), CONNECTION_HANDLERS);
+  }
+
+  public static DN rootDn(String cn) {
+    return new DN(new RDN("cn", cn), ROOT_DNS);
+  }
+}

@@ -1,0 +1,94 @@
+package io.rockds.config;
+
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The configuration {@code setup} writes for a new instance. */
+public final class InitialConfig {
+  /** The indexes OpenDJ creates by default, which operators expect: attribute, then index types. */
+  public static final List<List<String>> DEFAULT_INDEXES = List.of(
+      List.of("aci", "presence"),
+      List.of("entryUUID", "equality"),
+      List.of("objectClass", "equality"),
+      List.of("member", "equality"),
+      List.of("uniqueMember", "equality"),
+      List.of("uid", "equality"),
+      List.of("cn", "equality", "substring"),
+      List.of("givenName", "equality", "substring"),
+      List.of("mail", "equality", "substring"),
+      List.of("sn", "equality", "substring"),
+      List.of("telephoneNumber", "equality", "substring"));
+
+  /** The root privileges OpenDJ gives {@code cn=Directory Manager}. */
+  public static final List<String> ROOT_PRIVILEGES = List.of("bypass-acl", "unindexed-search", "config-read",
+      "config-write", "password-reset", "proxied-auth", "backend-backup", "backend-restore", "privilege-change",
+      "monitor-read");
+
+  /**
+   * What setup was asked for.
+   *
+   * @param ldapsPort 0 for no LDAPS listener
+   */
+  public record Parameters(DN baseDn, String listenAddress, int ldapPort, int ldapsPort, DN rootUserDn,
+      String rootPasswordHash, boolean allowAnonymousRead) {}
+
+  private InitialConfig() {}
+
+  public static List<Entry> entries(Parameters p) {
+    List<Entry> entries = new ArrayList<>();
+    entries.add(new Entry("cn=config",
+        new Attribute("objectClass", "top", "ds-cfg-root-config"),
+        new Attribute("cn", "config"),
+        new Attribute("ds-cfg-size-limit", "1000"),
+        new Attribute("ds-cfg-time-limit", "60"),
+        new Attribute("ds-cfg-lookthrough-limit", "5000"),
+        new Attribute("ds-cfg-allow-anonymous-read", Boolean.toString(p.allowAnonymousRead()))));
+    entries.add(container(ConfigDns.BACKENDS, "Backends"));
+    entries.add(new Entry(ConfigDns.backend("userRoot"),
+        new Attribute("objectClass", "top", "ds-cfg-backend", "ds-cfg-rocksdb-backend"),
+        new Attribute("ds-cfg-backend-id", "userRoot"),
+        new Attribute("ds-cfg-enabled", "true"),
+        new Attribute("ds-cfg-base-dn", p.baseDn().toString()),
+        new Attribute("ds-cfg-db-directory", "db/userRoot"),
+        new Attribute("ds-cfg-index-entry-limit", "4000")));
+    entries.add(container(ConfigDns.indexes("userRoot"), "Index"));
+    for (List<String> index : DEFAULT_INDEXES) {
+      entries.add(new Entry(ConfigDns.index("userRoot", index.get(0)),
+          new Attribute("objectClass", "top", "ds-cfg-backend-index"),
+          new Attribute("ds-cfg-attribute", index.get(0)),
+          new Attribute("ds-cfg-index-type", index.subList(1, index.size()))));
+    }
+    entries.add(container(ConfigDns.CONNECTION_HANDLERS, "Connection Handlers"));
+    entries.add(handler("LDAP Connection Handler", p.listenAddress(), p.ldapPort(), false));
+    if (p.ldapsPort() > 0) {
+      entries.add(handler("LDAPS Connection Handler", p.listenAddress(), p.ldapsPort(), true));
+    }
+    entries.add(container(ConfigDns.ROOT_DNS, "Root DNs"));
+    entries.add(new Entry(ConfigDns.rootDn("Directory Manager"),
+        new Attribute("objectClass", "top", "person", "ds-cfg-root-dn-user"),
+        new Attribute("cn", "Directory Manager"),
+        new Attribute("sn", "Manager"),
+        new Attribute("ds-cfg-alternate-bind-dn", p.rootUserDn().toString()),
+        new Attribute("userPassword", p.rootPasswordHash()),
+        new Attribute("ds-privilege-name", ROOT_PRIVILEGES)));
+    return entries;
+  }
+
+  private static Entry container(DN dn, String cn) {
+    return new Entry(dn, new Attribute("objectClass", "top", "ds-cfg-branch"), new Attribute("cn", cn));
+  }
+
+  private static Entry handler(String name, String address, int port, boolean ssl) {
+    return new Entry(ConfigDns.connectionHandler(name),
+        new Attribute("objectClass", "top", "ds-cfg-connection-handler", "ds-cfg-ldap-connection-handler"),
+        new Attribute("cn", name),
+        new Attribute("ds-cfg-enabled", "true"),
+        new Attribute("ds-cfg-listen-address", address),
+        new Attribute("ds-cfg-listen-port", Integer.toString(port)),
+        new Attribute("ds-cfg-use-ssl", Boolean.toString(ssl)),
+        new Attribute("ds-cfg-allow-start-tls", Boolean.toString(!ssl)));
+  }
+}

@@ -1,0 +1,90 @@
+package io.rockds.server;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.config.BackendConfig;
+import io.rockds.config.IndexConfig;
+import io.rockds.storage.Backend;
+import io.rockds.storage.BackendSettings;
+import io.rockds.storage.EntryContainer;
+import io.rockds.storage.IndexSpec;
+import io.rockds.storage.IndexType;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The open backends of the server, and which one holds a DN. */
+public final class Backends implements AutoCloseable {
+  private final Map<String, Backend> byId = new LinkedHashMap<>();
+
+  /** Opens every enabled backend; on failure the ones already open are closed. */
+  public static Backends open(List<BackendConfig> configs, Instance instance, Schema schema) throws LDAPException {
+    Backends backends = new Backends();
+    try {
+      for (BackendConfig config : configs) {
+        if (config.enabled()) {
+          backends.byId.put(config.id(), Backend.open(settings(config, instance), schema));
+        }
+      }
+    } catch (LDAPException | RuntimeException e) {
+      backends.close();
+      throw e;
+    }
+    return backends;
+  }
+
+  /** The storage view of a backend's configuration: the one place config becomes storage settings. */
+  public static BackendSettings settings(BackendConfig config, Instance instance) {
+    List<IndexSpec> indexes = new ArrayList<>();
+    for (IndexConfig index : config.indexes()) {
+      EnumSet<IndexType> types = EnumSet.noneOf(IndexType.class);
+      for (String t : index.types()) {
+        types.add(IndexType.fromConfigName(t));
+      }
+      indexes.add(new IndexSpec(index.attribute(), types, index.entryLimit(), index.substringLength()));
+    }
+    return new BackendSettings(config.id(), config.baseDns(), instance.resolve(config.dbDirectory()),
+        config.indexEntryLimit(), indexes, config.syncWrites(), config.entryCacheBytes(), config.blockCacheBytes(),
+        config.compression());
+  }
+
+  public Backend get(String id) {
+    return byId.get(id);
+  }
+
+  public List<Backend> all() {
+    return List.copyOf(byId.values());
+  }
+
+  /** The entry container holding {@code dn}, the deepest base DN that is an ancestor; null if none. */
+  public EntryContainer containerFor(DN dn) {
+    EntryContainer best = null;
+    for (Backend backend : byId.values()) {
+      EntryContainer c = backend.containerFor(dn);
+      if (c != null && (best == null || c.baseDn().getRDNs().length > best.baseDn().getRDNs().length)) {
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  /** Every base DN, for the root DSE's namingContexts. */
+  public List<DN> baseDns() {
+    List<DN> dns = new ArrayList<>();
+    for (Backend b : byId.values()) {
+      dns.addAll(b.baseDns());
+    }
+    return dns;
+  }
+
+  @Override
+  public void close() {
+    for (Backend b : byId.values()) {
+      b.close();
+    }
+    byId.clear();
+  }
+}

@@ -1,0 +1,83 @@
+package io.rockds.server;
+
+import com.unboundid.ldap.protocol.BindRequestProtocolOp;
+import com.unboundid.ldap.protocol.LDAPMessage;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
+import io.rockds.storage.EntryContainer;
+import java.util.HashSet;
+import java.util.List;
+
+/**
+ * A bind (RFC 4511 section 4.2, RFC 4513). A failed bind leaves the connection anonymous. A DN
+ * with an empty password is an unauthenticated bind, refused with unwillingToPerform (53) as
+ * RFC 4513 section 5.1.2 recommends; wrong DNs and wrong passwords get the same
+ * invalidCredentials (49), so a client cannot probe which DNs exist.
+ */
+final class BindOperation {
+  private static final String INVALID = "Invalid credentials";
+
+  private final ServerContext context;
+  private final ClientConnection client;
+  private final LDAPMessage request;
+
+  BindOperation(ServerContext context, ClientConnection client, LDAPMessage request) {
+    this.context = context;
+    this.client = client;
+    this.request = request;
+  }
+
+  void run() throws LDAPException {
+    BindRequestProtocolOp bind = request.getBindRequestProtocolOp();
+    client.setIdentity(Identity.ANONYMOUS);
+    if (bind.getVersion() != 3) {
+      throw new LDAPException(ResultCode.PROTOCOL_ERROR, "only LDAP version 3 is supported");
+    }
+    if (bind.getCredentialsType() != BindRequestProtocolOp.CRED_TYPE_SIMPLE) {
+      throw new LDAPException(ResultCode.AUTH_METHOD_NOT_SUPPORTED,
+          "SASL mechanism " + bind.getSASLMechanism() + " is not supported");
+    }
+    DN dn = Dns.parse(bind.getBindDN());
+    byte[] password = bind.getSimplePassword().getValue();
+    if (dn.isNullDN()) {
+      if (password.length > 0) {
+        throw new LDAPException(ResultCode.INVALID_CREDENTIALS, INVALID);
+      }
+      client.ldap().send(Responses.success(request));
+      return;
+    }
+    if (password.length == 0) {
+      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "Unauthenticated binds are not allowed");
+    }
+    Identity identity = context.rootUsers().isRoot(dn)
+        ? context.rootUsers().authenticate(dn, password)
+        : authenticateEntry(dn, password);
+    if (identity == null) {
+      throw new LDAPException(ResultCode.INVALID_CREDENTIALS, INVALID);
+    }
+    client.setIdentity(identity);
+    client.ldap().send(Responses.success(request));
+  }
+
+  private Identity authenticateEntry(DN dn, byte[] password) throws LDAPException {
+    EntryContainer container = context.backends().containerFor(dn);
+    Entry entry = container == null ? null : container.get(dn);
+    if (entry == null) {
+      return null;
+    }
+    byte[][] stored = entry.getAttributeValueByteArrays("userPassword");
+    if (stored == null) {
+      return null;
+    }
+    for (byte[] value : stored) {
+      if (context.passwords().verify(password, value)) {
+        String[] privileges = entry.getAttributeValues("ds-privilege-name");
+        return new Identity(entry.getParsedDN(), false,
+            new HashSet<>(privileges == null ? List.of() : List.of(privileges)));
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,67 @@
+package io.rockds.server;
+
+import io.rockds.protocol.LdapConnection;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** The server's state for one client connection, attached to its {@link LdapConnection}. */
+public final class ClientConnection {
+  private final LdapConnection ldap;
+  private final Map<Integer, AtomicBoolean> inFlight = new ConcurrentHashMap<>();
+  private final AtomicLong operationCount = new AtomicLong();
+  private volatile Identity identity = Identity.ANONYMOUS;
+
+  ClientConnection(LdapConnection ldap) {
+    this.ldap = ldap;
+  }
+
+  public LdapConnection ldap() {
+    return ldap;
+  }
+
+  public Identity identity() {
+    return identity;
+  }
+
+  void setIdentity(Identity identity) {
+    this.identity = identity;
+    ldap.setAuthenticated(!identity.isAnonymous());
+  }
+
+  /** The sequence number of the next operation on this connection ({@code op=} in the access log). */
+  long nextOperationNumber() {
+    return operationCount.getAndIncrement();
+  }
+
+  /** Registers a running operation; its flag turns true when it is abandoned or the client leaves. */
+  AtomicBoolean start(int messageId) {
+    AtomicBoolean cancelled = new AtomicBoolean();
+    inFlight.put(messageId, cancelled);
+    return cancelled;
+  }
+
+  void finish(int messageId) {
+    inFlight.remove(messageId);
+  }
+
+  /** Flags an operation as abandoned; true if it was running. */
+  boolean abandon(int messageId) {
+    AtomicBoolean flag = inFlight.get(messageId);
+    if (flag == null) {
+      return false;
+    }
+    flag.set(true);
+    return true;
+  }
+
+  void abandonAll() {
+    inFlight.values().forEach(f -> f.set(true));
+  }
+
+  @Override
+  public String toString() {
+    return ldap.toString();
+  }
+}

@@ -1,0 +1,179 @@
+package io.rockds.server;
+
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.schema.Schema;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.handler.ssl.SslContext;
+import io.rockds.config.ConfigException;
+import io.rockds.config.ConfigStore;
+import io.rockds.config.ConnectionHandlerConfig;
+import io.rockds.config.ServerConfig;
+import io.rockds.protocol.LdapServer;
+import io.rockds.protocol.ProtocolSettings;
+import io.rockds.server.security.RootUsers;
+import io.rockds.server.security.TlsContexts;
+import io.rockds.server.security.password.PasswordSchemeSettings;
+import io.rockds.server.security.password.PasswordSchemes;
+import java.io.IOException;
+import java.net.BindException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The composition root: reads the configuration, opens the backends, builds the services and
+ * starts the listeners; {@link #close} undoes it in reverse, so the database lock is always
+ * released.
+ */
+public final class DirectoryServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(DirectoryServer.class);
+
+  private final Instance instance;
+  private final Backends backends;
+  private final ThreadPoolExecutor workers;
+  private final EventLoopGroup bossGroup;
+  private final EventLoopGroup ioGroup;
+  private final List<LdapServer> listeners = new ArrayList<>();
+
+  private DirectoryServer(Instance instance, Backends backends, ThreadPoolExecutor workers) {
+    this.instance = instance;
+    this.backends = backends;
+    this.workers = workers;
+    this.bossGroup = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    this.ioGroup = new MultiThreadIoEventLoopGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
+        NioIoHandler.newFactory());
+  }
+
+  /** Starts the server of {@code instance}; returns once every listener is bound. */
+  public static DirectoryServer start(Instance instance)
+      throws ConfigException, LDAPException, BindException, InterruptedException {
+    ServerConfig config = ServerConfig.read(ConfigStore.load(instance.configFile()));
+    Schema schema = Schema.getDefaultStandardSchema();
+    PasswordSchemes passwords = new PasswordSchemes(PasswordSchemeSettings.defaults());
+    Backends backends = Backends.open(config.backends(), instance, schema);
+    int threads = config.global().workerThreads() > 0 ? config.global().workerThreads()
+        : Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
+    ThreadPoolExecutor workers = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
+        new ArrayBlockingQueue<>(10_000), new WorkerThreads());
+    DirectoryServer server = new DirectoryServer(instance, backends, workers);
+    try {
+      SslContext ssl = TlsContexts.forKeyStore(instance.keyStore());
+      ServerContext context = new ServerContext(backends, schema, new RootUsers(config.rootDns(), passwords),
+          passwords, config.global(), ssl);
+      RequestRouter router = new RequestRouter(context);
+      for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
+        if (handler.enabled()) {
+          server.listen(handler, router, ssl);
+        }
+      }
+      Files.createDirectories(instance.logs());
+      Files.writeString(instance.startedFile(), server.describeListeners() + "\n", StandardCharsets.UTF_8);
+      return server;
+    } catch (IOException | GeneralSecurityException e) {
+      server.close();
+      throw new ConfigException("cannot set up TLS from " + instance.keyStore() + ": " + e.getMessage(), e);
+    } catch (BindException | InterruptedException | RuntimeException e) {
+      server.close();
+      throw e;
+    }
+  }
+
+  private void listen(ConnectionHandlerConfig handler, RequestRouter router, SslContext ssl)
+      throws BindException, InterruptedException {
+    ProtocolSettings settings = new ProtocolSettings(handler.listenAddress(), handler.listenPort(),
+        handler.useSsl() ? ssl : null, handler.maxRequestSizeAnonymous(), handler.maxRequestSizeAuthenticated(),
+        ProtocolSettings.DEFAULT_MAX_BER_DEPTH, handler.maxConnections(),
+        Duration.ofSeconds(handler.idleTimeSeconds()), 1000);
+    LdapServer listener = new LdapServer(settings, router, workers, bossGroup, ioGroup);
+    listener.start();
+    listeners.add(listener);
+    LOG.info("{} listening on {}://{}:{}", handler.name(), handler.useSsl() ? "ldaps" : "ldap",
+        handler.listenAddress(), listener.port());
+  }
+
+  /** One line per listener, e.g. {@code ldap://127.0.0.1:1389}. */
+  public String describeListeners() {
+    StringBuilder sb = new StringBuilder();
+    for (LdapServer l : listeners) {
+      if (sb.length() > 0) {
+        sb.append('\n');
+      }
+      sb.append(l.settings().sslContext() != null ? "ldaps://" : "ldap://").append(l.settings().host()).append(':')
+          .append(l.port());
+    }
+    return sb.toString();
+  }
+
+  public List<LdapServer> listeners() {
+    return List.copyOf(listeners);
+  }
+
+  /** The port of the first plain LDAP listener. */
+  public int ldapPort() {
+    return listeners.stream().filter(l -> l.settings().sslContext() == null).findFirst()
+        .orElseThrow(() -> new IllegalStateException("no plain LDAP listener")).port();
+  }
+
+  /** The port of the first LDAPS listener, or -1. */
+  public int ldapsPort() {
+    return listeners.stream().filter(l -> l.settings().sslContext() != null).mapToInt(LdapServer::port).findFirst()
+        .orElse(-1);
+  }
+
+  public Backends backends() {
+    return backends;
+  }
+
+  public Instance instance() {
+    return instance;
+  }
+
+  /**
+   * Stops accepting, lets in-flight operations finish for up to ten seconds, tells every client
+   * with a Notice of Disconnection, then closes the backends (syncing the WAL, releasing the lock).
+   */
+  @Override
+  public void close() {
+    listeners.forEach(LdapServer::stopAccepting);
+    workers.shutdown();
+    try {
+      if (!workers.awaitTermination(10, TimeUnit.SECONDS)) {
+        workers.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      workers.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+    listeners.forEach(l -> l.disconnectAll("the server is shutting down"));
+    bossGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    ioGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    backends.close();
+    try {
+      Files.deleteIfExists(instance.startedFile());
+    } catch (IOException ignored) {
+      // The marker only helps start-ds; a stale one is overwritten at next start.
+    }
+  }
+
+  private static final class WorkerThreads implements java.util.concurrent.ThreadFactory {
+    private final AtomicInteger count = new AtomicInteger();
+
+    @Override
+    public Thread newThread(Runnable r) {
+      Thread t = new Thread(r, "rockds-worker-" + count.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package io.rockds.server;
+
+import java.nio.file.Path;
+
+/**
+ * The files of one instance directory.
+ *
+ * <pre>
+ *   config/config.ldif   config/archived-configs/   config/keystore.p12
+ *   db/&lt;backend&gt;/        logs/access  logs/errors  logs/server.pid  logs/server.out
+ * </pre>
+ */
+public record Instance(Path root) {
+
+  public Instance {
+    root = root.toAbsolutePath().normalize();
+  }
+
+  public Path configFile() {
+    return root.resolve("config").resolve("config.ldif");
+  }
+
+  public Path keyStore() {
+    return root.resolve("config").resolve("keystore.p12");
+  }
+
+  public Path schemaDirectory() {
+    return root.resolve("config").resolve("schema");
+  }
+
+  public Path logs() {
+    return root.resolve("logs");
+  }
+
+  public Path pidFile() {
+    return logs().resolve("server.pid");
+  }
+
+  /** Written once every listener is bound; start-ds waits for it. */
+  public Path startedFile() {
+    return logs().resolve("server.started");
+  }
+
+  /** A path from the configuration, relative to the instance unless absolute. */
+  public Path resolve(String configured) {
+    Path p = Path.of(configured);
+    return p.isAbsolute() ? p : root.resolve(p);
+  }
+}

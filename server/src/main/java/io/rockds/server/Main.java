@@ -1,0 +1,54 @@
+package io.rockds.server;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Runs the server in the foreground: {@code Main [--instance DIR]}. SIGTERM and SIGINT shut it
+ * down cleanly (in-flight work finished, clients notified, database closed and unlocked). A
+ * startup failure prints one line naming the cause, never a stack trace, and exits with 1.
+ */
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] args) throws InterruptedException {
+    Path instanceDir = Path.of("instance");
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--instance" -> instanceDir = Path.of(args[++i]);
+        case "--help", "-h" -> {
+          System.out.println("usage: rockds-server [--instance DIR]   (default: ./instance)");
+          return;
+        }
+        default -> {
+          System.err.println("rockds: unknown option " + args[i] + " (try --help)");
+          System.exit(2);
+        }
+      }
+    }
+    Instance instance = new Instance(instanceDir);
+    DirectoryServer server;
+    try {
+      server = DirectoryServer.start(instance);
+    } catch (Exception e) {
+      System.err.println("rockds: cannot start: " + e.getMessage());
+      System.exit(1);
+      return;
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.close();
+      stopped.countDown();
+    }, "rockds-shutdown"));
+    try {
+      Files.writeString(instance.pidFile(), Long.toString(ProcessHandle.current().pid()), StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      System.err.println("rockds: cannot write " + instance.pidFile() + ": " + e.getMessage());
+    }
+    System.out.println("RockDS started on " + server.describeListeners().replace('\n', ' ')
+        + " (instance " + instance.root() + ")");
+    stopped.await();
+  }
+}

@@ -1,0 +1,95 @@
+package io.rockds.server;
+
+import com.unboundid.ldap.protocol.LDAPMessage;
+import com.unboundid.ldap.sdk.Control;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
+import io.rockds.protocol.LdapConnection;
+import io.rockds.protocol.LdapRequestHandler;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs each request as its operation class, on a worker thread. Failures an operation reports as
+ * an {@link LDAPException} become that result; anything else is logged and answered with
+ * {@code other} (80) so that one bad request never takes the connection or the server down.
+ */
+public final class RequestRouter implements LdapRequestHandler {
+  private static final Logger LOG = LoggerFactory.getLogger(RequestRouter.class);
+
+  private final ServerContext context;
+
+  public RequestRouter(ServerContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public void connected(LdapConnection connection) {
+    connection.attach(new ClientConnection(connection));
+  }
+
+  @Override
+  public void handle(LdapConnection connection, LDAPMessage request) {
+    ClientConnection client = connection.attachment();
+    AtomicBoolean cancelled = client.start(request.getMessageID());
+    try {
+      checkCriticalControls(request);
+      execute(client, request, cancelled);
+    } catch (LDAPException e) {
+      connection.send(Responses.result(request, e));
+    } catch (RuntimeException e) {
+      LOG.error("{} msgID={}: unexpected failure", client, request.getMessageID(), e);
+      connection.send(Responses.result(request, ResultCode.OTHER, "internal server error: " + e));
+    } finally {
+      client.finish(request.getMessageID());
+    }
+  }
+
+  private void execute(ClientConnection client, LDAPMessage request, AtomicBoolean cancelled) throws LDAPException {
+    switch (request.getProtocolOpType()) {
+      case LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST -> new BindOperation(context, client, request).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST -> new SearchOperation(context, client, request, cancelled).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST -> new AddOperation(context, client, request).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST -> new DeleteOperation(context, client, request).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST -> new ModifyOperation(context, client, request).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST -> new ModifyDnOperation(context, client, request).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST -> new CompareOperation(context, client, request).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_REQUEST -> new ExtendedOperation(context, client, request).run();
+      default -> client.ldap().disconnect(ResultCode.PROTOCOL_ERROR,
+          "unsupported protocol operation type 0x" + Integer.toHexString(request.getProtocolOpType() & 0xFF));
+    }
+  }
+
+  /** RFC 4511 section 4.1.11: an unrecognized critical control fails the operation with code 12. */
+  private static void checkCriticalControls(LDAPMessage request) throws LDAPException {
+    for (Control control : request.getControls()) {
+      if (control.isCritical() && !SupportedControls.isSupported(request.getProtocolOpType(), control.getOID())) {
+        throw new LDAPException(ResultCode.UNAVAILABLE_CRITICAL_EXTENSION,
+            "the critical control " + control.getOID() + " is not supported for this operation");
+      }
+    }
+  }
+
+  @Override
+  public void abandon(LdapConnection connection, int messageId) {
+    ClientConnection client = connection.attachment();
+    if (client != null) {
+      client.abandon(messageId);
+    }
+  }
+
+  @Override
+  public void disconnected(LdapConnection connection) {
+    ClientConnection client = connection.attachment();
+    if (client != null) {
+      client.abandonAll();
+    }
+  }
+
+  @Override
+  public void rejected(LdapConnection connection, LDAPMessage request) {
+    connection.send(Responses.result(request, ResultCode.BUSY,
+        "the server is too busy to process the request; retry later"));
+  }
+}

@@ -1,0 +1,48 @@
+package io.rockds.server;
+
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The root DSE (RFC 4512 section 5.1): what a client learns before it binds. */
+final class RootDse {
+  static final String VENDOR_NAME = "RockDS";
+  static final String VENDOR_VERSION = "RockDS " + version();
+
+  private RootDse() {}
+
+  static String version() {
+    String v = RootDse.class.getPackage().getImplementationVersion();
+    return v == null ? "0.1.0-SNAPSHOT" : v;
+  }
+
+  static Entry build(ServerContext context) {
+    List<String> namingContexts = new ArrayList<>();
+    for (DN dn : context.backends().baseDns()) {
+      namingContexts.add(dn.toString());
+    }
+    List<String> controls = new ArrayList<>(SupportedControls.all());
+    controls.sort(null);
+    Entry entry = new Entry("",
+        new Attribute("objectClass", "top", "ds-root-dse"),
+        new Attribute("supportedLDAPVersion", "3"),
+        new Attribute("vendorName", VENDOR_NAME),
+        new Attribute("vendorVersion", VENDOR_VERSION),
+        new Attribute("subschemaSubentry", "cn=schema"),
+        new Attribute("supportedExtension", ExtendedOperation.SUPPORTED),
+        new Attribute("supportedFeatures",
+            "1.3.6.1.4.1.4203.1.5.1", // all operational attributes, "+" (RFC 3673)
+            "1.3.6.1.4.1.4203.1.5.2", // object class lists, "@person" (RFC 4529)
+            "1.3.6.1.4.1.4203.1.5.3", // absolute true and false filters (RFC 4526)
+            "1.3.6.1.1.14")); // increment modification (RFC 4525)
+    if (!namingContexts.isEmpty()) {
+      entry.addAttribute("namingContexts", namingContexts);
+    }
+    if (!controls.isEmpty()) {
+      entry.addAttribute("supportedControl", controls);
+    }
+    return entry;
+  }
+}

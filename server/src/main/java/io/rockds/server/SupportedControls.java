@@ -1,0 +1,33 @@
+package io.rockds.server;
+
+import com.unboundid.ldap.protocol.LDAPMessage;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The request controls each operation understands: the one place a new control is declared
+ * (and advertised in the root DSE's supportedControl).
+ */
+public final class SupportedControls {
+  /** ManageDsaIT (RFC 3296): we hold no referral entries, so honouring it is a no-op. */
+  public static final String MANAGE_DSA_IT = "2.16.840.1.113730.3.4.2";
+
+  private static final Map<Byte, Set<String>> BY_OPERATION = Map.of(
+      LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST, Set.of(MANAGE_DSA_IT),
+      LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST, Set.of(MANAGE_DSA_IT),
+      LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST, Set.of(MANAGE_DSA_IT),
+      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST, Set.of(MANAGE_DSA_IT),
+      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST, Set.of(MANAGE_DSA_IT),
+      LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST, Set.of(MANAGE_DSA_IT));
+
+  private SupportedControls() {}
+
+  public static boolean isSupported(byte operationType, String oid) {
+    return BY_OPERATION.getOrDefault(operationType, Set.of()).contains(oid);
+  }
+
+  /** Every supported control OID, for the root DSE. */
+  public static Set<String> all() {
+    return BY_OPERATION.values().stream().flatMap(Set::stream).collect(java.util.stream.Collectors.toSet());
+  }
+}

@@ -1,0 +1,52 @@
+package io.rockds.server.security;
+
+import com.unboundid.ldap.sdk.DN;
+import io.rockds.config.RootDnConfig;
+import io.rockds.server.Identity;
+import io.rockds.server.security.password.PasswordSchemes;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
+
+/**
+ * The root DN users of {@code cn=Root DNs,cn=config}. They live in the configuration, not in a
+ * backend, so an administrator can always bind, even with every backend down.
+ */
+public final class RootUsers {
+  private final List<RootDnConfig> users;
+  private final PasswordSchemes passwords;
+
+  public RootUsers(List<RootDnConfig> users, PasswordSchemes passwords) {
+    this.users = List.copyOf(users);
+    this.passwords = passwords;
+  }
+
+  /** True if {@code dn} names a root user (the bind is then decided here, never by a backend). */
+  public boolean isRoot(DN dn) {
+    return find(dn) != null;
+  }
+
+  /** The identity for a correct password, or null. */
+  public Identity authenticate(DN dn, byte[] password) {
+    RootDnConfig user = find(dn);
+    if (user == null) {
+      return null;
+    }
+    for (String hash : user.passwordHashes()) {
+      if (passwords.verify(password, hash.getBytes(StandardCharsets.UTF_8))) {
+        return new Identity(user.bindDns().get(user.bindDns().size() > 1 ? 1 : 0), true,
+            new HashSet<>(user.privileges()));
+      }
+    }
+    return null;
+  }
+
+  private RootDnConfig find(DN dn) {
+    for (RootDnConfig user : users) {
+      if (user.bindDns().contains(dn)) {
+        return user;
+      }
+    }
+    return null;
+  }
+}

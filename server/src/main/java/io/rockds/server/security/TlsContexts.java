@@ -1,0 +1,94 @@
+package io.rockds.server.security;
+
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.KeyStore;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Date;
+import javax.net.ssl.KeyManagerFactory;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x509.Extension;
+import org.bouncycastle.asn1.x509.GeneralName;
+import org.bouncycastle.asn1.x509.GeneralNames;
+import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
+import org.bouncycastle.operator.OperatorCreationException;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
+
+/**
+ * The server's TLS context: TLS 1.2 and 1.3 only, from a PKCS#12 keystore. When the instance has
+ * none, a self-signed certificate for {@code localhost} / {@code 127.0.0.1} is generated on first
+ * start (as OpenDJ's setup does), with a random keystore PIN in {@code keystore.pin} readable by
+ * the owner only.
+ */
+public final class TlsContexts {
+  private static final String ALIAS = "server-cert";
+
+  private TlsContexts() {}
+
+  public static SslContext forKeyStore(Path keyStore) throws IOException, GeneralSecurityException {
+    Path pinFile = keyStore.resolveSibling(keyStore.getFileName() + ".pin");
+    if (!Files.exists(keyStore)) {
+      generateSelfSigned(keyStore, pinFile);
+    }
+    char[] pin = Files.readString(pinFile, StandardCharsets.UTF_8).trim().toCharArray();
+    KeyStore store = KeyStore.getInstance("PKCS12");
+    try (InputStream in = Files.newInputStream(keyStore)) {
+      store.load(in, pin);
+    }
+    KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+    kmf.init(store, pin);
+    return SslContextBuilder.forServer(kmf).protocols("TLSv1.3", "TLSv1.2").build();
+  }
+
+  private static void generateSelfSigned(Path keyStore, Path pinFile) throws IOException, GeneralSecurityException {
+    KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
+    generator.initialize(256);
+    KeyPair pair = generator.generateKeyPair();
+    X500Name subject = new X500Name("CN=localhost,O=RockDS Self-Signed Certificate");
+    Instant now = Instant.now();
+    JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(subject,
+        new BigInteger(64, new SecureRandom()), Date.from(now.minus(Duration.ofDays(1))),
+        Date.from(now.plus(Duration.ofDays(3650))), subject, pair.getPublic());
+    builder.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[] {
+        new GeneralName(GeneralName.dNSName, "localhost"), new GeneralName(GeneralName.iPAddress, "127.0.0.1")}));
+    X509Certificate certificate;
+    try {
+      certificate = new JcaX509CertificateConverter()
+          .getCertificate(builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(pair.getPrivate())));
+    } catch (OperatorCreationException e) {
+      throw new GeneralSecurityException("cannot sign the self-signed certificate", e);
+    }
+    byte[] random = new byte[24];
+    new SecureRandom().nextBytes(random);
+    String pin = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+    KeyStore store = KeyStore.getInstance("PKCS12");
+    store.load(null, null);
+    store.setKeyEntry(ALIAS, pair.getPrivate(), pin.toCharArray(), new X509Certificate[] {certificate});
+    Files.createDirectories(keyStore.getParent());
+    Files.writeString(pinFile, pin, StandardCharsets.UTF_8);
+    try {
+      Files.setPosixFilePermissions(pinFile, PosixFilePermissions.fromString("rw-------"));
+    } catch (UnsupportedOperationException ignored) {
+      // Not a POSIX file system.
+    }
+    try (OutputStream out = Files.newOutputStream(keyStore)) {
+      store.store(out, pin.toCharArray());
+    }
+  }
+}
