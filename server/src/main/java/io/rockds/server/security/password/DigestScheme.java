@@ -1,0 +1,86 @@
+package io.rockds.server.security.password;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Base64;
+
+/**
+ * The message-digest family: {@code {SSHA}}, {@code {SSHA256}}, {@code {SSHA384}}, {@code
+ * {SSHA512}}, {@code {SMD5}} and their unsalted forms {@code {SHA}}, {@code {SHA256}} ... {@code
+ * {MD5}}.
+ *
+ * <p>Layout, shared by OpenLDAP (core and pw-sha2) and OpenDJ: {@code base64(digest(password ||
+ * salt) || salt)}, standard alphabet with padding. Readers take any salt length (OpenLDAP writes 4
+ * bytes for SSHA and 8 for pw-sha2, OpenDJ 8), so the salt is whatever follows the digest; an
+ * unsalted value is exactly one digest long. We write 16-byte salts (NIST SP 800-132's minimum).
+ */
+final class DigestScheme implements PasswordStorageScheme {
+
+  static final int SALT_BYTES = 16;
+
+  private final String name;
+  private final String algorithm;
+  private final boolean salted;
+  private final int digestLength;
+  private final SecureRandom random;
+
+  /**
+   * @param algorithm a JDK {@link MessageDigest} name such as {@code SHA-512}
+   * @param salted whether values carry a salt after the digest
+   */
+  DigestScheme(String name, String algorithm, boolean salted, SecureRandom random) {
+    this.name = name;
+    this.algorithm = algorithm;
+    this.salted = salted;
+    this.digestLength = newDigest().getDigestLength();
+    this.random = random;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String encode(byte[] clear) {
+    byte[] salt = new byte[salted ? SALT_BYTES : 0];
+    random.nextBytes(salt);
+    byte[] hash = digest(clear, salt);
+    byte[] value = Arrays.copyOf(hash, hash.length + salt.length);
+    System.arraycopy(salt, 0, value, hash.length, salt.length);
+    return Base64.getEncoder().encodeToString(value);
+  }
+
+  @Override
+  public boolean verify(byte[] clear, String storedWithoutPrefix) {
+    byte[] value;
+    try {
+      value = Base64.getDecoder().decode(storedWithoutPrefix);
+    } catch (IllegalArgumentException notBase64) {
+      return false;
+    }
+    boolean wellFormed = salted ? value.length > digestLength : value.length == digestLength;
+    if (!wellFormed) {
+      return false;
+    }
+    byte[] salt = Arrays.copyOfRange(value, digestLength, value.length);
+    return MessageDigest.isEqual(digest(clear, salt), Arrays.copyOf(value, digestLength));
+  }
+
+  private byte[] digest(byte[] clear, byte[] salt) {
+    MessageDigest digest = newDigest();
+    digest.update(clear);
+    digest.update(salt);
+    return digest.digest();
+  }
+
+  private MessageDigest newDigest() {
+    try {
+      return MessageDigest.getInstance(algorithm);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java runtime provides " + algorithm, e);
+    }
+  }
+}
