@@ -72,6 +72,15 @@ public final class ConfigEntry {
     };
   }
 
+  /** The value of the entry's RDN, e.g. {@code LDAP Connection Handler}: the object's name. */
+  public String name() {
+    try {
+      return entry.getParsedDN().getRDN().getAttributeValues()[0];
+    } catch (com.unboundid.ldap.sdk.LDAPException e) {
+      throw new IllegalStateException("configuration entries have parsed DNs", e);
+    }
+  }
+
   public boolean hasObjectClass(String objectClass) {
     return entry.hasObjectClass(objectClass);
   }

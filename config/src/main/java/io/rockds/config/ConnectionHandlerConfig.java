@@ -20,7 +20,7 @@ public record ConnectionHandlerConfig(
 
   static ConnectionHandlerConfig from(ConfigEntry e) throws ConfigException {
     return new ConnectionHandlerConfig(
-        e.requiredString("cn"),
+        e.name(),
         e.bool("enabled", true),
         e.string("listen-address", "127.0.0.1"),
         (int) e.integer("listen-port", 1389, 0, 65535),

@@ -68,7 +68,7 @@ public final class DirectoryServer implements AutoCloseable {
         new ArrayBlockingQueue<>(10_000), new WorkerThreads());
     DirectoryServer server = new DirectoryServer(instance, backends, workers);
     try {
-      SslContext ssl = TlsContexts.forKeyStore(instance.keyStore());
+      SslContext ssl = tls(instance);
       ServerContext context = new ServerContext(backends, schema, new RootUsers(config.rootDns(), passwords),
           passwords, config.global(), ssl);
       RequestRouter router = new RequestRouter(context);
@@ -77,15 +77,28 @@ public final class DirectoryServer implements AutoCloseable {
           server.listen(handler, router, ssl);
         }
       }
-      Files.createDirectories(instance.logs());
-      Files.writeString(instance.startedFile(), server.describeListeners() + "\n", StandardCharsets.UTF_8);
+      server.markStarted();
       return server;
-    } catch (IOException | GeneralSecurityException e) {
-      server.close();
-      throw new ConfigException("cannot set up TLS from " + instance.keyStore() + ": " + e.getMessage(), e);
-    } catch (BindException | InterruptedException | RuntimeException e) {
+    } catch (ConfigException | BindException | InterruptedException | RuntimeException e) {
       server.close();
       throw e;
+    }
+  }
+
+  private static SslContext tls(Instance instance) throws ConfigException {
+    try {
+      return TlsContexts.forKeyStore(instance.keyStore());
+    } catch (IOException | GeneralSecurityException e) {
+      throw new ConfigException("cannot set up TLS from " + instance.keyStore() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private void markStarted() throws ConfigException {
+    try {
+      Files.createDirectories(instance.logs());
+      Files.writeString(instance.startedFile(), describeListeners() + "\n", StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new ConfigException("cannot write " + instance.startedFile() + ": " + e.getMessage(), e);
     }
   }
 

@@ -12,14 +12,12 @@ import java.util.UUID;
  * creatorsName, modifyTimestamp, modifiersName) and the virtual ones computed when a search asks
  * for them (entryDN, hasSubordinates, numSubordinates, subschemaSubentry).
  */
-final class OperationalAttributes {
-  static final String[] USER_MODIFIABLE_NEVER = {"entryUUID", "createTimestamp", "creatorsName", "modifyTimestamp",
-      "modifiersName", "entryDN", "hasSubordinates", "numSubordinates", "subschemaSubentry", "structuralObjectClass"};
+public final class OperationalAttributes {
 
   private OperationalAttributes() {}
 
   /** Stamps a new entry. */
-  static void onAdd(Entry entry, Identity by) {
+  public static void onAdd(Entry entry, Identity by) {
     String now = StaticUtils.encodeGeneralizedTime(new Date());
     entry.setAttribute("entryUUID", UUID.randomUUID().toString());
     entry.setAttribute("createTimestamp", now);
@@ -29,7 +27,7 @@ final class OperationalAttributes {
   }
 
   /** Stamps a modified entry. */
-  static void onModify(Entry entry, Identity by) {
+  public static void onModify(Entry entry, Identity by) {
     entry.setAttribute("modifyTimestamp", StaticUtils.encodeGeneralizedTime(new Date()));
     entry.setAttribute("modifiersName", by.dn().toString());
   }

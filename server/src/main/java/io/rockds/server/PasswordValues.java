@@ -7,12 +7,12 @@ import com.unboundid.ldap.sdk.Modification;
 import io.rockds.server.security.password.PasswordSchemes;
 
 /** Clear-text userPassword values hashed with the default scheme on their way into storage. */
-final class PasswordValues {
+public final class PasswordValues {
   static final String ATTRIBUTE = "userPassword";
 
   private PasswordValues() {}
 
-  static void hash(Entry entry, PasswordSchemes schemes) throws LDAPException {
+  public static void hash(Entry entry, PasswordSchemes schemes) throws LDAPException {
     Attribute password = entry.getAttribute(ATTRIBUTE);
     if (password != null) {
       entry.setAttribute(stored(password, schemes));

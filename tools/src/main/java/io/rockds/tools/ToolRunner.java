@@ -1,0 +1,25 @@
+package io.rockds.tools;
+
+import picocli.CommandLine;
+
+/**
+ * Runs a picocli command the way every RockDS tool behaves: a failure prints one line,
+ * {@code <tool>: <reason>}, and exits 1; usage errors exit 2; no stack traces for operators.
+ * {@code ROCKDS_DEBUG=1} prints the stack trace too.
+ */
+public final class ToolRunner {
+  private ToolRunner() {}
+
+  public static int run(Object command, String... args) {
+    CommandLine cli = new CommandLine(command);
+    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      String message = e.getMessage() != null ? e.getMessage() : e.toString();
+      commandLine.getErr().println(commandLine.getCommandName() + ": " + message);
+      if (System.getenv("ROCKDS_DEBUG") != null) {
+        e.printStackTrace(commandLine.getErr());
+      }
+      return 1;
+    });
+    return cli.execute(args);
+  }
+}

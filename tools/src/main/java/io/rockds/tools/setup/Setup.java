@@ -1,0 +1,146 @@
+package io.rockds.tools.setup;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.config.ConfigStore;
+import io.rockds.config.InitialConfig;
+import io.rockds.config.ServerConfig;
+import io.rockds.server.Backends;
+import io.rockds.server.Identity;
+import io.rockds.server.Instance;
+import io.rockds.server.OperationalAttributes;
+import io.rockds.server.PasswordValues;
+import io.rockds.server.security.password.PasswordSchemeSettings;
+import io.rockds.server.security.password.PasswordSchemes;
+import io.rockds.storage.EntryContainer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import io.rockds.tools.ToolRunner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bin/setup}: creates an instance non-interactively, with OpenDJ's option names so that
+ * operators' scripts carry over.
+ */
+@Command(name = "setup", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Creates a RockDS instance: configuration, an embedded RocksDB backend userRoot holding the base DN,"
+        + " and sample entries.")
+public final class Setup implements Callable<Integer> {
+  /** The quick start's documented default, used when no password option or variable is given. */
+  public static final String DEFAULT_ROOT_PASSWORD = "password";
+  static final String PASSWORD_VARIABLE = "ROCKDS_ROOT_PASSWORD";
+
+  @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
+  Path instance = Path.of("instance");
+
+  @Option(names = {"-p", "--ldapPort"}, description = "LDAP port (default: ${DEFAULT-VALUE}).")
+  int ldapPort = 1389;
+
+  @Option(names = {"-q", "--ldapsPort"}, description = "LDAPS port; 0 for none (default: ${DEFAULT-VALUE}).")
+  int ldapsPort = 1636;
+
+  @Option(names = "--listenAddress", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
+  String listenAddress = "127.0.0.1";
+
+  @Option(names = {"-b", "--baseDN"}, description = "Base DN of the userRoot backend (default: ${DEFAULT-VALUE}).")
+  String baseDn = "dc=example,dc=com";
+
+  @Option(names = {"-D", "--rootUserDN"}, description = "Root user DN (default: ${DEFAULT-VALUE}).")
+  String rootUserDn = "cn=Directory Manager";
+
+  @Option(names = {"-w", "--rootUserPassword"}, description = "Root user password (default: $" + PASSWORD_VARIABLE
+      + ", else \"" + DEFAULT_ROOT_PASSWORD + "\").")
+  String rootUserPassword;
+
+  @Option(names = {"-j", "--rootUserPasswordFile"}, description = "File holding the root user password.")
+  Path rootUserPasswordFile;
+
+  @Option(names = {"-d", "--sampleData"}, description = "Number of sample users to create (default: ${DEFAULT-VALUE}).")
+  int sampleData = 10;
+
+  @Option(names = "--allowAnonymousRead",
+      description = "Let anonymous clients read and search everything but passwords, as OpenLDAP and 389 DS ship.")
+  boolean allowAnonymousRead;
+
+  @Option(names = "--quiet", description = "Print nothing on success.")
+  boolean quiet;
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  public static int run(String... args) {
+    return ToolRunner.run(new Setup(), args);
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    Instance target = new Instance(instance);
+    if (Files.exists(target.configFile())) {
+      System.err.println("setup: " + target.root() + " already holds an instance; remove it or choose another --instance");
+      return 1;
+    }
+    DN base;
+    DN rootDn;
+    try {
+      base = new DN(baseDn);
+      rootDn = new DN(rootUserDn);
+    } catch (LDAPException e) {
+      System.err.println("setup: invalid DN: " + e.getExceptionMessage());
+      return 2;
+    }
+    if (sampleData < 0) {
+      System.err.println("setup: --sampleData: " + sampleData + " (expected: >= 0)");
+      return 2;
+    }
+    String password = rootPassword();
+    PasswordSchemes passwords = new PasswordSchemes(PasswordSchemeSettings.defaults());
+    String hash = new String(passwords.encode(password.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+    ConfigStore config = ConfigStore.create(target.configFile(), InitialConfig.entries(new InitialConfig.Parameters(
+        base, listenAddress, ldapPort, ldapsPort, rootDn, hash, allowAnonymousRead)));
+    config.save();
+    Files.createDirectories(target.logs());
+    Files.createDirectories(target.schemaDirectory());
+    int created = populate(target, config, base, passwords, rootDn);
+    if (!quiet) {
+      System.out.println("Created instance " + target.root() + ": " + base + " with " + created + " entries, root user \""
+          + rootDn + "\", LDAP port " + ldapPort + (ldapsPort > 0 ? ", LDAPS port " + ldapsPort : "") + ".");
+      System.out.println("Start it with: bin/start-ds --instance " + instance);
+    }
+    return 0;
+  }
+
+  private String rootPassword() throws java.io.IOException {
+    if (rootUserPassword != null) {
+      return rootUserPassword;
+    }
+    if (rootUserPasswordFile != null) {
+      return Files.readString(rootUserPasswordFile, StandardCharsets.UTF_8).strip();
+    }
+    String fromEnv = System.getenv(PASSWORD_VARIABLE);
+    return fromEnv != null && !fromEnv.isEmpty() ? fromEnv : DEFAULT_ROOT_PASSWORD;
+  }
+
+  private int populate(Instance target, ConfigStore config, DN base, PasswordSchemes passwords, DN rootDn)
+      throws Exception {
+    Identity creator = new Identity(rootDn, true, Set.of());
+    try (Backends backends = Backends.open(ServerConfig.read(config).backends(), target,
+        Schema.getDefaultStandardSchema())) {
+      EntryContainer container = backends.containerFor(base);
+      int n = 0;
+      for (Entry entry : SampleData.entries(base, sampleData)) {
+        PasswordValues.hash(entry, passwords);
+        OperationalAttributes.onAdd(entry, creator);
+        container.add(entry);
+        n++;
+      }
+      return n;
+    }
+  }
+}
