@@ -3,22 +3,13 @@ package io.rockds.tools.setup;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.ldap.sdk.schema.Schema;
-import io.rockds.config.ConfigStore;
 import io.rockds.config.InitialConfig;
-import io.rockds.config.ServerConfig;
-import io.rockds.server.Backends;
-import io.rockds.server.Identity;
 import io.rockds.server.Instance;
-import io.rockds.server.OperationalAttributes;
-import io.rockds.server.PasswordValues;
-import io.rockds.server.security.password.PasswordSchemeSettings;
-import io.rockds.server.security.password.PasswordSchemes;
-import io.rockds.storage.EntryContainer;
+import io.rockds.server.InstanceSetup;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
+import java.util.List;
 import java.util.concurrent.Callable;
 import io.rockds.tools.ToolRunner;
 import picocli.CommandLine.Command;
@@ -82,10 +73,6 @@ public final class Setup implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Instance target = new Instance(instance);
-    if (Files.exists(target.configFile())) {
-      System.err.println("setup: " + target.root() + " already holds an instance; remove it or choose another --instance");
-      return 1;
-    }
     DN base;
     DN rootDn;
     try {
@@ -99,15 +86,10 @@ public final class Setup implements Callable<Integer> {
       System.err.println("setup: --sampleData: " + sampleData + " (expected: >= 0)");
       return 2;
     }
-    String password = rootPassword();
-    PasswordSchemes passwords = new PasswordSchemes(PasswordSchemeSettings.defaults());
-    String hash = new String(passwords.encode(password.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
-    ConfigStore config = ConfigStore.create(target.configFile(), InitialConfig.entries(new InitialConfig.Parameters(
-        base, listenAddress, ldapPort, ldapsPort, rootDn, hash, allowAnonymousRead)));
-    config.save();
-    Files.createDirectories(target.logs());
-    Files.createDirectories(target.schemaDirectory());
-    int created = populate(target, config, base, passwords, rootDn);
+    List<Entry> entries = SampleData.entries(base, sampleData);
+    InstanceSetup.create(target, new InitialConfig.Parameters(base, listenAddress, ldapPort, ldapsPort, rootDn, null,
+        allowAnonymousRead), rootPassword(), entries);
+    int created = entries.size();
     if (!quiet) {
       System.out.println("Created instance " + target.root() + ": " + base + " with " + created + " entries, root user \""
           + rootDn + "\", LDAP port " + ldapPort + (ldapsPort > 0 ? ", LDAPS port " + ldapsPort : "") + ".");
@@ -125,22 +107,5 @@ public final class Setup implements Callable<Integer> {
     }
     String fromEnv = System.getenv(PASSWORD_VARIABLE);
     return fromEnv != null && !fromEnv.isEmpty() ? fromEnv : DEFAULT_ROOT_PASSWORD;
-  }
-
-  private int populate(Instance target, ConfigStore config, DN base, PasswordSchemes passwords, DN rootDn)
-      throws Exception {
-    Identity creator = new Identity(rootDn, true, Set.of());
-    try (Backends backends = Backends.open(ServerConfig.read(config).backends(), target,
-        Schema.getDefaultStandardSchema())) {
-      EntryContainer container = backends.containerFor(base);
-      int n = 0;
-      for (Entry entry : SampleData.entries(base, sampleData)) {
-        PasswordValues.hash(entry, passwords);
-        OperationalAttributes.onAdd(entry, creator);
-        container.add(entry);
-        n++;
-      }
-      return n;
-    }
   }
 }

@@ -1,0 +1,66 @@
+package io.rockds.server;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.config.ConfigException;
+import io.rockds.config.ConfigStore;
+import io.rockds.config.InitialConfig;
+import io.rockds.config.ServerConfig;
+import io.rockds.server.security.password.PasswordSchemeSettings;
+import io.rockds.server.security.password.PasswordSchemes;
+import io.rockds.storage.EntryContainer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Creates an instance directory: its configuration (root password hashed) and its initial
+ * entries, written offline through the storage API. Used by {@code bin/setup} and by tests.
+ */
+public final class InstanceSetup {
+  private InstanceSetup() {}
+
+  /**
+   * @param rootPassword clear text; stored hashed with the default password scheme
+   * @param entries the initial entries, parents first; clear-text passwords are hashed
+   */
+  public static void create(Instance instance, InitialConfig.Parameters parameters, String rootPassword,
+      List<Entry> entries) throws ConfigException, LDAPException, IOException {
+    if (Files.exists(instance.configFile())) {
+      throw new ConfigException(instance.root() + " already holds an instance; remove it or choose another directory");
+    }
+    PasswordSchemes passwords = new PasswordSchemes(PasswordSchemeSettings.defaults());
+    String hash = new String(passwords.encode(rootPassword.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+    InitialConfig.Parameters hashed = new InitialConfig.Parameters(parameters.baseDn(), parameters.listenAddress(),
+        parameters.ldapPort(), parameters.ldapsPort(), parameters.rootUserDn(), hash, parameters.allowAnonymousRead());
+    ConfigStore config = ConfigStore.create(instance.configFile(), InitialConfig.entries(hashed));
+    config.save();
+    Files.createDirectories(instance.logs());
+    Files.createDirectories(instance.schemaDirectory());
+    Identity creator = new Identity(parameters.rootUserDn(), true, Set.of());
+    try (Backends backends = Backends.open(ServerConfig.read(config).backends(), instance,
+        Schema.getDefaultStandardSchema())) {
+      for (Entry entry : entries) {
+        Entry prepared = entry.duplicate();
+        PasswordValues.hash(prepared, passwords);
+        OperationalAttributes.onAdd(prepared, creator);
+        EntryContainer container = backends.containerFor(prepared.getParsedDN());
+        if (container == null) {
+          throw new LDAPException(com.unboundid.ldap.sdk.ResultCode.NO_SUCH_OBJECT,
+              "no backend holds " + prepared.getDN());
+        }
+        container.add(prepared);
+      }
+    }
+  }
+
+  /** The parameters of a loopback test or quick-start instance. */
+  public static InitialConfig.Parameters loopback(DN baseDn, int ldapPort, int ldapsPort) {
+    return new InitialConfig.Parameters(baseDn, "127.0.0.1", ldapPort, ldapsPort,
+        io.rockds.config.ConfigDns.parse("cn=Directory Manager"), null, false);
+  }
+}
