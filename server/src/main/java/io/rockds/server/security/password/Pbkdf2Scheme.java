@@ -74,7 +74,7 @@ final class Pbkdf2Scheme implements PasswordStorageScheme {
   public String encode(byte[] clear) {
     byte[] salt = new byte[SALT_BYTES];
     random.nextBytes(salt);
-    byte[] hash = derive(clear, salt, iterations, hashLength);
+    byte[] hash = derive(clear, salt, iterations);
     return switch (layout) {
       case OPENLDAP -> iterations + "$" + adaptedBase64(salt) + "$" + adaptedBase64(hash);
       case OPENDJ -> {
@@ -129,13 +129,13 @@ final class Pbkdf2Scheme implements PasswordStorageScheme {
     if (salt.length == 0 || hash.length != hashLength) {
       return false;
     }
-    return MessageDigest.isEqual(derive(clear, salt, storedIterations, hashLength), hash);
+    return MessageDigest.isEqual(derive(clear, salt, storedIterations), hash);
   }
 
-  private byte[] derive(byte[] clear, byte[] salt, int iterationCount, int length) {
+  private byte[] derive(byte[] clear, byte[] salt, int iterationCount) {
     PKCS5S2ParametersGenerator generator = new PKCS5S2ParametersGenerator(prf.get());
     generator.init(clear, salt, iterationCount);
-    return ((KeyParameter) generator.generateDerivedParameters(length * 8)).getKey();
+    return ((KeyParameter) generator.generateDerivedParameters(hashLength * 8)).getKey();
   }
 
   private static String adaptedBase64(byte[] bytes) {

@@ -1,5 +1,7 @@
 package io.rockds.server.security.password;
 
+import static io.rockds.server.security.password.OpenLdapTools.MODULE_PATH;
+import static io.rockds.server.security.password.OpenLdapTools.SLAPPASSWD;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,7 +14,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,9 +30,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * reach slappasswd unchanged whatever the locale.
  */
 class SlappasswdInteropTest {
-
-  private static final Path SLAPPASSWD = Path.of("/usr/sbin/slappasswd");
-  private static final Path MODULE_PATH = Path.of("/usr/lib/ldap");
 
   private static final PasswordSchemes SCHEMES =
       new PasswordSchemes(
@@ -108,14 +106,7 @@ class SlappasswdInteropTest {
     }
     command.addAll(List.of("-h", scheme, "-T", secret.toString()));
     command.addAll(extraArguments);
-    Process process = new ProcessBuilder(command).start();
-    byte[] out = process.getInputStream().readAllBytes();
-    String err = new String(process.getErrorStream().readAllBytes(), UTF_8);
-    assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("slappasswd finished").isTrue();
-    assertThat(process.exitValue())
-        .as("%s failed: %s (the pw-pbkdf2 module comes with Debian's slapd-contrib)", command, err)
-        .isZero();
-    return out;
+    return OpenLdapTools.run(command);
   }
 
   private static Arguments generator(String scheme, String module, String... extraArguments) {
