@@ -30,7 +30,8 @@ public final class InitialConfig {
   /**
    * What setup was asked for.
    *
-   * @param ldapsPort 0 for no LDAPS listener
+   * @param ldapPort 0 picks a free port at each start (tests)
+   * @param ldapsPort negative for no LDAPS listener; 0 picks a free port at each start
    */
   public record Parameters(DN baseDn, String listenAddress, int ldapPort, int ldapsPort, DN rootUserDn,
       String rootPasswordHash, boolean allowAnonymousRead) {}
@@ -63,7 +64,7 @@ public final class InitialConfig {
     }
     entries.add(container(ConfigDns.CONNECTION_HANDLERS, "Connection Handlers"));
     entries.add(handler("LDAP Connection Handler", p.listenAddress(), p.ldapPort(), false));
-    if (p.ldapsPort() > 0) {
+    if (p.ldapsPort() >= 0) {
       entries.add(handler("LDAPS Connection Handler", p.listenAddress(), p.ldapsPort(), true));
     }
     entries.add(container(ConfigDns.ROOT_DNS, "Root DNs"));

@@ -87,7 +87,7 @@ public final class Setup implements Callable<Integer> {
       return 2;
     }
     List<Entry> entries = SampleData.entries(base, sampleData);
-    InstanceSetup.create(target, new InitialConfig.Parameters(base, listenAddress, ldapPort, ldapsPort, rootDn, null,
+    InstanceSetup.create(target, new InitialConfig.Parameters(base, listenAddress, ldapPort, ldapsPort > 0 ? ldapsPort : -1, rootDn, null,
         allowAnonymousRead), rootPassword(), entries);
     int created = entries.size();
     if (!quiet) {
