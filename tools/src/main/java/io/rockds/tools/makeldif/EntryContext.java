@@ -13,6 +13,15 @@ import java.util.function.Supplier;
  * {@code rdnAttr} values once they exist), its parent, and the run's random source.
  */
 final class EntryContext {
+  /** Which ASCII characters are base64 digits; checked for every {@code attr::} value. */
+  private static final boolean[] BASE64_ALPHABET = new boolean[128];
+
+  static {
+    for (char c : "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".toCharArray()) {
+      BASE64_ALPHABET[c] = true;
+    }
+  }
+
   private final Generation generation;
   private final String parentDn;
   private final long parentSerial;
@@ -123,11 +132,11 @@ final class EntryContext {
   }
 
   private static void requireBase64(TemplateLine line, String value) {
-    boolean valid = value.length() % 4 == 0;
-    for (int i = 0; valid && i < value.length(); i++) {
+    int length = value.length();
+    boolean valid = length % 4 == 0;
+    for (int i = 0; valid && i < length; i++) {
       char c = value.charAt(i);
-      valid = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-          || c == '+' || c == '/' || (c == '=' && i >= value.length() - 2);
+      valid = c < 128 && (BASE64_ALPHABET[c] || (c == '=' && i >= length - 2));
     }
     if (!valid) {
       throw new TemplateException(line.lineNumber(),

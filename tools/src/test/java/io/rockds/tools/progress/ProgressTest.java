@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -44,7 +45,7 @@ class ProgressTest {
     PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8);
     try (Progress progress = Progress.start("makeldif", 100, Progress.Display.LINES, out, Duration.ofMillis(5))) {
       progress.step(40);
-      for (int i = 0; i < 200 && output.size() == 0; i++) {
+      for (int i = 0; i < 400 && !output.toString(StandardCharsets.UTF_8).contains("makeldif: 40/100"); i++) {
         Thread.sleep(5);
       }
       progress.step();
@@ -52,7 +53,9 @@ class ProgressTest {
     }
 
     String[] lines = output.toString(StandardCharsets.UTF_8).split(System.lineSeparator());
-    assertThat(lines[0]).matches("makeldif: 4[01]/100 entries, \\d+/s(, ETA .+)?");
+    assertThat(Arrays.copyOf(lines, lines.length - 1))
+        .allMatch(line -> line.matches("makeldif: \\d+/100 entries, \\d+/s(, ETA .+)?"))
+        .anyMatch(line -> line.startsWith("makeldif: 40/100 entries, "));
     assertThat(lines[lines.length - 1]).matches("makeldif: 41 entries in \\S+, \\d+/s");
   }
 
