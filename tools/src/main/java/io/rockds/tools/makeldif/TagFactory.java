@@ -32,7 +32,7 @@ final class TagFactory {
       case "file":
         return WordListTag.file(args, resources);
       case "list":
-        return WordListTag.list(args, lineNumber);
+        return WordListTag.list(args);
       case "sequential":
         return SequentialTag.parse(args);
       case "random":

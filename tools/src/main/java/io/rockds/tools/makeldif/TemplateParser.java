@@ -66,7 +66,7 @@ final class TemplateParser {
     boolean inTemplate = false;
     for (int index = 0; index < lines.size(); index++) {
       int lineNumber = index + 1;
-      String raw = stripTrailing(lines.get(index));
+      String raw = lines.get(index);
       if (raw.startsWith("#")) {
         continue;
       }
@@ -96,10 +96,6 @@ final class TemplateParser {
       }
     }
     return resolve();
-  }
-
-  private static String stripTrailing(String line) {
-    return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
   }
 
   private void parseTopLevel(String line, String lower, int lineNumber) {
@@ -301,7 +297,7 @@ final class TemplateParser {
         ? List.of() : List.of("top", structuralClassFor(rdn.getAttributeNames()[0]));
     String parentDn = dn.getParentString();
     return new Branch(rdn.toString(), parentDn == null ? "" : parentDn, rdnValues, objectClasses,
-        List.copyOf(draft.lines), List.copyOf(draft.subordinates), draft.lineNumber);
+        List.copyOf(draft.lines), List.copyOf(draft.subordinates));
   }
 
   private static String structuralClassFor(String rdnAttribute) {

@@ -31,11 +31,11 @@ final class WordListTag implements Tag {
     return new WordListTag(resources.wordList(args.get(0).trim(), args.lineNumber()), sequential);
   }
 
-  static WordListTag list(TagArguments args, int lineNumber) {
+  static WordListTag list(TagArguments args) {
     args.expectCount(1, Integer.MAX_VALUE, "<list:value[;weight]:...>");
     String[] values = new String[args.size()];
     Arrays.setAll(values, args::get);
-    return new WordListTag(WordList.parse(Arrays.asList(values), "<list>", lineNumber), false);
+    return new WordListTag(WordList.parse(Arrays.asList(values), "<list>", args.lineNumber()), false);
   }
 
   @Override
