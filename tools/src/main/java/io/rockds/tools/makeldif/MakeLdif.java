@@ -84,9 +84,9 @@ public final class MakeLdif implements Callable<Integer> {
     } catch (TemplateException e) {
       System.err.println("makeldif: " + templateFile + ": " + e.getMessage());
     } catch (IOException e) {
-      System.err.println("makeldif: " + e);
+      System.err.println("makeldif: " + e.getMessage());
     } catch (UncheckedIOException e) {
-      System.err.println("makeldif: " + e.getCause());
+      System.err.println("makeldif: " + e.getCause().getMessage());
     }
     return 1;
   }
