@@ -342,6 +342,7 @@ public final class BulkLoad implements AutoCloseable {
     }
     try (var files = Files.list(workDirectory)) {
       files.forEach(f -> f.toFile().delete());
+      Files.deleteIfExists(workDirectory);
     } catch (IOException e) {
       // Temporary files only.
     }

@@ -128,7 +128,10 @@ public final class LdifImporter {
       entry = LDIFReader.decodeEntry(false, TrailingSpaceBehavior.STRIP, null,
           record.lines().toArray(String[]::new));
     } catch (LDIFException e) {
-      return new Refused(record, e.getExceptionMessage(), false);
+      // The SDK numbers lines from 0 within the record; say where they are in the file.
+      String reason = String.valueOf(e.getMessage())
+          .replaceAll("line number \\d+", "line " + (record.line() + Math.max(0, e.getLineNumber())));
+      return new Refused(record, reason, false);
     }
     try {
       DN dn = entry.getParsedDN();
