@@ -185,6 +185,11 @@ public final class AttributeIndex extends Tree {
     return IdListCodec.decode(db.get(handle, key));
   }
 
+  /** Decodes one record of this index as read by {@link #newIterator()}; undefined if over the limit. */
+  public IdSet decode(byte[] value) {
+    return IdListCodec.decode(value);
+  }
+
   /**
    * The union of the IDs of every key in {@code [lower, upper)} (either bound may be null for
    * open). Undefined as soon as one key is over the limit or the union passes {@code maxIds},

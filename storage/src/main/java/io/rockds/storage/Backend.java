@@ -60,14 +60,16 @@ public final class Backend implements AutoCloseable {
   private final Map<DN, EntryContainer> containers = new LinkedHashMap<>();
   private final Cache<Long, Entry> entryCache;
   private final AtomicLong nextId = new AtomicLong(1);
+  private final boolean readOnly;
 
   static {
     RocksDB.loadLibrary();
   }
 
   private Backend(BackendSettings settings, RocksDB db, List<AutoCloseable> resources, List<ColumnFamilyHandle> handles,
-      Statistics statistics, LRUCache blockCache) {
+      Statistics statistics, LRUCache blockCache, boolean readOnly) {
     this.settings = settings;
+    this.readOnly = readOnly;
     this.db = db;
     this.resources = resources;
     this.handles = handles;
@@ -89,6 +91,26 @@ public final class Backend implements AutoCloseable {
    * written, is marked untrusted until rebuilt.
    */
   public static Backend open(BackendSettings settings, Schema schema) throws LDAPException {
+    return open(settings, schema, false);
+  }
+
+  /**
+   * Opens an existing backend read-only, as tools inspect it: no lock is taken, so it works
+   * while a server has the database open, and the view is the consistent state of the
+   * database when this method returns (later writes of the server are not seen). Nothing is
+   * written: indexes whose column family does not exist yet are left out, and trust flags are
+   * read as stored. Every table file is opened up front so a live server's compactions cannot
+   * delete a file the view still needs.
+   */
+  public static Backend openReadOnly(BackendSettings settings, Schema schema) throws LDAPException {
+    if (!Files.exists(settings.directory().resolve("CURRENT"))) {
+      throw new LDAPException(ResultCode.UNAVAILABLE, "backend " + settings.id() + " has no database at "
+          + settings.directory());
+    }
+    return open(settings, schema, true);
+  }
+
+  private static Backend open(BackendSettings settings, Schema schema, boolean readOnly) throws LDAPException {
     List<AutoCloseable> resources = new ArrayList<>();
     try {
       Files.createDirectories(settings.directory());
@@ -103,6 +125,9 @@ public final class Backend implements AutoCloseable {
           .setBytesPerSync(1 << 20)
           .setKeepLogFileNum(5)
           .setStatistics(statistics);
+      if (readOnly) {
+        dbOptions.setMaxOpenFiles(-1);
+      }
       resources.add(dbOptions);
       ColumnFamilyOptions plain = columnFamilyOptions(settings, blockCache, false);
       ColumnFamilyOptions counters = columnFamilyOptions(settings, blockCache, true);
@@ -140,15 +165,22 @@ public final class Backend implements AutoCloseable {
         wanted.putIfAbsent(name, descriptor(name, name.endsWith("/state") || name.endsWith("/id2childrencount")
             ? counters : plain));
       }
+      if (readOnly) {
+        wanted.keySet().retainAll(existing);
+      }
       List<ColumnFamilyDescriptor> descriptors = new ArrayList<>(wanted.values());
       List<ColumnFamilyHandle> handles = new ArrayList<>();
-      RocksDB db = openDb(dbOptions, path, descriptors, handles);
+      RocksDB db = readOnly ? RocksDB.openReadOnly(dbOptions, path, descriptors, handles)
+          : openDb(dbOptions, path, descriptors, handles);
       Map<String, ColumnFamilyHandle> byName = new LinkedHashMap<>();
       for (int i = 0; i < descriptors.size(); i++) {
         byName.put(new String(descriptors.get(i).getName(), StandardCharsets.UTF_8), handles.get(i));
       }
-      Backend backend = new Backend(settings, db, resources, handles, statistics, blockCache);
+      Backend backend = new Backend(settings, db, resources, handles, statistics, blockCache, readOnly);
       for (DN base : settings.baseDns()) {
+        if (readOnly && !byName.containsKey(EntryContainer.rawPrefix(base) + "state")) {
+          continue; // a base DN added to the configuration since the database was last opened
+        }
         backend.openContainer(base, byName, indexDefs.get(base), existing);
       }
       backend.nextId.set(backend.largestId() + 1);
@@ -238,6 +270,9 @@ public final class Backend implements AutoCloseable {
     Map<String, AttributeIndex> indexes = new LinkedHashMap<>();
     Schema schema = Schema.getDefaultStandardSchema();
     for (IndexDef def : defs) {
+      if (readOnly && !byName.containsKey(prefix + def.name)) {
+        continue;
+      }
       AttributeIndex index = new AttributeIndex(db, byName.get(prefix + def.name), prefix, def.name, def.attribute,
           def.type, AttributeIndex.ruleFor(def.attribute, def.type, schema), def.integerOrdering, def.substringLength,
           def.limit);
@@ -246,10 +281,10 @@ public final class Backend implements AutoCloseable {
       boolean fresh = !existing.contains(prefix + def.name);
       boolean limitChanged = storedLimit != null && storedLimit != def.limit.limit();
       boolean nowTrusted = empty || (!fresh && !limitChanged && !Boolean.FALSE.equals(trusted));
-      if (!Boolean.valueOf(nowTrusted).equals(trusted)) {
+      if (!readOnly && !Boolean.valueOf(nowTrusted).equals(trusted)) {
         state.setTrusted(def.name, nowTrusted);
       }
-      if (storedLimit == null || limitChanged) {
+      if (!readOnly && (storedLimit == null || limitChanged)) {
         state.storeEntryLimit(def.name, def.limit.limit());
       }
       index.setTrustedFlag(nowTrusted);
@@ -346,6 +381,11 @@ public final class Backend implements AutoCloseable {
     return total;
   }
 
+  /** True when opened by {@link #openReadOnly}: every write fails. */
+  public boolean isReadOnly() {
+    return readOnly;
+  }
+
   /** The RocksDB handle, for tools that inspect raw trees and take checkpoints. */
   public RocksDB rocksDb() {
     return db;
@@ -380,7 +420,9 @@ public final class Backend implements AutoCloseable {
   @Override
   public void close() {
     try {
-      db.syncWal();
+      if (!readOnly) {
+        db.syncWal();
+      }
     } catch (RocksDBException e) {
       // Closing anyway: the WAL was synced on every commit unless sync was relaxed.
     }

@@ -67,7 +67,8 @@ public final class BackendState extends Tree {
     db.put(handle, ENTRY_COUNT, Bytes.counter(count));
   }
 
-  long overLimitCount(String tree, byte[] indexKey) throws RocksDBException {
+  /** The exact number of IDs holding an over-limit key of {@code tree} (0 if none are counted). */
+  public long overLimitCount(String tree, byte[] indexKey) throws RocksDBException {
     return Bytes.readCounter(db.get(handle, overLimitKey(tree, indexKey)));
   }
 
