@@ -27,7 +27,7 @@ final class FilterShape {
     return sb.toString();
   }
 
-  /** The schema's name for an attribute ({@code surname} is {@code sn}), so aliases count together. */
+  /** The schema's name for an attribute ({@code SN} is {@code sn}), so aliases count together. */
   static String canonical(String attribute) {
     AttributeTypeDefinition type = SCHEMA.getAttributeType(attribute);
     return type == null ? attribute : type.getNameOrOID();

@@ -11,11 +11,11 @@ import io.rockds.server.Backends;
 import io.rockds.server.Instance;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
-import java.io.IOException;
+import io.rockds.tools.RunningServer;
 import java.nio.file.Files;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The backends of an instance as the offline tools open them: from the instance's
@@ -51,27 +51,11 @@ public final class InstanceStorage {
     return config;
   }
 
-  /** The pid of the instance's running server, if one runs (its started marker is present). */
-  public Optional<Long> runningServerPid() {
-    if (!Files.exists(instance.startedFile())) {
-      return Optional.empty();
-    }
-    try {
-      if (!Files.exists(instance.pidFile())) {
-        return Optional.of(-1L); // an embedded server (tests): started marker without a pid file
-      }
-      long pid = Long.parseLong(Files.readString(instance.pidFile()).strip());
-      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).map(p -> pid);
-    } catch (IOException | NumberFormatException e) {
-      return Optional.empty();
-    }
-  }
-
   /** One line saying which view a read-only open gives, for the tools to print on stderr. */
   public String describeReadOnlyView() {
-    return runningServerPid()
-        .map(pid -> "the server is running" + (pid > 0 ? " (pid " + pid + ")" : "")
-            + ": reading a consistent read-only snapshot of its database taken at " + java.time.Instant.now())
+    return RunningServer.of(instance)
+        .map(server -> server.describe() + ": reading a consistent read-only snapshot of its database taken at "
+            + Instant.now())
         .orElse("the server is stopped: reading its database offline (read-only)");
   }
 
