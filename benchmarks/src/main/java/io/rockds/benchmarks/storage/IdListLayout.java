@@ -134,6 +134,9 @@ final class IdListLayout implements IndexLayout {
   }
 
   private List<byte[]> multiGet(List<byte[]> keys) throws RocksDBException {
+    if (keys.isEmpty()) {
+      return List.of(); // RocksJava asserts on an empty multiGet
+    }
     List<ColumnFamilyHandle> families = Collections.nCopies(keys.size(), database.index());
     return db.multiGetAsList(families, keys);
   }

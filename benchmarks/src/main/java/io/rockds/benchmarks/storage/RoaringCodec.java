@@ -15,7 +15,7 @@ final class RoaringCodec implements IdSetCodec {
   public byte[] encode(long[] sortedIds) {
     RoaringBitmap bitmap = new RoaringBitmap();
     for (long id : sortedIds) {
-      bitmap.add(Math.toIntExact(id));
+      bitmap.add(unsignedInt(id));
     }
     return serialize(bitmap);
   }
@@ -23,7 +23,7 @@ final class RoaringCodec implements IdSetCodec {
   @Override
   public byte[] add(byte[] encoded, long id) {
     RoaringBitmap bitmap = encoded == null ? new RoaringBitmap() : deserialize(encoded);
-    bitmap.add(Math.toIntExact(id));
+    bitmap.add(unsignedInt(id));
     return serialize(bitmap);
   }
 
@@ -35,6 +35,14 @@ final class RoaringCodec implements IdSetCodec {
   @Override
   public IndexRead decode(byte[] encoded) {
     return new IndexRead.Bitmap(deserialize(encoded));
+  }
+
+  /** RoaringBitmap treats ints as unsigned: IDs 0 to 2^32-1 fit. */
+  private static int unsignedInt(long id) {
+    if (id < 0 || id > 0xFFFF_FFFFL) {
+      throw new IllegalArgumentException("id: " + id + " (expected: 0 to 2^32-1 in a 32-bit RoaringBitmap)");
+    }
+    return (int) id;
   }
 
   private static RoaringBitmap deserialize(byte[] encoded) {
