@@ -1,5 +1,6 @@
 package io.rockds.benchmarks.storage;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +13,7 @@ import org.rocksdb.RocksDBException;
  * Adds synthetic entries ({@link SyntheticDirectory}, about 50 index keys each) with two writer
  * threads into one {@link LayoutVariant}, and prints as Markdown tables: the add rate as the
  * database grows (the first 10,000 entries, then per 100,000 the mean rate and the slowest
- * 10,000-entry window), then the disk footprint after a full compaction and
+ * 10,000-entry window) and the process CPU time per entry, then the disk footprint after a full compaction and
  * the time of a backendstat-style {@link EntryLimitReport}. Bounded by an entry count and a time
  * limit; the database lives in a temporary directory deleted at the end.
  *
@@ -53,7 +54,7 @@ public final class IndexLayoutGrowthRun {
   }
 
   /** Window end times and index key counts, filled concurrently by the writers. */
-  private record Growth(long start, long[] windowEnds, long entries, double keysPerEntry) {
+  private record Growth(long start, long[] windowEnds, long entries, double keysPerEntry, long cpuNanos) {
 
     void print() {
       int windows = (int) (entries / WINDOW);
@@ -68,8 +69,10 @@ public final class IndexLayoutGrowthRun {
         printBand(first, Math.min(windows, first + WINDOWS_PER_BAND));
       }
       double seconds = (windowEnds[windows - 1] - start) / 1e9;
-      System.out.printf(Locale.ROOT, "%nadded %,d entries (%.1f index keys each); %,d in %.1f s: %,.0f entries/s overall%n%n",
+      System.out.printf(Locale.ROOT, "%nadded %,d entries (%.1f index keys each); %,d in %.1f s: %,.0f entries/s overall%n",
           entries, keysPerEntry, (long) windows * WINDOW, seconds, windows * WINDOW / seconds);
+      System.out.printf(Locale.ROOT, "process CPU while adding (writers and RocksDB background jobs): %.1f s, "
+          + "%.1f ms per 1,000 entries%n%n", cpuNanos / 1e9, cpuNanos / 1e6 / (entries / 1000.0));
     }
 
     /** Prints the rate of windows [first, end): their mean and the slowest of them. */
@@ -93,6 +96,7 @@ public final class IndexLayoutGrowthRun {
     AtomicLong keys = new AtomicLong();
     AtomicReference<Exception> failure = new AtomicReference<>();
     long[] windowEnds = new long[maxEntries / WINDOW + 1];
+    long cpuStart = processCpuNanos();
     long start = System.nanoTime();
     long deadline = start + maxNanos;
     Runnable writer = () -> {
@@ -124,7 +128,17 @@ public final class IndexLayoutGrowthRun {
       throw new IllegalStateException("a writer failed", failure.get());
     }
     long entries = completed.get();
-    return new Growth(start, windowEnds, entries, entries == 0 ? 0 : (double) keys.get() / entries);
+    return new Growth(start, windowEnds, entries, entries == 0 ? 0 : (double) keys.get() / entries,
+        processCpuNanos() - cpuStart);
+  }
+
+  /**
+   * CPU time of the whole process, RocksDB's native threads included: on a machine shared with
+   * other work this is steadier than wall-clock rates.
+   */
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
   }
 
   private static void printFootprintAndReport(BenchmarkDatabase database, IndexLayout layout) throws RocksDBException {
