@@ -2,6 +2,7 @@ package io.rockds.benchmarks.storage;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,8 +90,8 @@ final class BenchmarkDatabase implements AutoCloseable {
     WriteOptions writeOptions = track(resources, new WriteOptions().setSync(syncWrites));
     List<ColumnFamilyDescriptor> descriptors = List.of(
         new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, indexOptions),
-        new ColumnFamilyDescriptor("index".getBytes(), indexOptions),
-        new ColumnFamilyDescriptor("counts".getBytes(), countOptions));
+        new ColumnFamilyDescriptor("index".getBytes(StandardCharsets.US_ASCII), indexOptions),
+        new ColumnFamilyDescriptor("counts".getBytes(StandardCharsets.US_ASCII), countOptions));
     List<ColumnFamilyHandle> handles = new ArrayList<>();
     RocksDB db = RocksDB.open(dbOptions, directory.toString(), descriptors, handles);
     // Closed in reverse order: handles before the database, the database before its options.

@@ -1,5 +1,6 @@
 package io.rockds.benchmarks.storage;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,7 +48,7 @@ record EntryLimitReport(long keysScanned, List<String> overLimitKeys, long atOrA
     }
 
     void overLimit(byte[] key) {
-      overLimitKeys.add(new String(key, java.nio.charset.StandardCharsets.UTF_8));
+      overLimitKeys.add(new String(key, StandardCharsets.UTF_8));
     }
 
     EntryLimitReport result() {

@@ -1,5 +1,6 @@
 package io.rockds.benchmarks.storage;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.roaringbitmap.RoaringBitmap;
 import org.roaringbitmap.buffer.ImmutableRoaringBitmap;
@@ -49,7 +50,7 @@ final class RoaringCodec implements IdSetCodec {
     RoaringBitmap bitmap = new RoaringBitmap();
     try {
       bitmap.deserialize(ByteBuffer.wrap(encoded));
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalArgumentException("corrupt RoaringBitmap value (" + encoded.length + " bytes)", e);
     }
     return bitmap;
