@@ -10,7 +10,7 @@ import java.util.Set;
  * schema's, plus the password policy and privilege attributes the server maintains even when the
  * loaded schema does not define them, so that {@code *} never covers them.
  */
-public final class OperationalTypes {
+final class OperationalTypes {
   private static final Set<String> SERVER_MAINTAINED = Set.of("pwdchangedtime", "pwdaccountlockedtime",
       "pwdfailuretime", "pwdhistory", "pwdreset", "pwdpolicysubentry", "ds-pwp-password-policy-dn",
       "ds-privilege-name", "aci", "entrydn", "entryuuid", "hassubordinates", "numsubordinates",
@@ -18,7 +18,7 @@ public final class OperationalTypes {
 
   private final Schema schema;
 
-  public OperationalTypes(Schema schema) {
+  OperationalTypes(Schema schema) {
     this.schema = schema;
   }
 
