@@ -52,7 +52,7 @@ class PasswordPolicyIT {
   @BeforeAll
   static void start() throws Exception {
     List<Entry> entries = new ArrayList<>(SecurityFixture.entries());
-    for (String uid : List.of("locky", "resetme", "hist", "selfpm", "genpm", "target")) {
+    for (String uid : List.of("locky", "resetme", "hist", "selfpm", "genpm", "target", "hashme")) {
       entries.add(SecurityFixture.person(uid, PASSWORD));
     }
     entries.add(SecurityFixture.person("old", PASSWORD, "pwdChangedTime: 20200101000000Z",
@@ -60,10 +60,11 @@ class PasswordPolicyIT {
     entries.add(SecurityFixture.person("warned", PASSWORD, "ds-pwp-password-policy-dn: " + WARNING_POLICY));
     server = TestServer.start(dir, entries);
     SecurityFixture.reconfigure(server,
-        policy("Default Password Policy", "ds-cfg-min-password-length: 8", "ds-cfg-password-history-count: 2",
+        policy("Default Password Policy", "ds-cfg-default-password-storage-scheme: SSHA256",
+            "ds-cfg-min-password-length: 8", "ds-cfg-password-history-count: 2",
             "ds-cfg-lockout-failure-count: 3", "ds-cfg-lockout-duration: 2 s", "ds-cfg-force-change-on-reset: true"),
-        policy("Expired Policy", "ds-cfg-max-password-age: 30 d"),
-        policy("Warning Policy", "ds-cfg-max-password-age: 30 d", "ds-cfg-password-expiration-warning-interval: 60 d"));
+        policy("Expired Policy", "ds-cfg-default-password-storage-scheme: SSHA512", "ds-cfg-max-password-age: 30 d"),
+        policy("Warning Policy", "ds-cfg-default-password-storage-scheme: SSHA512", "ds-cfg-max-password-age: 30 d", "ds-cfg-password-expiration-warning-interval: 60 d"));
     try (LDAPConnection root = server.rootConnection()) {
       root.modify(PEOPLE, new Modification(ModificationType.ADD, "aci", "(targetattr=\"userPassword\")(version 3.0;"
           + " acl \"helpdesk\"; allow (write) userdn=\"ldap:///" + ADMIN + " || ldap:///" + BOB + "\";)"));
@@ -79,7 +80,7 @@ class PasswordPolicyIT {
 
   private static Entry policy(String cn, String... properties) throws Exception {
     List<String> lines = new ArrayList<>(List.of("dn: cn=" + cn + "," + POLICIES, "objectClass: top",
-        "objectClass: ds-cfg-password-policy", "cn: " + cn, "ds-cfg-default-password-storage-scheme: SSHA512"));
+        "objectClass: ds-cfg-password-policy", "cn: " + cn));
     lines.addAll(List.of(properties));
     return new Entry(lines.toArray(String[]::new));
   }
@@ -152,6 +153,19 @@ class PasswordPolicyIT {
     try (LDAPConnection bob = bind(server, BOB, BOB_PASSWORD)) {
       assertThat(read(bob, dn, "pwdHistory").hasAttribute("pwdHistory")).isFalse();
     }
+  }
+
+  @Test
+  void new_passwords_are_hashed_with_the_policy_scheme() throws Exception {
+    try (LDAPConnection root = server.rootConnection()) {
+      // Set up with the built-in default (SSHA512); the configured default policy says SSHA256.
+      assertThat(read(root, "uid=old," + PEOPLE, "userPassword").getAttributeValue("userPassword"))
+          .startsWith("{SSHA512}");
+      root.modify("uid=hashme," + PEOPLE, replacePassword("rehashed-password"));
+      assertThat(read(root, "uid=hashme," + PEOPLE, "userPassword").getAttributeValue("userPassword"))
+          .startsWith("{SSHA256}");
+    }
+    assertThat(bindResult("uid=hashme," + PEOPLE, "rehashed-password").getResultCode()).isEqualTo(ResultCode.SUCCESS);
   }
 
   @Test
