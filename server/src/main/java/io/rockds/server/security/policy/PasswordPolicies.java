@@ -62,10 +62,6 @@ public final class PasswordPolicies {
     }
   }
 
-  public PasswordPolicy defaultPolicy() {
-    return defaultPolicy;
-  }
-
   /** The schemes hashing with the default policy's storage scheme (clear-text values on add and modify). */
   public PasswordSchemes defaultSchemes() {
     return schemesFor(defaultPolicy);

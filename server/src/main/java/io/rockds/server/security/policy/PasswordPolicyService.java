@@ -21,21 +21,15 @@ public final class PasswordPolicyService {
   /** The Password Modify extended operation (RFC 3062). */
   public static final String PASSWORD_MODIFY_OID = PasswordModifyOperation.OID;
 
-  private final PasswordPolicies policies;
   private final PolicyBinds binds;
   private final PasswordChanges changes;
   private final PasswordModifyOperation passwordModify;
 
   public PasswordPolicyService(PasswordPolicies policies, EntryLookup entries, ResetRestrictions restrictions,
       AccessControl access, Clock clock) {
-    this.policies = policies;
     this.binds = new PolicyBinds(policies, entries, restrictions, clock);
     this.changes = new PasswordChanges(policies, entries, restrictions, clock);
     this.passwordModify = new PasswordModifyOperation(policies, changes, entries, access);
-  }
-
-  public PasswordPolicies policies() {
-    return policies;
   }
 
   /**

@@ -33,7 +33,7 @@ public final class ResetRestrictions {
     restricted.remove(client);
   }
 
-  public boolean isRestricted(ClientConnection client) {
+  private boolean isRestricted(ClientConnection client) {
     Identity identity = restricted.get(client);
     return identity != null && identity == client.identity();
   }

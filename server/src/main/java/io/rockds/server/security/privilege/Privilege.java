@@ -30,15 +30,11 @@ public enum Privilege {
   /** The attribute holding an entry's privileges. */
   public static final String ATTRIBUTE = "ds-privilege-name";
 
+  /** The name in {@code ds-privilege-name}, e.g. {@code bypass-acl}. */
   private final String configName;
 
   Privilege(String configName) {
     this.configName = configName;
-  }
-
-  /** The name in {@code ds-privilege-name}, e.g. {@code bypass-acl}. */
-  public String configName() {
-    return configName;
   }
 
   public boolean heldBy(Identity identity) {
