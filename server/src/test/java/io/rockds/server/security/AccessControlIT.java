@@ -176,6 +176,25 @@ class AccessControlIT {
   }
 
   @Test
+  void entry_acis_follow_their_holder_when_it_is_renamed() throws Exception {
+    String ou = "ou=Moving," + TestServer.BASE;
+    String aci = "(targetattr=\"description\")(version 3.0; acl \"alice edits\"; allow (write)"
+        + " userdn=\"ldap:///" + ALICE + "\";)";
+    Modification describe = new Modification(ModificationType.REPLACE, "description", "moved");
+    try (LDAPConnection root = server.rootConnection(); LDAPConnection alice = bind(server, ALICE, ALICE_PASSWORD)) {
+      root.add(new Entry("dn: " + ou, "objectClass: top", "objectClass: organizationalUnit", "ou: Moving",
+          "aci: " + aci));
+      root.add(new Entry("dn: cn=child," + ou, "objectClass: top", "objectClass: device", "cn: child"));
+      alice.modify("cn=child," + ou, describe);
+      root.modifyDN(ou, "ou=Moved", true);
+      String moved = "cn=child,ou=Moved," + TestServer.BASE;
+      alice.modify(moved, describe);
+      root.modify("ou=Moved," + TestServer.BASE, new Modification(ModificationType.DELETE, "aci"));
+      assertCode(() -> alice.modify(moved, describe), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+    }
+  }
+
+  @Test
   void deny_beats_allow_and_strips_the_attribute() throws Exception {
     String ou = "ou=Deny," + TestServer.BASE;
     String aci = "(targetattr=\"telephoneNumber\")(version 3.0; acl \"Hide phones from bob\"; deny (read,search)"
