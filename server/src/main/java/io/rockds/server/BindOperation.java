@@ -3,11 +3,9 @@ package io.rockds.server;
 import com.unboundid.ldap.protocol.BindRequestProtocolOp;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.DN;
-import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
-import io.rockds.storage.EntryContainer;
-import java.util.HashSet;
+import io.rockds.server.security.policy.BindOutcome;
 import java.util.List;
 
 /**
@@ -51,33 +49,13 @@ final class BindOperation {
     if (password.length == 0) {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "Unauthenticated binds are not allowed");
     }
-    Identity identity = context.rootUsers().isRoot(dn)
-        ? context.rootUsers().authenticate(dn, password)
-        : authenticateEntry(dn, password);
-    if (identity == null) {
+    BindOutcome outcome = context.rootUsers().isRoot(dn)
+        ? new BindOutcome(context.rootUsers().authenticate(dn, password), List.of())
+        : context.passwordPolicy().bind(client, dn, password, request.getControls());
+    if (outcome.identity() == null) {
       throw new LDAPException(ResultCode.INVALID_CREDENTIALS, INVALID);
     }
-    client.setIdentity(identity);
-    client.ldap().send(Responses.success(request));
-  }
-
-  private Identity authenticateEntry(DN dn, byte[] password) throws LDAPException {
-    EntryContainer container = context.backends().containerFor(dn);
-    Entry entry = container == null ? null : container.get(dn);
-    if (entry == null) {
-      return null;
-    }
-    byte[][] stored = entry.getAttributeValueByteArrays("userPassword");
-    if (stored == null) {
-      return null;
-    }
-    for (byte[] value : stored) {
-      if (context.passwords().verify(password, value)) {
-        String[] privileges = entry.getAttributeValues("ds-privilege-name");
-        return new Identity(entry.getParsedDN(), false,
-            new HashSet<>(privileges == null ? List.of() : List.of(privileges)));
-      }
-    }
-    return null;
+    client.setIdentity(outcome.identity());
+    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null, outcome.responseControls()));
   }
 }

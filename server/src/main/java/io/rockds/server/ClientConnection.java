@@ -9,12 +9,28 @@ import java.util.concurrent.atomic.AtomicLong;
 /** The server's state for one client connection, attached to its {@link LdapConnection}. */
 public final class ClientConnection {
   private final LdapConnection ldap;
-  private final Map<Integer, AtomicBoolean> inFlight = new ConcurrentHashMap<>();
-  private final AtomicLong operationCount = new AtomicLong();
+  private final Map<Integer, AtomicBoolean> inFlight;
+  private final AtomicLong operationCount;
   private volatile Identity identity = Identity.ANONYMOUS;
 
   ClientConnection(LdapConnection ldap) {
+    this(ldap, new ConcurrentHashMap<>(), new AtomicLong());
+  }
+
+  private ClientConnection(LdapConnection ldap, Map<Integer, AtomicBoolean> inFlight, AtomicLong operationCount) {
     this.ldap = ldap;
+    this.inFlight = inFlight;
+    this.operationCount = operationCount;
+  }
+
+  /**
+   * The same connection acting as {@code identity} for one operation (proxied authorization,
+   * RFC 4370): it shares the in-flight operations but not the bound identity.
+   */
+  public ClientConnection actingAs(Identity actor) {
+    ClientConnection view = new ClientConnection(ldap, inFlight, operationCount);
+    view.identity = actor;
+    return view;
   }
 
   public LdapConnection ldap() {

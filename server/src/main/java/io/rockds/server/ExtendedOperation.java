@@ -6,13 +6,14 @@ import com.unboundid.ldap.protocol.ExtendedResponseProtocolOp;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
+import io.rockds.server.security.policy.PasswordPolicyService;
 import java.util.List;
 
 /** Extended operations: StartTLS (RFC 4511 section 4.14) and Who am I? (RFC 4532). */
 final class ExtendedOperation {
   static final String START_TLS = "1.3.6.1.4.1.1466.20037";
   static final String WHO_AM_I = "1.3.6.1.4.1.4203.1.11.3";
-  static final List<String> SUPPORTED = List.of(START_TLS, WHO_AM_I);
+  static final List<String> SUPPORTED = List.of(START_TLS, WHO_AM_I, PasswordPolicyService.PASSWORD_MODIFY_OID);
 
   private final ServerContext context;
   private final ClientConnection client;
@@ -29,6 +30,7 @@ final class ExtendedOperation {
     switch (op.getOID()) {
       case WHO_AM_I -> respond(ResultCode.SUCCESS, null, new ASN1OctetString(client.identity().authzId()));
       case START_TLS -> startTls();
+      case PasswordPolicyService.PASSWORD_MODIFY_OID -> context.passwordPolicy().passwordModify(client, request);
       default -> throw new LDAPException(ResultCode.PROTOCOL_ERROR,
           "the extended operation " + op.getOID() + " is not supported");
     }

@@ -35,7 +35,7 @@ public final class RequestRouter implements LdapRequestHandler {
     AtomicBoolean cancelled = client.start(request.getMessageID());
     try {
       checkCriticalControls(request);
-      execute(client, request, cancelled);
+      execute(context.access().authorize(client, request), request, cancelled);
     } catch (LDAPException e) {
       connection.send(Responses.result(request, e));
     } catch (RuntimeException e) {

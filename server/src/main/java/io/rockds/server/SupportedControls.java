@@ -1,6 +1,7 @@
 package io.rockds.server;
 
 import com.unboundid.ldap.protocol.LDAPMessage;
+import io.rockds.server.security.policy.PasswordPolicyService;
 import java.util.Map;
 import java.util.Set;
 
@@ -12,13 +13,17 @@ public final class SupportedControls {
   /** ManageDsaIT (RFC 3296): we hold no referral entries, so honouring it is a no-op. */
   public static final String MANAGE_DSA_IT = "2.16.840.1.113730.3.4.2";
 
+  /** Proxied authorization v2 (RFC 4370). */
+  public static final String PROXIED_AUTHORIZATION = "2.16.840.1.113730.3.4.18";
+
   private static final Map<Byte, Set<String>> BY_OPERATION = Map.of(
-      LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST, Set.of(MANAGE_DSA_IT));
+      LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST, Set.of(PasswordPolicyService.CONTROL_OID),
+      LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION),
+      LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION),
+      LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION),
+      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION),
+      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION),
+      LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION));
 
   private SupportedControls() {}
 
