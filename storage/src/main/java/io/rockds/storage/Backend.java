@@ -353,6 +353,37 @@ public final class Backend implements AutoCloseable {
     }
   }
 
+  /** Options for SST files written for ingestion: the index trees' compression and table format. */
+  Options sstOptions() {
+    try (DBOptions dbOptions = new DBOptions()) {
+      return new Options(dbOptions, indexOptions);
+    }
+  }
+
+  /** Drops (if left over) and creates a scratch column family, e.g. the importer's pair sorter. */
+  synchronized ColumnFamilyHandle recreateScratchTree(String name) throws RocksDBException {
+    for (ColumnFamilyHandle handle : List.copyOf(handles)) {
+      if (name.equals(new String(handle.getName(), StandardCharsets.UTF_8))) {
+        dropScratchTree(handle);
+      }
+    }
+    ColumnFamilyHandle handle = db.createColumnFamily(descriptor(name, indexOptions));
+    handles.add(handle);
+    return handle;
+  }
+
+  synchronized void dropScratchTree(ColumnFamilyHandle handle) throws RocksDBException {
+    db.dropColumnFamily(handle);
+    handles.remove(handle);
+    handle.close();
+  }
+
+  void invalidateAll() {
+    if (entryCache != null) {
+      entryCache.invalidateAll();
+    }
+  }
+
   /** Reads writes the primary committed since this read-only backend opened or last caught up. */
   public void catchUp() throws LDAPException {
     if (!readOnly()) {

@@ -101,7 +101,8 @@ public final class BackendState extends Tree {
     db.put(handle, ENTRY_COUNT, Bytes.counter(count));
   }
 
-  long overLimitCount(String tree, byte[] indexKey) throws RocksDBException {
+  /** The exact entry count kept for an over-limit key (0 when the key is not over the limit). */
+  public long overLimitCount(String tree, byte[] indexKey) throws RocksDBException {
     return Bytes.readCounter(db.get(handle, overLimitKey(tree, indexKey)));
   }
 

@@ -199,6 +199,43 @@ public final class EntryContainer {
     }
   }
 
+  /**
+   * Empties the container and starts loading it from scratch (see {@link BulkLoad}). Needs
+   * exclusive use of the backend: no other writer may run until the load is finished and closed.
+   *
+   * @param workDirectory where the load writes its temporary SST files (same volume is fastest)
+   */
+  public BulkLoad startBulkLoad(java.nio.file.Path workDirectory) throws LDAPException {
+    clear();
+    return new BulkLoad(this, workDirectory);
+  }
+
+  /** Deletes every entry and index record; the indexes are untrusted until reloaded or rebuilt. */
+  public void clear() throws LDAPException {
+    if (backend.readOnly()) {
+      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "backend " + backend.id()
+          + " is open read-only; clearing it needs exclusive access: stop the server first");
+    }
+    Lock exclusive = lockStructureExclusively();
+    try {
+      for (AttributeIndex index : indexesByName.values()) {
+        state.setTrusted(index.name(), false);
+        index.setTrustedFlag(false);
+        index.clear();
+        state.clearOverLimitCounts(index.name());
+      }
+      dn2id.clear();
+      id2entry.clear();
+      childrenCount.clear();
+      state.setEntryCount(0);
+      backend.invalidateAll();
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    } finally {
+      exclusive.unlock();
+    }
+  }
+
   private AttributeIndex requireIndex(String name) throws LDAPException {
     AttributeIndex index = indexesByName.get(name);
     if (index == null) {

@@ -40,6 +40,11 @@ public final class Id2Entry extends Tree {
     return Bytes.readLongKey(key, 0);
   }
 
+  /** Encodes an entry (thread-safe; new attribute descriptions are recorded at once). */
+  byte[] encode(Entry entry) throws RocksDBException {
+    return codec.encode(entry, null);
+  }
+
   void put(WriteBatch batch, long id, Entry entry) throws RocksDBException {
     batch.put(handle, Bytes.longKey(id), codec.encode(entry, batch));
   }
