@@ -14,7 +14,7 @@ import io.rockds.storage.IndexType;
 import io.rockds.storage.maintenance.IndexStatistics;
 import io.rockds.storage.maintenance.IndexStats;
 import io.rockds.storage.maintenance.KeyCount;
-import io.rockds.tools.backendstat.InstanceStorage;
+import io.rockds.tools.InstanceStorage;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

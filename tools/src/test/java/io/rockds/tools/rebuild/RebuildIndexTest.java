@@ -13,7 +13,7 @@ import io.rockds.server.Instance;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import io.rockds.tools.backendstat.BackendStat;
-import io.rockds.tools.backendstat.InstanceStorage;
+import io.rockds.tools.InstanceStorage;
 import io.rockds.tools.fixtures.SampleInstance;
 import io.rockds.tools.fixtures.ToolOutput;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.rockds.tools.backendstat;
+package io.rockds.tools;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
