@@ -360,24 +360,6 @@ public final class Backend implements AutoCloseable {
     }
   }
 
-  /** Drops (if left over) and creates a scratch column family, e.g. the importer's pair sorter. */
-  synchronized ColumnFamilyHandle recreateScratchTree(String name) throws RocksDBException {
-    for (ColumnFamilyHandle handle : List.copyOf(handles)) {
-      if (name.equals(new String(handle.getName(), StandardCharsets.UTF_8))) {
-        dropScratchTree(handle);
-      }
-    }
-    ColumnFamilyHandle handle = db.createColumnFamily(descriptor(name, indexOptions));
-    handles.add(handle);
-    return handle;
-  }
-
-  synchronized void dropScratchTree(ColumnFamilyHandle handle) throws RocksDBException {
-    db.dropColumnFamily(handle);
-    handles.remove(handle);
-    handle.close();
-  }
-
   void invalidateAll() {
     if (entryCache != null) {
       entryCache.invalidateAll();

@@ -35,8 +35,8 @@ import org.rocksdb.WriteOptions;
  *   <li>streams {@code id2entry} into an SST file (IDs ascend, so keys arrive sorted) ingested at
  *       the end: no memtable, no WAL, no compaction rewrite of the largest tree;
  *   <li>writes {@code dn2id} in WAL-less batches (parents must be found as children arrive);
- *   <li>writes every (index key, ID) pair as a key of a temporary column family. RocksDB sorts
- *       them (memtable flushes and compaction are its external sort), so {@link #finish} reads
+ *   <li>writes every (index key, ID) pair as a key of a {@link PairSorter}, a scratch RocksDB
+ *       that sorts them (memtable flushes are its sorted runs), so {@link #finish} reads
  *       each index's keys in order with their IDs ascending, writes the final records (ID lists,
  *       or over-limit markers with exact counts) into one SST file per index, and ingests it.
  * </ul>
@@ -45,7 +45,6 @@ import org.rocksdb.WriteOptions;
  */
 public final class BulkLoad implements AutoCloseable {
   private static final int BATCH_ENTRIES = 5_000;
-  private static final String PAIRS_TREE = "/import/pairs";
 
   private final EntryContainer container;
   private final Backend backend;
@@ -54,7 +53,8 @@ public final class BulkLoad implements AutoCloseable {
   private final WriteOptions noWal = new WriteOptions().setDisableWAL(true);
   private final EnvOptions envOptions = new EnvOptions();
   private final Options sstOptions;
-  private final ColumnFamilyHandle pairs;
+  private final PairSorter pairs;
+  private WriteBatch pairBatch = new WriteBatch();
   private final SstFileWriter entries;
   private final Path entriesFile;
   private long entriesWritten;
@@ -94,7 +94,7 @@ public final class BulkLoad implements AutoCloseable {
     try {
       Files.createDirectories(workDirectory);
       this.sstOptions = backend.sstOptions();
-      this.pairs = backend.recreateScratchTree(PAIRS_TREE);
+      this.pairs = new PairSorter(workDirectory.resolve("pairs"));
       this.entriesFile = workDirectory.resolve("id2entry.sst");
       this.entries = new SstFileWriter(envOptions, sstOptions);
       entries.open(entriesFile.toString());
@@ -150,7 +150,7 @@ public final class BulkLoad implements AutoCloseable {
       pendingDns.put(ByteBuffer.wrap(entry.dnKey), id);
       for (int i = 0; i < entry.indexKeys.length; i++) {
         for (byte[] key : entry.indexKeys[i]) {
-          batch.put(pairs, pairKey(i, key, id), new byte[0]);
+          pairBatch.put(pairKey(i, key, id), new byte[0]);
         }
       }
       count++;
@@ -180,6 +180,9 @@ public final class BulkLoad implements AutoCloseable {
     backend.rocksDb().write(noWal, batch);
     batch.close();
     batch = new WriteBatch();
+    pairs.write(pairBatch);
+    pairBatch.close();
+    pairBatch = new WriteBatch();
     batchEntries = 0;
     pendingDns.clear();
   }
@@ -244,11 +247,8 @@ public final class BulkLoad implements AutoCloseable {
   }
 
   private void writeIndexes() throws RocksDBException {
-    try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
-      backend.rocksDb().flush(flush, pairs);
-    }
     try (ReadOptions options = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20);
-        RocksIterator it = backend.rocksDb().newIterator(pairs, options);
+        RocksIterator it = pairs.sorted(options);
         WriteBatch overLimit = new WriteBatch()) {
       it.seekToFirst();
       for (int ordinal = 0; ordinal < indexes.size(); ordinal++) {
@@ -331,18 +331,14 @@ public final class BulkLoad implements AutoCloseable {
   @Override
   public void close() {
     batch.close();
+    pairBatch.close();
     entries.close();
     envOptions.close();
     sstOptions.close();
     noWal.close();
-    try {
-      backend.dropScratchTree(pairs);
-    } catch (RocksDBException e) {
-      // Left behind, it is dropped by the next load.
-    }
-    try (var files = Files.list(workDirectory)) {
-      files.forEach(f -> f.toFile().delete());
-      Files.deleteIfExists(workDirectory);
+    pairs.close();
+    try (var files = Files.walk(workDirectory)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
     } catch (IOException e) {
       // Temporary files only.
     }

@@ -41,7 +41,7 @@ public final class Id2Entry extends Tree {
   }
 
   /** Encodes an entry (thread-safe; new attribute descriptions are recorded at once). */
-  byte[] encode(Entry entry) throws RocksDBException {
+  public byte[] encode(Entry entry) throws RocksDBException {
     return codec.encode(entry, null);
   }
 

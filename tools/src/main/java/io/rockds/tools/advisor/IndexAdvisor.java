@@ -14,13 +14,14 @@ import io.rockds.storage.IndexType;
 import io.rockds.storage.maintenance.IndexStatistics;
 import io.rockds.storage.maintenance.IndexStats;
 import io.rockds.storage.maintenance.KeyCount;
-import io.rockds.tools.backendstat.InstanceStorage;
+import io.rockds.tools.InstanceStorage;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Set;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -32,7 +33,9 @@ import java.util.stream.Stream;
  * actually use are over, or within 15% of ({@link IndexStats#nearLimitKeys}), their index-entry-limit (the seed's {@code sn=Lee}
  * with more than 4000 Lees)? The second is answered from the database: the key's exact ID count
  * (kept for over-limit keys) decides the new limit, just above the count, unless the key holds
- * more than half the entries, where no limit makes the index worth reading.
+ * more than half the entries, where no limit makes the index worth reading: that is said only
+ * when the key is the whole filter (a lone {@code (objectClass=inetOrgPerson)}), since beside a
+ * selective component such a key is expected.
  */
 public final class IndexAdvisor {
   private static final double LIMIT_HEADROOM = 1.1;
@@ -45,6 +48,8 @@ public final class IndexAdvisor {
   private final int minSearches;
   private final Map<NeededIndex, Evidence> unindexed = new LinkedHashMap<>();
   private final Map<ValueKey, Evidence> equalityValues = new LinkedHashMap<>();
+  /** Values searched as the whole filter: nothing else in it could have been indexed. */
+  private final Set<ValueKey> searchedAlone = new HashSet<>();
   private long searches;
   private long unindexedSearches;
 
@@ -80,8 +85,11 @@ public final class IndexAdvisor {
     }
     for (Filter leaf : equalityLeaves(filter, new ArrayList<>())) {
       String attribute = FilterShape.canonical(leaf.getAttributeName());
-      equalityValues.merge(new ValueKey(backend.id(), baseDn, attribute, leaf.getAssertionValue()),
-          Evidence.first(search, shape), (a, b) -> a.plus(search));
+      ValueKey value = new ValueKey(backend.id(), baseDn, attribute, leaf.getAssertionValue());
+      equalityValues.merge(value, Evidence.first(search, shape), (a, b) -> a.plus(search));
+      if (leaf == filter) {
+        searchedAlone.add(value);
+      }
     }
   }
 
@@ -151,6 +159,9 @@ public final class IndexAdvisor {
     }
     long entries = container.entryCount();
     Integer newLimit = count * 2 > entries ? null : roundUp((long) Math.ceil(count * LIMIT_HEADROOM));
+    if (newLimit == null && !searchedAlone.contains(v)) {
+      return null; // e.g. objectClass=person beside a selective component: normal, nothing to say
+    }
     return new Suggestion.ChangeLimit(backend.id(), v.baseDn(), index.name(), v.attribute(),
         index.keyToString(normalized), count, indexStats.limit().limit(), entries, newLimit, evidence);
   }
@@ -172,11 +183,7 @@ public final class IndexAdvisor {
           equalityLeaves(c, into);
         }
       }
-      case Filter.FILTER_TYPE_EQUALITY -> {
-        if (!f.getAttributeName().toLowerCase(Locale.ROOT).equals("objectclass")) {
-          into.add(f);
-        }
-      }
+      case Filter.FILTER_TYPE_EQUALITY -> into.add(f);
       default -> {
         // NOT never uses an index; other leaf types have no single key to look up.
       }

@@ -1,7 +1,7 @@
 package io.rockds.tools.advisor;
 
 import io.rockds.tools.backendstat.BackendStat;
-import io.rockds.tools.backendstat.InstanceStorage;
+import io.rockds.tools.InstanceStorage;
 import java.io.BufferedReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -49,7 +49,8 @@ public sealed interface Suggestion {
     public String title() {
       String state = ids > limit ? "over its limit of " + limit : "near its limit of " + limit;
       String action = newLimit == null
-          ? ": it holds " + ids + " of " + entries + " entries, too many for an index to help; keep the limit"
+          ? ": " + ids + " of " + entries + " entries are too many for an index to help; keep the limit (such"
+              + " searches stay unindexed: narrow their filters or run them on a reporting replica)"
           : ": raise the limit of " + attribute + " to " + newLimit;
       return "Key [" + key + "] of " + indexName + " holds " + ids + " entries, " + state + action;
     }

@@ -4,6 +4,7 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.config.BackendConfig;
 import io.rockds.config.ConfigException;
+import io.rockds.tools.InstanceStorage;
 import java.util.List;
 import picocli.CommandLine.Option;
 

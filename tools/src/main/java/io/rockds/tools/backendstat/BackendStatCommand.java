@@ -2,6 +2,7 @@ package io.rockds.tools.backendstat;
 
 import io.rockds.config.BackendConfig;
 import io.rockds.storage.Backend;
+import io.rockds.tools.InstanceStorage;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;

@@ -2,6 +2,7 @@ package io.rockds.tools.backendstat;
 
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.Tree;
+import io.rockds.tools.InstanceStorage;
 import java.util.HexFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

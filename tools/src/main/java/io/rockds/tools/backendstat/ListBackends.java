@@ -1,6 +1,8 @@
 package io.rockds.tools.backendstat;
 
 import io.rockds.config.BackendConfig;
+import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.TextTable;
 
 /** {@code list-backends}: the configured backends; reads only the configuration. */
 @picocli.CommandLine.Command(name = "list-backends", mixinStandardHelpOptions = true,

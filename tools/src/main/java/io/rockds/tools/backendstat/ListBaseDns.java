@@ -2,6 +2,8 @@ package io.rockds.tools.backendstat;
 
 import com.unboundid.ldap.sdk.DN;
 import io.rockds.config.BackendConfig;
+import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

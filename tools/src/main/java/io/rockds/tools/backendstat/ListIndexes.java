@@ -3,6 +3,8 @@ package io.rockds.tools.backendstat;
 import io.rockds.config.BackendConfig;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.Tree;
+import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.TextTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

@@ -4,6 +4,8 @@ import io.rockds.config.BackendConfig;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.Tree;
+import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.TextTable;
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.List;

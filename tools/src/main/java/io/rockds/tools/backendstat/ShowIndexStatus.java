@@ -6,6 +6,8 @@ import io.rockds.storage.EntryContainer;
 import io.rockds.storage.maintenance.IndexStatistics;
 import io.rockds.storage.maintenance.IndexStats;
 import io.rockds.storage.maintenance.KeyCount;
+import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.TextTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

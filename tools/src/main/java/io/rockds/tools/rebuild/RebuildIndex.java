@@ -8,7 +8,7 @@ import io.rockds.storage.EntryContainer;
 import io.rockds.storage.maintenance.IndexRebuilder;
 import io.rockds.tools.RunningServer;
 import io.rockds.tools.ToolRunner;
-import io.rockds.tools.backendstat.InstanceStorage;
+import io.rockds.tools.InstanceStorage;
 import io.rockds.tools.progress.Progress;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -10,7 +10,7 @@ import io.rockds.storage.maintenance.IndexVerifier;
 import io.rockds.storage.maintenance.Mismatch;
 import io.rockds.storage.maintenance.VerifyReport;
 import io.rockds.tools.ToolRunner;
-import io.rockds.tools.backendstat.InstanceStorage;
+import io.rockds.tools.InstanceStorage;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -14,11 +14,13 @@ class SearchRecordTest {
   }
 
   @Test
-  void indexedSearch_andEscapedQuotes() {
+  void indexedSearch_andEscapedValues() {
     SearchRecord r = SearchRecord.parse("[12/Sep/2016:14:25:31 +0200] SEARCH conn=1 op=2 msgID=3"
-        + " base=\"o=a \\\"b\\\"\" scope=one filter=\"(cn=x)\" attrs=\"ALL\" result=0 nentries=1 etime=0").orElseThrow();
+        + " base=\"o=a \\\"b\\\"\" scope=one filter=\"(cn=\\\\28x\\\\29)\" attrs=\"ALL\" result=0"
+        + " message=\"not unindexed at all\" nentries=1 etime=0").orElseThrow();
     assertThat(r.unindexed()).isFalse();
-    assertThat(r.base()).isEqualTo("o=a \\\"b\\\"");
+    assertThat(r.base()).isEqualTo("o=a \"b\"");
+    assertThat(r.filter()).isEqualTo("(cn=\\28x\\29)");
     assertThat(r.scope()).isEqualTo("one");
   }
 

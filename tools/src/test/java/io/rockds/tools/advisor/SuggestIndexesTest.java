@@ -80,6 +80,15 @@ class SuggestIndexesTest {
     Path log = dir.resolve("objectclass");
     Files.write(log, lines);
     ToolOutput o = suggest(log);
-    assertThat(o.out()).contains("No suggestion");
+    assertThat(o.out()).contains("Key [inetorgperson] of objectClass.objectIdentifierMatch holds 10000 entries, over"
+        + " its limit of 4000: 10000 of 10004 entries are too many for an index to help; keep the limit")
+        .doesNotContain("dsconfig");
+  }
+
+  @Test
+  void fewSearches_areNoEvidence() throws Exception {
+    Path log = dir.resolve("few");
+    Files.write(log, List.of(search(1, "(employeeNumber=1)", true, 1, 900)));
+    assertThat(suggest(log).out()).contains("Read 1 searches (1 unindexed)").contains("No suggestion");
   }
 }

@@ -5,13 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.config.ConfigDns;
 import io.rockds.config.ConfigStore;
+import io.rockds.server.Backends;
 import io.rockds.server.Instance;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import io.rockds.tools.backendstat.BackendStat;
-import io.rockds.tools.backendstat.InstanceStorage;
+import io.rockds.tools.InstanceStorage;
 import io.rockds.tools.fixtures.SampleInstance;
 import io.rockds.tools.fixtures.ToolOutput;
 import java.nio.file.Path;
@@ -63,7 +65,8 @@ class RebuildIndexTest {
   void rebuildDegraded_recoversKeysBackWithinTheLimit() throws Exception {
     Instance instance = SampleInstance.copyTo(dir.resolve("recover"));
     InstanceStorage storage = InstanceStorage.of(instance);
-    try (Backend backend = storage.openExclusive(storage.backend("userRoot"))) {
+    try (Backend backend = Backend.open(Backends.settings(storage.backend("userRoot"), instance).withSyncWrites(false),
+        Schema.getDefaultStandardSchema())) {
       EntryContainer container = backend.containers().get(0);
       int deleted = 0;
       for (int i = 0; i < SampleInstance.USERS && deleted < 101; i++) {

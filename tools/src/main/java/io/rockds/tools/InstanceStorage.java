@@ -1,4 +1,4 @@
-package io.rockds.tools.backendstat;
+package io.rockds.tools;
 
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
@@ -11,7 +11,6 @@ import io.rockds.server.Backends;
 import io.rockds.server.Instance;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
-import io.rockds.tools.RunningServer;
 import java.nio.file.Files;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.rockds.tools.backendstat;
+package io.rockds.tools;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -63,6 +63,6 @@ public final class TextTable {
   }
 
   private static boolean isNumber(String s) {
-    return !s.isEmpty() && s.chars().allMatch(ch -> Character.isDigit(ch) || ch == '.' || ch == '-');
+    return s.matches("-?\\d+");
   }
 }
