@@ -1,33 +1,79 @@
 package io.rockds.config;
 
+import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import io.rockds.config.model.ConfigModel;
+import io.rockds.config.model.EntryValidator;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The whole typed configuration, read and validated from a {@link ConfigStore}. */
+/**
+ * The whole typed configuration, read and validated from a {@link ConfigStore}. Every entry is
+ * first checked against the model ({@link EntryValidator}); the first problem is reported with
+ * the file, the line and the reason, e.g.
+ * {@code config.ldif: line 42: ds-cfg-index-entry-limit: "lots" (expected: an integer of at least 0)}.
+ */
 public record ServerConfig(GlobalConfig global, List<BackendConfig> backends,
-    List<ConnectionHandlerConfig> connectionHandlers, List<RootDnConfig> rootDns) {
+    List<ConnectionHandlerConfig> connectionHandlers, List<RootDnConfig> rootDns,
+    List<LogPublisherConfig> logPublishers) {
 
   public static ServerConfig read(ConfigStore store) throws ConfigException {
     Entry root = store.get(ConfigDns.CONFIG);
     if (root == null) {
       throw new ConfigException(store.file() + ": the entry cn=config is missing");
     }
+    for (Entry entry : store.all()) {
+      List<EntryValidator.Violation> violations = EntryValidator.violations(entry);
+      if (!violations.isEmpty()) {
+        EntryValidator.Violation first = violations.get(0);
+        throw new ConfigException(store.location(parsed(entry), first.attribute()) + entry.getDN() + ": "
+            + first.message());
+      }
+    }
     List<BackendConfig> backends = new ArrayList<>();
     for (Entry b : store.children(ConfigDns.BACKENDS)) {
       ConfigEntry backend = new ConfigEntry(b);
       String id = backend.requiredString("backend-id");
-      backends.add(BackendConfig.from(backend, store.children(ConfigDns.indexes(id))));
+      backends.add(located(store, b, () -> BackendConfig.from(backend, store.children(ConfigDns.indexes(id)))));
     }
     List<ConnectionHandlerConfig> handlers = new ArrayList<>();
     for (Entry h : store.children(ConfigDns.CONNECTION_HANDLERS)) {
-      handlers.add(ConnectionHandlerConfig.from(new ConfigEntry(h)));
+      handlers.add(located(store, h, () -> ConnectionHandlerConfig.from(new ConfigEntry(h))));
     }
     List<RootDnConfig> rootDns = new ArrayList<>();
     for (Entry r : store.children(ConfigDns.ROOT_DNS)) {
-      rootDns.add(RootDnConfig.from(new ConfigEntry(r)));
+      rootDns.add(located(store, r, () -> RootDnConfig.from(new ConfigEntry(r))));
     }
-    return new ServerConfig(GlobalConfig.from(new ConfigEntry(root)), List.copyOf(backends), List.copyOf(handlers),
-        List.copyOf(rootDns));
+    List<LogPublisherConfig> publishers = new ArrayList<>();
+    for (Entry p : store.children(ConfigDns.LOGGERS)) {
+      if (p.hasObjectClass(ConfigModel.LOG_PUBLISHER.objectClass())) {
+        String name = new ConfigEntry(p).name();
+        publishers.add(LogPublisherConfig.from(p, store.children(ConfigDns.filteringCriteria(name))));
+      }
+    }
+    return new ServerConfig(located(store, root, () -> GlobalConfig.from(new ConfigEntry(root))),
+        List.copyOf(backends), List.copyOf(handlers), List.copyOf(rootDns), List.copyOf(publishers));
+  }
+
+  /** A record read that prefixes the entry's location to its error. */
+  private interface Read<T> {
+    T get() throws ConfigException;
+  }
+
+  private static <T> T located(ConfigStore store, Entry entry, Read<T> read) throws ConfigException {
+    try {
+      return read.get();
+    } catch (ConfigException e) {
+      throw new ConfigException(store.location(parsed(entry), null) + e.getMessage(), e);
+    }
+  }
+
+  private static DN parsed(Entry entry) {
+    try {
+      return entry.getParsedDN();
+    } catch (LDAPException e) {
+      throw new IllegalStateException("the store holds parsed DNs only", e);
+    }
   }
 }

@@ -8,6 +8,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
+import io.rockds.config.ConfigDns;
 import io.rockds.server.security.AccessControl;
 
 /** An add (RFC 4511 section 4.7): checks, stamps operational attributes, one storage batch. */
@@ -25,6 +26,11 @@ final class AddOperation {
   void run() throws LDAPException {
     AddRequestProtocolOp add = request.getAddRequestProtocolOp();
     DN dn = Dns.parse(add.getDN());
+    if (ConfigDns.isConfig(dn)) {
+      String notice = context.configBackend().add(client.identity(), new Entry(dn, add.getAttributes()));
+      client.ldap().send(Responses.result(request, ResultCode.SUCCESS, notice));
+      return;
+    }
     AccessControl.checkWrite(client.identity(), dn, "add");
     Entry entry = new Entry(dn, add.getAttributes());
     for (Attribute attribute : add.getAttributes()) {

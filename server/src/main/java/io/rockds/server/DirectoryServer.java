@@ -6,12 +6,19 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.handler.ssl.SslContext;
+import io.rockds.config.ConfigEditor;
 import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ConnectionHandlerConfig;
 import io.rockds.config.ServerConfig;
 import io.rockds.protocol.LdapServer;
 import io.rockds.protocol.ProtocolSettings;
+import io.rockds.server.config.ConfigBackend;
+import io.rockds.server.config.LiveConfiguration;
+import io.rockds.server.config.PendingIndexRebuilds;
+import io.rockds.server.logging.ErrorSeverity;
+import io.rockds.server.logging.OperationLogging;
+import io.rockds.server.logging.ServerLogs;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.TlsContexts;
 import io.rockds.server.security.password.PasswordSchemeSettings;
@@ -45,11 +52,13 @@ public final class DirectoryServer implements AutoCloseable {
   private final EventLoopGroup bossGroup;
   private final EventLoopGroup ioGroup;
   private final List<LdapServer> listeners = new ArrayList<>();
+  private final ServerLogs logs;
 
   private DirectoryServer(Instance instance, Backends backends, ThreadPoolExecutor workers) {
     this.instance = instance;
     this.backends = backends;
     this.workers = workers;
+    this.logs = new ServerLogs(instance);
     this.bossGroup = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     this.ioGroup = new MultiThreadIoEventLoopGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
         NioIoHandler.newFactory());
@@ -58,7 +67,8 @@ public final class DirectoryServer implements AutoCloseable {
   /** Starts the server of {@code instance}; returns once every listener is bound. */
   public static DirectoryServer start(Instance instance)
       throws ConfigException, LDAPException, BindException, InterruptedException {
-    ServerConfig config = ServerConfig.read(ConfigStore.load(instance.configFile()));
+    ConfigStore store = ConfigStore.load(instance.configFile());
+    ServerConfig config = ServerConfig.read(store);
     Schema schema = Schema.getDefaultStandardSchema();
     PasswordSchemes passwords = new PasswordSchemes(PasswordSchemeSettings.defaults());
     Backends backends = Backends.open(config.backends(), instance, schema);
@@ -69,15 +79,19 @@ public final class DirectoryServer implements AutoCloseable {
     DirectoryServer server = new DirectoryServer(instance, backends, workers);
     try {
       SslContext ssl = tls(instance);
-      ServerContext context = new ServerContext(backends, schema, new RootUsers(config.rootDns(), passwords),
-          passwords, config.global(), ssl);
-      RequestRouter router = new RequestRouter(context);
+      RootUsers rootUsers = new RootUsers(config.rootDns(), passwords);
+      LiveConfiguration live = new LiveConfiguration(config, rootUsers, server.logs,
+          new PendingIndexRebuilds(server.logs));
+      ConfigBackend configBackend = new ConfigBackend(new ConfigEditor(store), live, server.logs, schema);
+      ServerContext context = new ServerContext(backends, schema, rootUsers, passwords, live, ssl, configBackend);
+      RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs));
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {
           server.listen(handler, router, ssl);
         }
       }
       server.markStarted();
+      server.logs.error(ErrorSeverity.INFO, "CORE", "RockDS started: " + server.describeListeners().replace('\n', ' '));
       return server;
     } catch (ConfigException | BindException | InterruptedException | RuntimeException e) {
       server.close();
@@ -144,6 +158,11 @@ public final class DirectoryServer implements AutoCloseable {
         .orElse(-1);
   }
 
+  /** The access and error logs. */
+  public ServerLogs logs() {
+    return logs;
+  }
+
   public Backends backends() {
     return backends;
   }
@@ -172,6 +191,8 @@ public final class DirectoryServer implements AutoCloseable {
     bossGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     ioGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     backends.close();
+    logs.error(ErrorSeverity.INFO, "CORE", "RockDS stopped");
+    logs.close();
     try {
       Files.deleteIfExists(instance.startedFile());
     } catch (IOException ignored) {

@@ -7,6 +7,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
+import io.rockds.config.ConfigDns;
 import io.rockds.server.security.AccessControl;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +30,11 @@ final class ModifyOperation {
   void run() throws LDAPException {
     DN dn = Dns.parse(request.getModifyRequestProtocolOp().getDN());
     List<Modification> requested = request.getModifyRequestProtocolOp().getModifications();
+    if (ConfigDns.isConfig(dn)) {
+      String notice = context.configBackend().modify(client.identity(), dn, requested);
+      client.ldap().send(Responses.result(request, ResultCode.SUCCESS, notice));
+      return;
+    }
     AccessControl.checkModify(client.identity(), dn, requested);
     List<Modification> modifications = new ArrayList<>(requested.size());
     for (Modification m : requested) {

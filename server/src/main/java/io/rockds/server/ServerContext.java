@@ -3,6 +3,8 @@ package io.rockds.server;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.netty.handler.ssl.SslContext;
 import io.rockds.config.GlobalConfig;
+import io.rockds.server.config.ConfigBackend;
+import io.rockds.server.config.LiveConfiguration;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.password.PasswordSchemes;
 
@@ -10,12 +12,21 @@ import io.rockds.server.security.password.PasswordSchemes;
  * The services every operation uses, built once by {@link DirectoryServer}: an explicit
  * composition root instead of static singletons.
  *
+ * @param configuration the live configuration; {@link #global} reads its current global settings
  * @param sslContext for StartTLS; null when TLS is not configured
+ * @param configBackend the entries under {@code cn=config}
  */
 public record ServerContext(
     Backends backends,
     Schema schema,
     RootUsers rootUsers,
     PasswordSchemes passwords,
-    GlobalConfig global,
-    SslContext sslContext) {}
+    LiveConfiguration configuration,
+    SslContext sslContext,
+    ConfigBackend configBackend) {
+
+  /** The global settings in force now (they change live). */
+  public GlobalConfig global() {
+    return configuration.global();
+  }
+}

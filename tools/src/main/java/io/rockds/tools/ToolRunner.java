@@ -11,7 +11,11 @@ public final class ToolRunner {
   private ToolRunner() {}
 
   public static int run(Object command, String... args) {
-    CommandLine cli = new CommandLine(command);
+    return run(new CommandLine(command), args);
+  }
+
+  /** Runs an already built command line (a tool with generated subcommands, or output redirected by a test). */
+  public static int run(CommandLine cli, String... args) {
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       String message = e.getMessage() != null ? e.getMessage() : e.toString();
       commandLine.getErr().println(commandLine.getCommandName() + ": " + message);
