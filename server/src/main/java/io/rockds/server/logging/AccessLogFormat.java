@@ -3,6 +3,7 @@ package io.rockds.server.logging;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * How an access record becomes one line: OpenDJ's {@code combined} format, request and result
@@ -25,7 +26,11 @@ public enum AccessLogFormat {
       }
       for (Map.Entry<String, String> field : r.request().entrySet()) {
         sb.append(' ').append(field.getKey()).append('=');
-        quoted(sb, field.getValue());
+        if (UNQUOTED.contains(field.getKey())) {
+          sb.append(field.getValue());
+        } else {
+          quoted(sb, field.getValue());
+        }
       }
       if (r.result() >= 0) {
         sb.append(" result=").append(r.result());
@@ -99,6 +104,10 @@ public enum AccessLogFormat {
       return sb.append('}').toString();
     }
   };
+
+  /** Fields OpenDJ writes bare because their values never hold spaces: scope=sub, version=3, ... */
+  private static final Set<String> UNQUOTED = Set.of("scope", "version", "type", "mechanism", "deleteOldRDN", "from",
+      "to", "protocol", "idToAbandon");
 
   static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.US);
 
