@@ -32,10 +32,18 @@ public final class ConfigEditor {
    */
   public record Outcome(ServerConfig config, String notice) {}
 
-  private final ConfigStore store;
+  /** A check the configuration must also pass before it is saved, e.g. that the server can build what it names. */
+  @FunctionalInterface
+  public interface Check {
+    void check(ServerConfig config) throws LDAPException;
+  }
 
-  public ConfigEditor(ConfigStore store) {
+  private final ConfigStore store;
+  private final Check check;
+
+  public ConfigEditor(ConfigStore store, Check check) {
     this.store = store;
+    this.check = check;
   }
 
   public ConfigStore store() {
@@ -129,6 +137,7 @@ public final class ConfigEditor {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM,
           "Invalid configuration: " + e.getMessage().replace(candidate.file() + ": ", ""));
     }
+    check.check(next);
     try {
       candidate.save();
     } catch (ConfigException e) {

@@ -13,10 +13,12 @@ import java.util.List;
  * first checked against the model ({@link EntryValidator}); the first problem is reported with
  * the file, the line and the reason, e.g.
  * {@code config.ldif: line 42: ds-cfg-index-entry-limit: "lots" (expected: an integer of at least 0)}.
+ *
+ * @param passwordStorage null when the instance has no password policy entries (the server's defaults apply)
  */
 public record ServerConfig(GlobalConfig global, List<BackendConfig> backends,
     List<ConnectionHandlerConfig> connectionHandlers, List<RootDnConfig> rootDns,
-    List<LogPublisherConfig> logPublishers) {
+    List<LogPublisherConfig> logPublishers, PasswordStorageConfig passwordStorage) {
 
   public static ServerConfig read(ConfigStore store) throws ConfigException {
     Entry root = store.get(ConfigDns.CONFIG);
@@ -53,7 +55,8 @@ public record ServerConfig(GlobalConfig global, List<BackendConfig> backends,
       }
     }
     return new ServerConfig(located(store, root, () -> GlobalConfig.from(new ConfigEntry(root))),
-        List.copyOf(backends), List.copyOf(handlers), List.copyOf(rootDns), List.copyOf(publishers));
+        List.copyOf(backends), List.copyOf(handlers), List.copyOf(rootDns), List.copyOf(publishers),
+        located(store, root, () -> PasswordStorageConfig.from(store, root)));
   }
 
   /** A record read that prefixes the entry's location to its error. */

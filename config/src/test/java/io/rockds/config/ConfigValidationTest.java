@@ -78,7 +78,7 @@ class ConfigValidationTest {
 
   @Test
   void editorRefusesABadValueNamingThePropertyAndKeepsTheFile() throws Exception {
-    ConfigEditor editor = new ConfigEditor(initialStore());
+    ConfigEditor editor = new ConfigEditor(initialStore(), config -> { });
     String before = Files.readString(editor.store().file());
     assertThatThrownBy(() -> editor.modify(ConfigDns.backend("userRoot"), List.of(
         new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "-1"))))
@@ -90,7 +90,7 @@ class ConfigValidationTest {
 
   @Test
   void editorSavesArchivesAndReportsRebuildAndRestartNotices() throws Exception {
-    ConfigEditor editor = new ConfigEditor(initialStore());
+    ConfigEditor editor = new ConfigEditor(initialStore(), config -> { });
     ConfigEditor.Outcome limit = editor.modify(ConfigDns.backend("userRoot"), List.of(
         new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "5000")));
     assertThat(limit.notice()).contains("index-entry-limit").contains("rebuilt");
@@ -106,7 +106,7 @@ class ConfigValidationTest {
 
   @Test
   void criteriaContainerIsCreatedWithItsFirstCriteriaAndDeletedWithItsPublisher() throws Exception {
-    ConfigEditor editor = new ConfigEditor(initialStore());
+    ConfigEditor editor = new ConfigEditor(initialStore(), config -> { });
     editor.add(new Entry(ConfigDns.logPublisher("Searches").toString(),
         new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "ds-cfg-log-publisher",
             "ds-cfg-file-based-access-log-publisher"),

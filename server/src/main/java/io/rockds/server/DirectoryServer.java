@@ -21,7 +21,6 @@ import io.rockds.server.logging.OperationLogging;
 import io.rockds.server.logging.ServerLogs;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.TlsContexts;
-import io.rockds.server.security.password.PasswordSchemeSettings;
 import io.rockds.server.security.password.PasswordSchemes;
 import java.io.IOException;
 import java.net.BindException;
@@ -70,7 +69,12 @@ public final class DirectoryServer implements AutoCloseable {
     ConfigStore store = ConfigStore.load(instance.configFile());
     ServerConfig config = ServerConfig.read(store);
     Schema schema = Schema.getDefaultStandardSchema();
-    PasswordSchemes passwords = new PasswordSchemes(PasswordSchemeSettings.defaults());
+    PasswordSchemes passwords;
+    try {
+      passwords = LiveConfiguration.passwordSchemes(config);
+    } catch (LDAPException e) {
+      throw new ConfigException(store.file() + ": " + e.getExceptionMessage(), e);
+    }
     Backends backends = Backends.open(config.backends(), instance, schema);
     int threads = config.global().workerThreads() > 0 ? config.global().workerThreads()
         : Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
@@ -80,10 +84,10 @@ public final class DirectoryServer implements AutoCloseable {
     try {
       SslContext ssl = tls(instance);
       RootUsers rootUsers = new RootUsers(config.rootDns(), passwords);
-      LiveConfiguration live = new LiveConfiguration(config, rootUsers, server.logs,
+      LiveConfiguration live = new LiveConfiguration(config, passwords, rootUsers, server.logs,
           new PendingIndexRebuilds(server.logs));
-      ConfigBackend configBackend = new ConfigBackend(new ConfigEditor(store), live, server.logs, schema);
-      ServerContext context = new ServerContext(backends, schema, rootUsers, passwords, live, ssl, configBackend);
+      ConfigBackend configBackend = new ConfigBackend(new ConfigEditor(store, LiveConfiguration::checkApplicable), live, server.logs, schema);
+      ServerContext context = new ServerContext(backends, schema, rootUsers, live, ssl, configBackend);
       RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs));
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {

@@ -20,7 +20,6 @@ public record ServerContext(
     Backends backends,
     Schema schema,
     RootUsers rootUsers,
-    PasswordSchemes passwords,
     LiveConfiguration configuration,
     SslContext sslContext,
     ConfigBackend configBackend) {
@@ -28,5 +27,10 @@ public record ServerContext(
   /** The global settings in force now (they change live). */
   public GlobalConfig global() {
     return configuration.global();
+  }
+
+  /** The password schemes of the default password policy in force now (they change live). */
+  public PasswordSchemes passwords() {
+    return configuration.passwords();
   }
 }

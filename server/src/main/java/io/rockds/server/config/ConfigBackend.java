@@ -72,7 +72,7 @@ public final class ConfigBackend {
     return applied(editor.delete(dn), "deleted " + dn);
   }
 
-  private String applied(ConfigEditor.Outcome outcome, String what) {
+  private String applied(ConfigEditor.Outcome outcome, String what) throws LDAPException {
     live.apply(outcome.config());
     logs.error(ErrorSeverity.INFO, "CONFIG", "configuration " + what
         + (outcome.notice() == null ? "" : ": " + outcome.notice()));

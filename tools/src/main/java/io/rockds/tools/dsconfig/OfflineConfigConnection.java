@@ -8,6 +8,7 @@ import io.rockds.config.ConfigEditor;
 import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
 import io.rockds.server.Instance;
+import io.rockds.server.config.LiveConfiguration;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
@@ -29,7 +30,8 @@ final class OfflineConfigConnection implements ConfigConnection {
       throw new ConfigException("the server of " + instance.root() + " is running: stop it first, or drop --offline"
           + " to change its configuration over LDAP");
     }
-    return new OfflineConfigConnection(new ConfigEditor(ConfigStore.load(instance.configFile())));
+    return new OfflineConfigConnection(new ConfigEditor(ConfigStore.load(instance.configFile()),
+        LiveConfiguration::checkApplicable));
   }
 
   /** A live pid in logs/server.pid (bin/start-ds), or a started marker without one (an embedded server). */

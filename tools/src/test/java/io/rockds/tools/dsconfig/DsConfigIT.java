@@ -224,6 +224,23 @@ class DsConfigIT {
   }
 
   @Test
+  void defaultPasswordPolicySchemeAppliesLiveAndMustBeEnabled() throws Exception {
+    Run disabled = online("set-password-policy-prop", "--policy-name", "Default Password Policy", "--set",
+        "default-password-storage-scheme:cn=Clear,cn=Password Storage Schemes,cn=config");
+    assertThat(disabled.exitCode()).isEqualTo(1);
+    assertThat(disabled.err()).contains("default-password-storage-scheme").contains("enabled password storage scheme");
+
+    ok("set-password-policy-prop", "--policy-name", "Default Password Policy", "--set",
+        "default-password-storage-scheme:cn=PBKDF2-HMAC-SHA512,cn=Password Storage Schemes,cn=config");
+    try (LDAPConnection c = root()) {
+      c.add("dn: uid=new,ou=People," + BASE, "objectClass: inetOrgPerson", "uid: new", "cn: New", "sn: New",
+          "userPassword: secret12");
+      assertThat(c.getEntry("uid=new,ou=People," + BASE, "userPassword").getAttributeValue("userPassword"))
+          .startsWith("{PBKDF2-HMAC-SHA512}");
+    }
+  }
+
+  @Test
   void globalLimitsApplyLiveAndNeedConfigPrivileges() throws Exception {
     ok("set-global-configuration-prop", "--set", "size-limit:3");
     assertThat(ok("get-global-configuration-prop", "--property", "size-limit", "-s").out())
