@@ -86,7 +86,7 @@ public final class ConfigStore {
         store.entryLines.put(normalize(entry.getParsedDN()), lineOr(dnLines, index));
       }
     } catch (LDAPException e) {
-      throw new ConfigException(file + ": invalid DN: " + e.getExceptionMessage(), e);
+      throw new ConfigException(file + ": invalid DN: " + e.getMessage(), e);
     } catch (IOException e) {
       throw new ConfigException("cannot read " + file + ": " + e.getMessage(), e);
     }

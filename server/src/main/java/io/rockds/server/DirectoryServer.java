@@ -52,12 +52,14 @@ public final class DirectoryServer implements AutoCloseable {
   private final EventLoopGroup ioGroup;
   private final List<LdapServer> listeners = new ArrayList<>();
   private final ServerLogs logs;
+  private final PendingIndexRebuilds indexRebuilds;
 
   private DirectoryServer(Instance instance, Backends backends, ThreadPoolExecutor workers) {
     this.instance = instance;
     this.backends = backends;
     this.workers = workers;
     this.logs = new ServerLogs(instance);
+    this.indexRebuilds = new PendingIndexRebuilds(logs);
     this.bossGroup = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     this.ioGroup = new MultiThreadIoEventLoopGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
         NioIoHandler.newFactory());
@@ -73,7 +75,7 @@ public final class DirectoryServer implements AutoCloseable {
     try {
       passwords = LiveConfiguration.passwordSchemes(config);
     } catch (LDAPException e) {
-      throw new ConfigException(store.file() + ": " + e.getExceptionMessage(), e);
+      throw new ConfigException(store.file() + ": " + e.getMessage(), e);
     }
     Backends backends = Backends.open(config.backends(), instance, schema);
     int threads = config.global().workerThreads() > 0 ? config.global().workerThreads()
@@ -85,7 +87,7 @@ public final class DirectoryServer implements AutoCloseable {
       SslContext ssl = tls(instance);
       RootUsers rootUsers = new RootUsers(config.rootDns(), passwords);
       LiveConfiguration live = new LiveConfiguration(config, passwords, rootUsers, server.logs,
-          new PendingIndexRebuilds(server.logs));
+          server.indexRebuilds);
       ConfigBackend configBackend = new ConfigBackend(new ConfigEditor(store, LiveConfiguration::checkApplicable), live, server.logs, schema);
       ServerContext context = new ServerContext(backends, schema, rootUsers, live, ssl, configBackend);
       RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs));
@@ -165,6 +167,11 @@ public final class DirectoryServer implements AutoCloseable {
   /** The access and error logs. */
   public ServerLogs logs() {
     return logs;
+  }
+
+  /** Indexes whose configuration changed since they were built (for cn=monitor and rebuild-index). */
+  public PendingIndexRebuilds indexRebuilds() {
+    return indexRebuilds;
   }
 
   public Backends backends() {

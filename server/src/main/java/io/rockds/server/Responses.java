@@ -42,7 +42,7 @@ public final class Responses {
 
   public static LDAPMessage result(LDAPMessage request, LDAPException e) {
     // new LDAPException(code, message) leaves the diagnostic message null: send the message then.
-    String message = e.getDiagnosticMessage() != null ? e.getDiagnosticMessage() : e.getExceptionMessage();
+    String message = e.getDiagnosticMessage() != null ? e.getDiagnosticMessage() : e.getMessage();
     return result(request, e.getResultCode(), e.getMatchedDN(), message, List.of(e.getResponseControls()));
   }
 

@@ -3,7 +3,5 @@ package io.rockds.server.logging;
 /** Receives every access record; implemented by {@link ServerLogs}. Must not block for long. */
 @FunctionalInterface
 public interface AccessLogger {
-  AccessLogger NONE = record -> { };
-
   void log(AccessRecord record);
 }

@@ -50,6 +50,13 @@ class ConfigBackendIT {
             assertThat(e.getResultCode()).isEqualTo(ResultCode.UNWILLING_TO_PERFORM);
             assertThat(e.getDiagnosticMessage()).contains("ds-cfg-size-limit: \"many\"");
           });
+      LDAPResult limit = c.modify("ds-cfg-attribute=sn,cn=Index,ds-cfg-backend-id=userRoot,cn=Backends,cn=config",
+          new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "10"));
+      assertThat(limit.getDiagnosticMessage()).contains("index-entry-limit").contains("rebuilt");
+      assertThat(server.server().indexRebuilds().pending()).containsExactly("userRoot/sn");
+      assertThat(awaitLine(server.instance().root().resolve("logs/errors"), l -> l.contains("userRoot/sn")))
+          .contains("severity=WARNING").contains("must be rebuilt");
+
       assertThatThrownBy(() -> c.delete("cn=Loggers,cn=config"))
           .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.UNWILLING_TO_PERFORM);
     }

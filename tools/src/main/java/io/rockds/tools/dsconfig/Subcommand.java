@@ -158,7 +158,7 @@ final class Subcommand implements Callable<Integer> {
       }
     } catch (LDAPException e) {
       throw new ConfigException(e.getDiagnosticMessage() != null ? e.getDiagnosticMessage()
-          : e.getResultCode() + ": " + e.getExceptionMessage(), e);
+          : e.getResultCode() + ": " + e.getMessage(), e);
     }
     return 0;
   }
