@@ -36,12 +36,11 @@ public record ServerConfig(GlobalConfig global, List<BackendConfig> backends,
     List<BackendConfig> backends = new ArrayList<>();
     for (Entry b : store.children(ConfigDns.BACKENDS)) {
       ConfigEntry backend = new ConfigEntry(b);
-      String id = backend.requiredString("backend-id");
-      backends.add(located(store, b, () -> BackendConfig.from(backend, store.children(ConfigDns.indexes(id)))));
+      backends.add(BackendConfig.from(backend, store.children(ConfigDns.indexes(backend.name()))));
     }
     List<ConnectionHandlerConfig> handlers = new ArrayList<>();
     for (Entry h : store.children(ConfigDns.CONNECTION_HANDLERS)) {
-      handlers.add(located(store, h, () -> ConnectionHandlerConfig.from(new ConfigEntry(h))));
+      handlers.add(ConnectionHandlerConfig.from(new ConfigEntry(h)));
     }
     List<RootDnConfig> rootDns = new ArrayList<>();
     for (Entry r : store.children(ConfigDns.ROOT_DNS)) {
@@ -54,7 +53,7 @@ public record ServerConfig(GlobalConfig global, List<BackendConfig> backends,
         publishers.add(LogPublisherConfig.from(p, store.children(ConfigDns.filteringCriteria(name))));
       }
     }
-    return new ServerConfig(located(store, root, () -> GlobalConfig.from(new ConfigEntry(root))),
+    return new ServerConfig(GlobalConfig.from(new ConfigEntry(root)),
         List.copyOf(backends), List.copyOf(handlers), List.copyOf(rootDns), List.copyOf(publishers),
         located(store, root, () -> PasswordStorageConfig.from(store, root)));
   }

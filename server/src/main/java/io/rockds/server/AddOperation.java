@@ -26,11 +26,6 @@ final class AddOperation {
   void run() throws LDAPException {
     AddRequestProtocolOp add = request.getAddRequestProtocolOp();
     DN dn = Dns.parse(add.getDN());
-    if (ConfigDns.isConfig(dn)) {
-      String notice = context.configBackend().add(client.identity(), new Entry(dn, add.getAttributes()));
-      client.ldap().send(Responses.result(request, ResultCode.SUCCESS, notice));
-      return;
-    }
     AccessControl.checkWrite(client.identity(), dn, "add");
     Entry entry = new Entry(dn, add.getAttributes());
     for (Attribute attribute : add.getAttributes()) {
@@ -41,6 +36,11 @@ final class AddOperation {
       }
     }
     PasswordValues.hash(entry, context.passwords());
+    if (ConfigDns.isConfig(dn)) {
+      client.ldap().send(Responses.result(request, ResultCode.SUCCESS,
+          context.configBackend().add(client.identity(), entry)));
+      return;
+    }
     OperationalAttributes.onAdd(entry, client.identity());
     WriteTarget.container(context, dn).add(entry);
     client.ldap().send(Responses.success(request));

@@ -30,11 +30,6 @@ final class ModifyOperation {
   void run() throws LDAPException {
     DN dn = Dns.parse(request.getModifyRequestProtocolOp().getDN());
     List<Modification> requested = request.getModifyRequestProtocolOp().getModifications();
-    if (ConfigDns.isConfig(dn)) {
-      String notice = context.configBackend().modify(client.identity(), dn, requested);
-      client.ldap().send(Responses.result(request, ResultCode.SUCCESS, notice));
-      return;
-    }
     AccessControl.checkModify(client.identity(), dn, requested);
     List<Modification> modifications = new ArrayList<>(requested.size());
     for (Modification m : requested) {
@@ -44,6 +39,11 @@ final class ModifyOperation {
             "The attribute " + m.getAttributeName() + " is not user-modifiable");
       }
       modifications.add(PasswordValues.hash(m, context.passwords()));
+    }
+    if (ConfigDns.isConfig(dn)) {
+      client.ldap().send(Responses.result(request, ResultCode.SUCCESS,
+          context.configBackend().modify(client.identity(), dn, modifications)));
+      return;
     }
     WriteTarget.container(context, dn).modify(dn, current -> {
       Entry updated = Entry.applyModifications(current, false, modifications);

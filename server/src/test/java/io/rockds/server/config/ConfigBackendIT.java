@@ -63,6 +63,24 @@ class ConfigBackendIT {
   }
 
   @Test
+  void rootPasswordChangedInTheConfigurationIsHashedAndUsedAtOnce() throws Exception {
+    try (TestServer server = TestServer.start(dir, TestServer.baseEntries())) {
+      try (LDAPConnection c = server.rootConnection()) {
+        c.modify("cn=Directory Manager,cn=Root DNs,cn=config",
+            new Modification(ModificationType.REPLACE, "userPassword", "changed-secret"));
+        assertThat(c.getEntry("cn=Directory Manager,cn=Root DNs,cn=config").getAttributeValue("userPassword"))
+            .startsWith("{SSHA512}");
+      }
+      try (LDAPConnection again = new LDAPConnection("127.0.0.1", server.ldapPort(), TestServer.ROOT_DN,
+          "changed-secret")) {
+        assertThat(again.getEntry("cn=config")).isNotNull();
+      }
+      assertThatThrownBy(() -> server.rootConnection())
+          .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.INVALID_CREDENTIALS);
+    }
+  }
+
+  @Test
   void handEditedConfigurationWithAnErrorIsRefusedAtStartWithLineAndReason() throws Exception {
     Path file;
     try (TestServer server = TestServer.start(dir, TestServer.baseEntries())) {
