@@ -101,6 +101,20 @@ class AccessLogTest {
   }
 
   @Test
+  void fileRotatesWhenOlderThanTheInterval() throws Exception {
+    Path file = dir.resolve("errors");
+    try (RotatingLogFile log = new RotatingLogFile(file, 0, 1, 0)) {
+      log.write("first");
+      Thread.sleep(5);
+      log.write("second");
+      log.flush();
+      assertThat(log.rotatedFiles()).hasSize(1);
+      assertThat(Files.readAllLines(log.rotatedFiles().get(0), StandardCharsets.UTF_8)).containsExactly("first");
+    }
+    assertThat(Files.readAllLines(file, StandardCharsets.UTF_8)).containsExactly("second");
+  }
+
+  @Test
   void asynchronousWriterEitherWritesOrCountsEveryLine() throws Exception {
     Path file = dir.resolve("access");
     int lines = 5000;
