@@ -74,10 +74,10 @@ final class ConnectionOptions {
     String password = password();
     LDAPConnection connection;
     SSLContext ssl = useSsl || useStartTls ? sslUtil().createSSLContext() : null;
-    if (useSsl) {
-      connection = new LDAPConnection(ssl.getSocketFactory(), host, port);
-    } else {
-      connection = new LDAPConnection(host, port);
+    try {
+      connection = useSsl ? new LDAPConnection(ssl.getSocketFactory(), host, port) : new LDAPConnection(host, port);
+    } catch (LDAPException e) {
+      throw new ConfigException("cannot connect to " + host + ":" + port + ": " + rootCause(e), e);
     }
     try {
       if (useStartTls) {
@@ -92,6 +92,19 @@ final class ConnectionOptions {
       throw e;
     }
     return new LdapConfigConnection(connection);
+  }
+
+  /** The innermost reason, e.g. "Connection refused"; a certificate failure says how to proceed. */
+  private String rootCause(Throwable e) {
+    Throwable root = e;
+    for (int depth = 0; root.getCause() != null && depth < 10; depth++) {
+      root = root.getCause();
+    }
+    if (root instanceof javax.net.ssl.SSLException || root instanceof java.security.GeneralSecurityException
+        || String.valueOf(root.getMessage()).contains("certification path")) {
+      return "the server's certificate is not trusted (add -X to trust any certificate, for test servers)";
+    }
+    return root.getMessage() != null ? root.getMessage() : root.toString();
   }
 
   private SSLUtil sslUtil() {

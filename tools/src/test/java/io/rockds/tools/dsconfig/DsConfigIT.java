@@ -168,6 +168,23 @@ class DsConfigIT {
   }
 
   @Test
+  void talksLdapsAndStartTlsTrustingTheSelfSignedCertificateWithX() {
+    Run ldaps = dsconfig("-h", "127.0.0.1", "-p", Integer.toString(server.ldapsPort()), "-Z", "-X", "-D",
+        "cn=Directory Manager", "-w", PASSWORD, "-n", "list-connection-handlers", "-s");
+    assertThat(ldaps.exitCode()).as(ldaps.err()).isZero();
+    assertThat(ldaps.out()).contains("LDAPS Connection Handler\tldap");
+    Run startTls = dsconfig("-h", "127.0.0.1", "-p", Integer.toString(server.ldapPort()), "-q", "-X", "-D",
+        "cn=Directory Manager", "-w", PASSWORD, "-n", "list-backends", "-s");
+    assertThat(startTls.exitCode()).as(startTls.err()).isZero();
+    assertThat(startTls.out()).contains("userRoot\trocksdb");
+    Run untrusted = dsconfig("-h", "127.0.0.1", "-p", Integer.toString(server.ldapsPort()), "-Z", "-D",
+        "cn=Directory Manager", "-w", PASSWORD, "-n", "list-backends");
+    assertThat(untrusted.exitCode()).isEqualTo(1);
+    assertThat(untrusted.err()).contains("cannot connect to 127.0.0.1:").contains("certificate").contains("-X")
+        .doesNotContain("LDAPException(");
+  }
+
+  @Test
   void badValuesAndUnknownPropertiesAreRefusedNamingTheProperty() {
     Run bad = online("set-backend-prop", "--backend-name", "userRoot", "--set", "index-entry-limit:lots");
     assertThat(bad.exitCode()).isEqualTo(1);
