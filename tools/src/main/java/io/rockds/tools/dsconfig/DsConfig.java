@@ -31,18 +31,18 @@ public final class DsConfig implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  /** The whole command line: global options and every generated subcommand. */
-  public static CommandLine commandLine() {
+  /** The whole command: global options and every generated subcommand. */
+  public static CommandSpec command() {
     DsConfig tool = new DsConfig();
-    CommandLine cli = new CommandLine(tool);
+    CommandSpec command = CommandSpec.forAnnotatedObject(tool);
     for (CommandSpec subcommand : Subcommand.all(tool.connection)) {
-      cli.addSubcommand(subcommand.name(), subcommand);
+      command.addSubcommand(subcommand.name(), subcommand);
     }
-    return cli;
+    return command;
   }
 
   public static void main(String[] args) {
-    System.exit(ToolRunner.run(commandLine(), args));
+    System.exit(ToolRunner.run(command(), args));
   }
 
   @Override

@@ -71,12 +71,9 @@ class DsConfigIT {
   record Run(int exitCode, String out, String err) {}
 
   private Run dsconfig(String... args) {
-    CommandLine cli = DsConfig.commandLine();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    int code = ToolRunner.run(cli, args);
+    int code = ToolRunner.run(DsConfig.command(), new PrintWriter(out, true), new PrintWriter(err, true), args);
     return new Run(code, out.toString(), err.toString());
   }
 
@@ -327,8 +324,21 @@ class DsConfigIT {
   }
 
   @Test
+  void binDsconfigRunsAsAProcessWithTheSeedOptions() throws Exception {
+    Path repo = Path.of("..").toAbsolutePath().normalize();
+    List<String> command = new ArrayList<>(List.of(repo.resolve("bin/dsconfig").toString()));
+    command.addAll(online());
+    command.addAll(List.of("get-backend-prop", "--backend-name", "userRoot", "--property", "base-dn", "-s"));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as(output).isZero();
+    assertThat(output).isEqualTo("base-dn\t" + BASE + "\n");
+  }
+
+  @Test
   void everySubcommandHasHelp() {
-    CommandLine cli = DsConfig.commandLine();
+    CommandLine cli = new CommandLine(DsConfig.command());
     assertThat(cli.getSubcommands()).hasSizeGreaterThanOrEqualTo(37);
     for (String name : cli.getSubcommands().keySet()) {
       Run help = dsconfig(name, "--help");

@@ -26,7 +26,7 @@ class InteractiveMenuTest {
         new com.unboundid.ldap.sdk.DN("dc=example,dc=com"), "127.0.0.1", 0, -1,
         new com.unboundid.ldap.sdk.DN("cn=Directory Manager"), "{SSHA512}aGFzaA==", false))).save();
 
-    CommandLine cli = DsConfig.commandLine();
+    CommandLine cli = new CommandLine(DsConfig.command());
     StringWriter out = new StringWriter();
     cli.setOut(new PrintWriter(out, true));
     cli.parseArgs("--offline", "--instance", instance.root().toString());
