@@ -5,6 +5,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.config.model.ConfigModel;
 import io.rockds.config.model.EntryValidator;
+import io.rockds.config.model.ObjectDefinition;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,11 +36,16 @@ public record ServerConfig(GlobalConfig global, List<BackendConfig> backends,
     }
     List<BackendConfig> backends = new ArrayList<>();
     for (Entry b : store.children(ConfigDns.BACKENDS)) {
+      requireKind(store, b, ConfigModel.BACKEND);
+      for (Entry index : store.children(ConfigDns.indexes(new ConfigEntry(b).name()))) {
+        requireKind(store, index, ConfigModel.BACKEND_INDEX);
+      }
       ConfigEntry backend = new ConfigEntry(b);
       backends.add(BackendConfig.from(backend, store.children(ConfigDns.indexes(backend.name()))));
     }
     List<ConnectionHandlerConfig> handlers = new ArrayList<>();
     for (Entry h : store.children(ConfigDns.CONNECTION_HANDLERS)) {
+      requireKind(store, h, ConfigModel.CONNECTION_HANDLER);
       handlers.add(ConnectionHandlerConfig.from(new ConfigEntry(h)));
     }
     List<RootDnConfig> rootDns = new ArrayList<>();
@@ -48,14 +54,30 @@ public record ServerConfig(GlobalConfig global, List<BackendConfig> backends,
     }
     List<LogPublisherConfig> publishers = new ArrayList<>();
     for (Entry p : store.children(ConfigDns.LOGGERS)) {
-      if (p.hasObjectClass(ConfigModel.LOG_PUBLISHER.objectClass())) {
-        String name = new ConfigEntry(p).name();
-        publishers.add(LogPublisherConfig.from(p, store.children(ConfigDns.filteringCriteria(name))));
+      requireKind(store, p, ConfigModel.LOG_PUBLISHER);
+      List<Entry> criteria = store.children(ConfigDns.filteringCriteria(new ConfigEntry(p).name()));
+      for (Entry c : criteria) {
+        requireKind(store, c, ConfigModel.ACCESS_LOG_FILTERING_CRITERIA);
       }
+      publishers.add(LogPublisherConfig.from(p, criteria));
+    }
+    for (Entry p : store.children(ConfigDns.PASSWORD_POLICIES)) {
+      requireKind(store, p, ConfigModel.PASSWORD_POLICY);
+    }
+    for (Entry p : store.children(ConfigDns.PASSWORD_STORAGE_SCHEMES)) {
+      requireKind(store, p, ConfigModel.PASSWORD_STORAGE_SCHEME);
     }
     return new ServerConfig(GlobalConfig.from(new ConfigEntry(root)),
         List.copyOf(backends), List.copyOf(handlers), List.copyOf(rootDns), List.copyOf(publishers),
         located(store, root, () -> PasswordStorageConfig.from(store, root)));
+  }
+
+  /** Refuses an entry in a container of one kind of object that is not of that kind. */
+  private static void requireKind(ConfigStore store, Entry entry, ObjectDefinition definition) throws ConfigException {
+    if (!entry.hasObjectClass(definition.objectClass())) {
+      throw new ConfigException(store.location(parsed(entry), "objectClass") + entry.getDN()
+          + ": objectClass: expected " + definition.objectClass() + " for a " + definition.name() + " here");
+    }
   }
 
   /** A record read that prefixes the entry's location to its error. */

@@ -77,6 +77,15 @@ class ConfigValidationTest {
   }
 
   @Test
+  void entryOfTheWrongKindInAContainerIsRefused() throws Exception {
+    ConfigEditor editor = new ConfigEditor(initialStore(), config -> { });
+    assertThatThrownBy(() -> editor.add(new Entry("cn=Stray,cn=Backends,cn=config",
+        new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "ds-cfg-branch"),
+        new com.unboundid.ldap.sdk.Attribute("cn", "Stray"))))
+        .hasMessageContaining("cn=Stray,cn=Backends,cn=config: objectClass: expected ds-cfg-backend");
+  }
+
+  @Test
   void editorRefusesABadValueNamingThePropertyAndKeepsTheFile() throws Exception {
     ConfigEditor editor = new ConfigEditor(initialStore(), config -> { });
     String before = Files.readString(editor.store().file());
