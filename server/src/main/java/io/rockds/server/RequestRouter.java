@@ -49,7 +49,7 @@ public final class RequestRouter implements LdapRequestHandler {
       }
     } catch (LDAPException e) {
       result = e.getResultCode();
-      message = e.getDiagnosticMessage();
+      message = Responses.diagnosticMessage(e);
       connection.send(Responses.result(request, e));
     } catch (RuntimeException e) {
       LOG.error("{} msgID={}: unexpected failure", client, request.getMessageID(), e);

@@ -41,9 +41,13 @@ public final class Responses {
   }
 
   public static LDAPMessage result(LDAPMessage request, LDAPException e) {
-    // new LDAPException(code, message) leaves the diagnostic message null: send the message then.
-    String message = e.getDiagnosticMessage() != null ? e.getDiagnosticMessage() : e.getMessage();
-    return result(request, e.getResultCode(), e.getMatchedDN(), message, List.of(e.getResponseControls()));
+    return result(request, e.getResultCode(), e.getMatchedDN(), diagnosticMessage(e),
+        List.of(e.getResponseControls()));
+  }
+
+  /** The message a client sees: new LDAPException(code, message) leaves the diagnostic message null. */
+  public static String diagnosticMessage(LDAPException e) {
+    return e.getDiagnosticMessage() != null ? e.getDiagnosticMessage() : e.getMessage();
   }
 
   public static LDAPMessage success(LDAPMessage request) {
