@@ -11,6 +11,7 @@ import io.rockds.server.logging.ServerLogs;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.password.PasswordSchemeSettings;
 import io.rockds.server.security.password.PasswordSchemes;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
@@ -99,9 +100,9 @@ public final class LiveConfiguration {
           + next.indexEntryLimit());
     }
     Map<String, IndexConfig> before = old.indexes().stream()
-        .collect(Collectors.toMap(i -> i.attribute().toLowerCase(java.util.Locale.ROOT), Function.identity()));
+        .collect(Collectors.toMap(i -> i.attribute().toLowerCase(Locale.ROOT), Function.identity()));
     for (IndexConfig index : next.indexes()) {
-      IndexConfig was = before.get(index.attribute().toLowerCase(java.util.Locale.ROOT));
+      IndexConfig was = before.get(index.attribute().toLowerCase(Locale.ROOT));
       if (was == null) {
         indexHook.indexNeedsRebuild(next.id(), index.attribute(), "new index " + index.types());
       } else if (!was.types().equals(index.types()) || !Objects.equals(was.entryLimit(), index.entryLimit())

@@ -3,6 +3,7 @@ package io.rockds.server.logging;
 import io.rockds.config.LogPublisherConfig;
 import io.rockds.server.Instance;
 import java.io.IOException;
+import java.time.ZonedDateTime;
 
 /**
  * One enabled file-based publisher: its filter (access logs), its format and its writer. Built from
@@ -37,7 +38,7 @@ final class LogPublisher implements AutoCloseable {
 
   void error(ErrorSeverity severity, String category, String message) {
     if (config.kind() == LogPublisherConfig.Kind.ERROR && severity.compareTo(threshold) <= 0) {
-      writer.write("[" + AccessLogFormat.TIMESTAMP.format(java.time.ZonedDateTime.now()) + "] category=" + category
+      writer.write("[" + AccessLogFormat.TIMESTAMP.format(ZonedDateTime.now()) + "] category=" + category
           + " severity=" + severity.label() + " msg=\"" + message.replace('\n', ' ') + "\"");
     }
   }

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
@@ -100,7 +101,7 @@ final class ConnectionOptions {
     for (int depth = 0; root.getCause() != null && depth < 10; depth++) {
       root = root.getCause();
     }
-    if (root instanceof javax.net.ssl.SSLException || root instanceof java.security.GeneralSecurityException
+    if (root instanceof SSLException || root instanceof GeneralSecurityException
         || String.valueOf(root.getMessage()).contains("certification path")) {
       return "the server's certificate is not trusted (add -X to trust any certificate, for test servers)";
     }
