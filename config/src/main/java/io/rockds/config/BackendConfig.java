@@ -2,12 +2,14 @@ package io.rockds.config;
 
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
-import com.unboundid.ldap.sdk.LDAPException;
+import io.rockds.config.model.ConfigModel;
+import io.rockds.config.model.PropertyReader;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A RocksDB backend ({@code ds-cfg-backend-id=<id>,cn=Backends,cn=config}) and its indexes.
+ * A RocksDB backend ({@code ds-cfg-backend-id=<id>,cn=Backends,cn=config}) and its indexes;
+ * defaults and descriptions are in {@link ConfigModel#BACKEND}.
  *
  * @param dbDirectory relative to the instance directory unless absolute
  */
@@ -23,34 +25,20 @@ public record BackendConfig(
     String compression,
     List<IndexConfig> indexes) {
 
-  static BackendConfig from(ConfigEntry e, List<Entry> indexEntries) throws ConfigException {
-    String id = e.requiredString("backend-id");
+  /** Reads entries the model's validation accepted. */
+  static BackendConfig from(ConfigEntry e, List<Entry> indexEntries) {
+    PropertyReader r = new PropertyReader(e.entry(), ConfigModel.BACKEND);
+    String id = r.string("backend-id");
     List<DN> baseDns = new ArrayList<>();
-    for (String s : e.strings("base-dn")) {
-      try {
-        baseDns.add(new DN(s));
-      } catch (LDAPException ex) {
-        throw new ConfigException(e.entry().getDN() + ": ds-cfg-base-dn: \"" + s + "\" (expected: a DN): "
-            + ex.getExceptionMessage());
-      }
-    }
-    if (baseDns.isEmpty()) {
-      throw new ConfigException(e.entry().getDN() + ": ds-cfg-base-dn is required");
-    }
+    r.strings("base-dn").forEach(s -> baseDns.add(ConfigDns.parse(s)));
     List<IndexConfig> indexes = new ArrayList<>();
     for (Entry index : indexEntries) {
       indexes.add(IndexConfig.from(new ConfigEntry(index)));
     }
-    String compression = e.string("compression", "lz4-zstd");
-    if (!List.of("lz4-zstd", "lz4", "zstd", "none").contains(compression)) {
-      throw new ConfigException(e.entry().getDN() + ": ds-cfg-compression: \"" + compression
-          + "\" (expected: lz4-zstd, lz4, zstd or none)");
-    }
-    return new BackendConfig(id, e.bool("enabled", true), baseDns, e.string("db-directory", "db/" + id),
-        (int) e.integer("index-entry-limit", 4000, 0, Integer.MAX_VALUE),
-        !e.bool("db-txn-no-sync", false),
-        e.integer("entry-cache-size", 64L << 20, 0, Long.MAX_VALUE),
-        e.integer("db-cache-size", 128L << 20, 1L << 20, Long.MAX_VALUE),
-        compression, List.copyOf(indexes));
+    String dbDirectory = r.string("db-directory");
+    return new BackendConfig(id, r.bool("enabled"), List.copyOf(baseDns),
+        dbDirectory != null ? dbDirectory : "db/" + id, r.integer("index-entry-limit").intValue(),
+        !r.bool("db-txn-no-sync"), r.integer("entry-cache-size"), r.integer("db-cache-size"),
+        r.lowerCase("compression"), List.copyOf(indexes));
   }
 }

@@ -40,6 +40,28 @@ public final class ConfigDns {
     return new DN(new RDN("cn", name), CONNECTION_HANDLERS);
   }
 
+  public static DN logPublisher(String name) {
+    return new DN(new RDN("cn", name), LOGGERS);
+  }
+
+  /** Where the filtering criteria of an access log publisher live, as in OpenDJ. */
+  public static DN filteringCriteria(String publisher) {
+    return new DN(new RDN("cn", "Filtering Criteria"), logPublisher(publisher));
+  }
+
+  public static DN passwordPolicy(String name) {
+    return new DN(new RDN("cn", name), PASSWORD_POLICIES);
+  }
+
+  public static DN passwordStorageScheme(String name) {
+    return new DN(new RDN("cn", name), PASSWORD_STORAGE_SCHEMES);
+  }
+
+  /** True for {@code cn=config} and every entry below it. */
+  public static boolean isConfig(DN dn) {
+    return dn.isDescendantOf(CONFIG, true);
+  }
+
   public static DN rootDn(String cn) {
     return new DN(new RDN("cn", cn), ROOT_DNS);
   }

@@ -7,6 +7,7 @@ import com.unboundid.ldif.LDIFException;
 import com.unboundid.ldif.LDIFReader;
 import com.unboundid.ldif.LDIFWriter;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,9 +17,12 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * The configuration entries of an instance, loaded from and saved to {@code config/config.ldif}.
@@ -31,9 +35,14 @@ import java.util.TreeMap;
 public final class ConfigStore {
   private static final DateTimeFormatter ARCHIVE_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'");
 
+  private static final Pattern ATTRIBUTE_LINE = Pattern.compile("[A-Za-z][A-Za-z0-9;.-]*::?<?");
+
   private final Path file;
   /** Keyed by normalized DN; the order sorts parents before children when written. */
   private final Map<String, Entry> entries = new TreeMap<>(ConfigStore::compareDns);
+  /** The file's lines as loaded, and the line (1-based) of each entry's "dn:"; for error messages. */
+  private List<String> loadedLines = List.of();
+  private final Map<String, Integer> entryLines = new HashMap<>();
 
   private ConfigStore(Path file) {
     this.file = file;
@@ -45,23 +54,103 @@ public final class ConfigStore {
     if (!Files.isRegularFile(file)) {
       throw new ConfigException("configuration file " + file + " does not exist (run bin/setup first)");
     }
-    try (LDIFReader reader = new LDIFReader(file.toFile())) {
-      while (true) {
-        Entry entry;
-        try {
-          entry = reader.readEntry();
-        } catch (LDIFException e) {
-          throw new ConfigException(file + ": line " + e.getLineNumber() + ": " + e.getExceptionMessage(), e);
+    List<Integer> dnLines = new ArrayList<>();
+    try {
+      store.loadedLines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      for (int i = 0; i < store.loadedLines.size(); i++) {
+        if (store.loadedLines.get(i).regionMatches(true, 0, "dn:", 0, 3)) {
+          dnLines.add(i + 1);
         }
-        if (entry == null) {
-          break;
-        }
-        store.put(entry);
       }
     } catch (IOException e) {
       throw new ConfigException("cannot read " + file + ": " + e.getMessage(), e);
     }
+    try (LDIFReader reader = new LDIFReader(file.toFile())) {
+      for (int index = 0; ; index++) {
+        Entry entry;
+        try {
+          entry = reader.readEntry();
+        } catch (LDIFException e) {
+          int line = store.badLine((int) e.getLineNumber());
+          throw new ConfigException(file + ": line " + line + ": " + e.getMessage() + " (\""
+              + store.loadedLines.get(line - 1).strip() + "\")", e);
+        }
+        if (entry == null) {
+          break;
+        }
+        if (store.get(entry.getParsedDN()) != null) {
+          throw new ConfigException(file + ": line " + lineOr(dnLines, index) + ": the entry " + entry.getDN()
+              + " appears twice");
+        }
+        store.put(entry);
+        store.entryLines.put(normalize(entry.getParsedDN()), lineOr(dnLines, index));
+      }
+    } catch (LDAPException e) {
+      throw new ConfigException(file + ": invalid DN: " + e.getMessage(), e);
+    } catch (IOException e) {
+      throw new ConfigException("cannot read " + file + ": " + e.getMessage(), e);
+    }
     return store;
+  }
+
+  /**
+   * The line at fault in the record the LDIF reader reports starting at {@code recordLine}: the
+   * first line that is neither a comment, a continuation nor {@code attribute: value}; the
+   * record's line when none stands out.
+   */
+  private int badLine(int recordLine) {
+    for (int i = Math.max(recordLine - 1, 0); i < loadedLines.size() && !loadedLines.get(i).isBlank(); i++) {
+      String text = loadedLines.get(i);
+      if (!text.startsWith("#") && !text.startsWith(" ") && !ATTRIBUTE_LINE.matcher(text).lookingAt()) {
+        return i + 1;
+      }
+    }
+    return Math.max(recordLine, 1);
+  }
+
+  private static int lineOr(List<Integer> dnLines, int index) {
+    return index < dnLines.size() ? dnLines.get(index) : 0;
+  }
+
+  /**
+   * Where an error is, for messages: {@code <file>: line <n>: } pointing at {@code attribute} of
+   * the entry {@code dn} as it was loaded (or at its "dn:" line); just {@code <file>: } for an entry
+   * added since.
+   */
+  public synchronized String location(DN dn, String attribute) {
+    Integer start = entryLines.get(normalize(dn));
+    if (start == null) {
+      return file + ": ";
+    }
+    int line = start;
+    if (attribute != null) {
+      String prefix = attribute.toLowerCase(Locale.ROOT);
+      for (int i = start; i < loadedLines.size() && !loadedLines.get(i).isBlank(); i++) {
+        String text = loadedLines.get(i).toLowerCase(Locale.ROOT);
+        if (text.startsWith(prefix + ":") || text.startsWith(prefix + ";")) {
+          line = i + 1;
+          break;
+        }
+      }
+    }
+    return file + ": line " + line + ": ";
+  }
+
+  /** An in-memory copy to try a change on before it is accepted; saving it writes the same file. */
+  public synchronized ConfigStore copy() {
+    ConfigStore copy = new ConfigStore(file);
+    entries.forEach((dn, e) -> copy.entries.put(dn, e.duplicate()));
+    copy.loadedLines = loadedLines;
+    copy.entryLines.putAll(entryLines);
+    return copy;
+  }
+
+  /** Replaces this store's entries with those of {@code other} (an accepted {@link #copy}). */
+  public synchronized void replaceWith(ConfigStore other) {
+    synchronized (other) {
+      entries.clear();
+      other.entries.forEach((dn, e) -> entries.put(dn, e.duplicate()));
+    }
   }
 
   /** A store for a new instance; nothing is written until {@link #save}. */
@@ -122,12 +211,14 @@ public final class ConfigStore {
   public synchronized void put(Entry entry) throws ConfigException {
     try {
       entries.put(normalize(entry.getParsedDN()), entry.duplicate());
+      entryLines.remove(normalize(entry.getParsedDN()));
     } catch (LDAPException e) {
       throw new ConfigException("invalid DN \"" + entry.getDN() + "\": " + e.getExceptionMessage(), e);
     }
   }
 
   public synchronized boolean remove(DN dn) {
+    entryLines.remove(normalize(dn));
     return entries.remove(normalize(dn)) != null;
   }
 

@@ -1,7 +1,11 @@
 package io.rockds.config;
 
+import io.rockds.config.model.ConfigModel;
+import io.rockds.config.model.PropertyReader;
+
 /**
- * An LDAP or LDAPS listener ({@code cn=<name>,cn=Connection Handlers,cn=config}).
+ * An LDAP or LDAPS listener ({@code cn=<name>,cn=Connection Handlers,cn=config}); defaults and
+ * descriptions are in {@link ConfigModel#CONNECTION_HANDLER}.
  *
  * @param useSsl LDAPS: TLS from the first byte
  * @param allowStartTls StartTLS offered on a plain listener
@@ -18,17 +22,12 @@ public record ConnectionHandlerConfig(
     int maxConnections,
     int idleTimeSeconds) {
 
-  static ConnectionHandlerConfig from(ConfigEntry e) throws ConfigException {
-    return new ConnectionHandlerConfig(
-        e.name(),
-        e.bool("enabled", true),
-        e.string("listen-address", "127.0.0.1"),
-        (int) e.integer("listen-port", 1389, 0, 65535),
-        e.bool("use-ssl", false),
-        e.bool("allow-start-tls", true),
-        (int) e.integer("max-request-size-anonymous", 256 * 1024, 1024, Integer.MAX_VALUE),
-        (int) e.integer("max-request-size", 8 * 1024 * 1024, 1024, Integer.MAX_VALUE),
-        (int) e.integer("max-connections", 0, 0, Integer.MAX_VALUE),
-        (int) e.integer("idle-time-limit", 0, 0, Integer.MAX_VALUE));
+  /** Reads an entry the model's validation accepted. */
+  static ConnectionHandlerConfig from(ConfigEntry e) {
+    PropertyReader r = new PropertyReader(e.entry(), ConfigModel.CONNECTION_HANDLER);
+    return new ConnectionHandlerConfig(e.name(), r.bool("enabled"), r.string("listen-address"),
+        r.integer("listen-port").intValue(), r.bool("use-ssl"), r.bool("allow-start-tls"),
+        r.integer("max-request-size-anonymous").intValue(), r.integer("max-request-size").intValue(),
+        r.integer("max-connections").intValue(), r.integer("idle-time-limit").intValue());
   }
 }

@@ -1,7 +1,11 @@
 package io.rockds.config;
 
+import io.rockds.config.model.ConfigModel;
+import io.rockds.config.model.PropertyReader;
+
 /**
- * Server-wide settings from {@code cn=config}.
+ * Server-wide settings from {@code cn=config}; defaults and descriptions are in
+ * {@link ConfigModel#GLOBAL}.
  *
  * @param sizeLimit entries a search may return (0 = none); root DNs are exempt
  * @param timeLimitSeconds seconds a search may run (0 = none)
@@ -12,12 +16,11 @@ package io.rockds.config;
 public record GlobalConfig(int sizeLimit, int timeLimitSeconds, int lookthroughLimit, boolean allowAnonymousRead,
     int workerThreads) {
 
-  static GlobalConfig from(ConfigEntry e) throws ConfigException {
-    return new GlobalConfig(
-        (int) e.integer("size-limit", 1000, 0, Integer.MAX_VALUE),
-        (int) e.integer("time-limit", 60, 0, Integer.MAX_VALUE),
-        (int) e.integer("lookthrough-limit", 5000, 0, Integer.MAX_VALUE),
-        e.bool("allow-anonymous-read", false),
-        (int) e.integer("num-worker-threads", 0, 0, 4096));
+  /** Reads an entry the model's validation accepted. */
+  static GlobalConfig from(ConfigEntry e) {
+    PropertyReader r = new PropertyReader(e.entry(), ConfigModel.GLOBAL);
+    return new GlobalConfig(r.integer("size-limit").intValue(), r.integer("time-limit").intValue(),
+        r.integer("lookthrough-limit").intValue(), r.bool("allow-anonymous-read"),
+        r.integer("num-worker-threads").intValue());
   }
 }

@@ -1,11 +1,14 @@
 package io.rockds.config;
 
+import io.rockds.config.model.ConfigModel;
+import io.rockds.config.model.PropertyReader;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * A backend index ({@code ds-cfg-attribute=<attr>,cn=Index,ds-cfg-backend-id=<id>,...}).
+ * A backend index ({@code ds-cfg-attribute=<attr>,cn=Index,ds-cfg-backend-id=<id>,...}); defaults
+ * and descriptions are in {@link ConfigModel#BACKEND_INDEX}.
  *
  * @param attribute the indexed attribute
  * @param types index-type values: equality, presence, substring, ordering, approximate
@@ -13,24 +16,14 @@ import java.util.Set;
  * @param substringLength substring-length (default 6, minimum 3)
  */
 public record IndexConfig(String attribute, Set<String> types, Integer entryLimit, int substringLength) {
-  static final Set<String> TYPES = Set.of("equality", "presence", "substring", "ordering", "approximate");
 
-  static IndexConfig from(ConfigEntry e) throws ConfigException {
+  /** Reads an entry the model's validation accepted. */
+  static IndexConfig from(ConfigEntry e) {
+    PropertyReader r = new PropertyReader(e.entry(), ConfigModel.BACKEND_INDEX);
     Set<String> types = new LinkedHashSet<>();
-    for (String t : e.strings("index-type")) {
-      String type = t.trim().toLowerCase(Locale.ROOT);
-      if (!TYPES.contains(type)) {
-        throw new ConfigException(e.entry().getDN() + ": ds-cfg-index-type: \"" + t
-            + "\" (expected: equality, presence, substring, ordering or approximate)");
-      }
-      types.add(type);
-    }
-    if (types.isEmpty()) {
-      throw new ConfigException(e.entry().getDN() + ": ds-cfg-index-type is required");
-    }
-    String limit = e.string("index-entry-limit", null);
-    return new IndexConfig(e.requiredString("attribute"), types,
-        limit == null ? null : (int) e.integer("index-entry-limit", 0, 0, Integer.MAX_VALUE),
-        (int) e.integer("substring-length", 6, 3, 64));
+    r.strings("index-type").forEach(t -> types.add(t.trim().toLowerCase(Locale.ROOT)));
+    Long limit = r.integer("index-entry-limit");
+    return new IndexConfig(r.string("attribute"), types, limit == null ? null : limit.intValue(),
+        r.integer("substring-length").intValue());
   }
 }

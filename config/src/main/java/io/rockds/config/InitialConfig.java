@@ -53,6 +53,22 @@ public final class InitialConfig {
           + " allow (write) userdn=\"ldap:///self\";)");
 
   /**
+   * The password storage schemes of the server, as OpenDJ names their entries: entry name, then
+   * the {SCHEME} prefix the server knows the scheme by.
+   */
+  public static final List<List<String>> PASSWORD_STORAGE_SCHEMES = List.of(
+      List.of("Salted SHA-1", "SSHA"), List.of("Salted SHA-256", "SSHA256"), List.of("Salted SHA-384", "SSHA384"),
+      List.of("Salted SHA-512", "SSHA512"), List.of("Salted MD5", "SMD5"), List.of("SHA-1", "SHA"),
+      List.of("SHA-256", "SHA256"), List.of("SHA-384", "SHA384"), List.of("SHA-512", "SHA512"), List.of("MD5", "MD5"),
+      List.of("PBKDF2", "PBKDF2"), List.of("PBKDF2-SHA1", "PBKDF2-SHA1"), List.of("PBKDF2-SHA256", "PBKDF2-SHA256"),
+      List.of("PBKDF2-SHA512", "PBKDF2-SHA512"), List.of("PBKDF2-HMAC-SHA256", "PBKDF2-HMAC-SHA256"),
+      List.of("PBKDF2-HMAC-SHA512", "PBKDF2-HMAC-SHA512"), List.of("Bcrypt", "BCRYPT"), List.of("Argon2", "ARGON2"),
+      List.of("Crypt", "CRYPT"), List.of("Clear", "CLEAR"));
+
+  /** The scheme the default password policy hashes with (matches the server's default). */
+  public static final String DEFAULT_SCHEME_ENTRY = "Salted SHA-512";
+
+  /**
    * What setup was asked for.
    *
    * @param ldapPort 0 picks a free port at each start (tests)
@@ -71,7 +87,8 @@ public final class InitialConfig {
         new Attribute("ds-cfg-size-limit", "1000"),
         new Attribute("ds-cfg-time-limit", "60"),
         new Attribute("ds-cfg-lookthrough-limit", "5000"),
-        new Attribute("ds-cfg-allow-anonymous-read", Boolean.toString(p.allowAnonymousRead()))));
+        new Attribute("ds-cfg-allow-anonymous-read", Boolean.toString(p.allowAnonymousRead())),
+        new Attribute("ds-cfg-default-password-policy", ConfigDns.passwordPolicy("Default Password Policy").toString())));
     entries.add(container(ConfigDns.BACKENDS, "Backends"));
     entries.add(new Entry(ConfigDns.backend("userRoot"),
         new Attribute("objectClass", "top", "ds-cfg-backend", "ds-cfg-rocksdb-backend"),
@@ -97,19 +114,6 @@ public final class InitialConfig {
         new Attribute("cn", "Access Control Handler"),
         new Attribute("ds-cfg-enabled", "true"),
         new Attribute("ds-cfg-global-aci", GLOBAL_ACIS)));
-    entries.add(container(ConfigDns.PASSWORD_POLICIES, "Password Policies"));
-    entries.add(new Entry(DEFAULT_PASSWORD_POLICY,
-        new Attribute("objectClass", "top", "ds-cfg-authentication-policy", "ds-cfg-password-policy"),
-        new Attribute("cn", "Default Password Policy"),
-        new Attribute("ds-cfg-password-attribute", "userPassword"),
-        new Attribute("ds-cfg-default-password-storage-scheme", "SSHA512"),
-        new Attribute("ds-cfg-min-password-length", "0"),
-        new Attribute("ds-cfg-password-history-count", "0"),
-        new Attribute("ds-cfg-max-password-age", "0 s"),
-        new Attribute("ds-cfg-lockout-failure-count", "0"),
-        new Attribute("ds-cfg-lockout-duration", "0 s"),
-        new Attribute("ds-cfg-force-change-on-reset", "false"),
-        new Attribute("ds-cfg-allow-user-password-changes", "true")));
     entries.add(container(ConfigDns.ROOT_DNS, "Root DNs"));
     entries.add(new Entry(ConfigDns.rootDn("Directory Manager"),
         new Attribute("objectClass", "top", "person", "ds-cfg-root-dn-user"),
@@ -118,6 +122,39 @@ public final class InitialConfig {
         new Attribute("ds-cfg-alternate-bind-dn", p.rootUserDn().toString()),
         new Attribute("userPassword", p.rootPasswordHash()),
         new Attribute("ds-privilege-name", ROOT_PRIVILEGES)));
+    entries.add(container(ConfigDns.LOGGERS, "Loggers"));
+    entries.add(new Entry(ConfigDns.logPublisher("File-Based Access Logger"),
+        new Attribute("objectClass", "top", "ds-cfg-log-publisher", "ds-cfg-file-based-access-log-publisher"),
+        new Attribute("cn", "File-Based Access Logger"),
+        new Attribute("ds-cfg-enabled", "true"),
+        new Attribute("ds-cfg-log-file", "logs/access"),
+        new Attribute("ds-cfg-log-format", "combined")));
+    entries.add(new Entry(ConfigDns.logPublisher("File-Based Error Logger"),
+        new Attribute("objectClass", "top", "ds-cfg-log-publisher", "ds-cfg-file-based-error-log-publisher"),
+        new Attribute("cn", "File-Based Error Logger"),
+        new Attribute("ds-cfg-enabled", "true"),
+        new Attribute("ds-cfg-log-file", "logs/errors")));
+    entries.add(container(ConfigDns.PASSWORD_STORAGE_SCHEMES, "Password Storage Schemes"));
+    for (List<String> scheme : PASSWORD_STORAGE_SCHEMES) {
+      entries.add(new Entry(ConfigDns.passwordStorageScheme(scheme.get(0)),
+          new Attribute("objectClass", "top", "ds-cfg-password-storage-scheme"),
+          new Attribute("cn", scheme.get(0)),
+          new Attribute("ds-cfg-enabled", Boolean.toString(!scheme.get(1).equals("CLEAR"))),
+          new Attribute("ds-cfg-scheme-name", scheme.get(1))));
+    }
+    entries.add(container(ConfigDns.PASSWORD_POLICIES, "Password Policies"));
+    entries.add(new Entry(ConfigDns.passwordPolicy("Default Password Policy"),
+        new Attribute("objectClass", "top", "ds-cfg-password-policy"),
+        new Attribute("cn", "Default Password Policy"),
+        new Attribute("ds-cfg-password-attribute", "userPassword"),
+        new Attribute("ds-cfg-default-password-storage-scheme",
+            ConfigDns.passwordStorageScheme(DEFAULT_SCHEME_ENTRY).toString()),
+        // Permissive until an administrator tightens it: no minimum length, history or lockout.
+        new Attribute("ds-cfg-min-password-length", "0"),
+        new Attribute("ds-cfg-password-history-count", "0"),
+        new Attribute("ds-cfg-lockout-failure-count", "0"),
+        new Attribute("ds-cfg-force-change-on-reset", "false"),
+        new Attribute("ds-cfg-allow-user-password-changes", "true")));
     return entries;
   }
 

@@ -8,6 +8,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
+import io.rockds.config.ConfigDns;
 
 /** An add (RFC 4511 section 4.7): checks, stamps operational attributes, one storage batch. */
 final class AddOperation {
@@ -34,6 +35,11 @@ final class AddOperation {
       }
     }
     PasswordValues.hash(entry, context.passwords());
+    if (ConfigDns.isConfig(dn)) {
+      client.ldap().send(Responses.result(request, ResultCode.SUCCESS,
+          context.configBackend().add(client.identity(), entry)));
+      return;
+    }
     OperationalAttributes.onAdd(entry, client.identity());
     WriteTarget.container(context, dn).add(entry);
     context.access().written(dn);

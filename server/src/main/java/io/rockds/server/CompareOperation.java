@@ -7,6 +7,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
+import io.rockds.server.logging.OperationRecord;
 import io.rockds.storage.EntryContainer;
 
 /**
@@ -47,6 +48,8 @@ final class CompareOperation {
       throw new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX,
           "the assertion value is not valid for " + compare.getAttributeName());
     }
-    client.ldap().send(Responses.result(request, matches ? ResultCode.COMPARE_TRUE : ResultCode.COMPARE_FALSE, null));
+    ResultCode result = matches ? ResultCode.COMPARE_TRUE : ResultCode.COMPARE_FALSE;
+    OperationRecord.current().result(result.intValue());
+    client.ldap().send(Responses.result(request, result, null));
   }
 }

@@ -3,6 +3,8 @@ package io.rockds.server;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
+import io.rockds.config.ConfigDns;
 
 /** A delete (RFC 4511 section 4.8): leaf entries only, notAllowedOnNonLeaf (66) otherwise. */
 final class DeleteOperation {
@@ -18,6 +20,11 @@ final class DeleteOperation {
 
   void run() throws LDAPException {
     DN dn = Dns.parse(request.getDeleteRequestProtocolOp().getDN());
+    if (ConfigDns.isConfig(dn)) {
+      String notice = context.configBackend().delete(client.identity(), dn);
+      client.ldap().send(Responses.result(request, ResultCode.SUCCESS, notice));
+      return;
+    }
     context.access().checkDelete(client, dn);
     WriteTarget.container(context, dn).delete(dn);
     context.access().written(dn);

@@ -6,15 +6,23 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.handler.ssl.SslContext;
+import io.rockds.config.ConfigEditor;
 import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ConnectionHandlerConfig;
 import io.rockds.config.ServerConfig;
 import io.rockds.protocol.LdapServer;
 import io.rockds.protocol.ProtocolSettings;
+import io.rockds.server.config.ConfigBackend;
+import io.rockds.server.config.LiveConfiguration;
+import io.rockds.server.config.PendingIndexRebuilds;
+import io.rockds.server.logging.ErrorSeverity;
+import io.rockds.server.logging.OperationLogging;
+import io.rockds.server.logging.ServerLogs;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.SecurityServices;
 import io.rockds.server.security.TlsContexts;
+import io.rockds.server.security.password.PasswordSchemes;
 import java.io.IOException;
 import java.net.BindException;
 import java.nio.charset.StandardCharsets;
@@ -44,11 +52,15 @@ public final class DirectoryServer implements AutoCloseable {
   private final EventLoopGroup bossGroup;
   private final EventLoopGroup ioGroup;
   private final List<LdapServer> listeners = new ArrayList<>();
+  private final ServerLogs logs;
+  private final PendingIndexRebuilds indexRebuilds;
 
   private DirectoryServer(Instance instance, Backends backends, ThreadPoolExecutor workers) {
     this.instance = instance;
     this.backends = backends;
     this.workers = workers;
+    this.logs = new ServerLogs(instance);
+    this.indexRebuilds = new PendingIndexRebuilds(logs);
     this.bossGroup = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     this.ioGroup = new MultiThreadIoEventLoopGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
         NioIoHandler.newFactory());
@@ -60,6 +72,12 @@ public final class DirectoryServer implements AutoCloseable {
     ConfigStore store = ConfigStore.load(instance.configFile());
     ServerConfig config = ServerConfig.read(store);
     Schema schema = Schema.getDefaultStandardSchema();
+    PasswordSchemes passwords;
+    try {
+      passwords = LiveConfiguration.passwordSchemes(config);
+    } catch (LDAPException e) {
+      throw new ConfigException(store.file() + ": " + e.getMessage(), e);
+    }
     Backends backends = Backends.open(config.backends(), instance, schema);
     int threads = config.global().workerThreads() > 0 ? config.global().workerThreads()
         : Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
@@ -69,15 +87,20 @@ public final class DirectoryServer implements AutoCloseable {
     try {
       SslContext ssl = tls(instance);
       SecurityServices security = SecurityServices.open(store, config.global(), backends, schema);
-      ServerContext context = new ServerContext(backends, schema, new RootUsers(config.rootDns(), security.passwords()),
-          security.passwords(), config.global(), ssl, security.access(), security.passwordPolicy());
-      RequestRouter router = new RequestRouter(context);
+      RootUsers rootUsers = new RootUsers(config.rootDns(), passwords);
+      LiveConfiguration live = new LiveConfiguration(config, passwords, rootUsers, server.logs,
+          server.indexRebuilds);
+      ConfigBackend configBackend = new ConfigBackend(new ConfigEditor(store, LiveConfiguration::checkApplicable), live, server.logs, schema);
+      ServerContext context = new ServerContext(backends, schema, rootUsers, live, ssl, configBackend,
+          security.access(), security.passwordPolicy());
+      RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs));
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {
           server.listen(handler, router, ssl);
         }
       }
       server.markStarted();
+      server.logs.error(ErrorSeverity.INFO, "CORE", "RockDS started: " + server.describeListeners().replace('\n', ' '));
       return server;
     } catch (ConfigException | BindException | InterruptedException | RuntimeException e) {
       server.close();
@@ -144,6 +167,16 @@ public final class DirectoryServer implements AutoCloseable {
         .orElse(-1);
   }
 
+  /** The access and error logs. */
+  public ServerLogs logs() {
+    return logs;
+  }
+
+  /** Indexes whose configuration changed since they were built (for cn=monitor and rebuild-index). */
+  public PendingIndexRebuilds indexRebuilds() {
+    return indexRebuilds;
+  }
+
   public Backends backends() {
     return backends;
   }
@@ -172,6 +205,8 @@ public final class DirectoryServer implements AutoCloseable {
     bossGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     ioGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     backends.close();
+    logs.error(ErrorSeverity.INFO, "CORE", "RockDS stopped");
+    logs.close();
     try {
       Files.deleteIfExists(instance.startedFile());
     } catch (IOException ignored) {

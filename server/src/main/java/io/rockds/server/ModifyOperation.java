@@ -7,6 +7,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
+import io.rockds.config.ConfigDns;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,6 +38,11 @@ final class ModifyOperation {
             "The attribute " + m.getAttributeName() + " is not user-modifiable");
       }
       modifications.add(PasswordValues.hash(m, context.passwords()));
+    }
+    if (ConfigDns.isConfig(dn)) {
+      client.ldap().send(Responses.result(request, ResultCode.SUCCESS,
+          context.configBackend().modify(client.identity(), dn, modifications)));
+      return;
     }
     modifications.addAll(context.passwordPolicy().stateChanges(client, dn, requested));
     WriteTarget.container(context, dn).modify(dn, current -> {

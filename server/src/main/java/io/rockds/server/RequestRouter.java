@@ -6,6 +6,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.protocol.LdapConnection;
 import io.rockds.protocol.LdapRequestHandler;
+import io.rockds.server.logging.OperationLogging;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,30 +20,45 @@ public final class RequestRouter implements LdapRequestHandler {
   private static final Logger LOG = LoggerFactory.getLogger(RequestRouter.class);
 
   private final ServerContext context;
+  private final OperationLogging accessLog;
 
-  public RequestRouter(ServerContext context) {
+  public RequestRouter(ServerContext context, OperationLogging accessLog) {
     this.context = context;
+    this.accessLog = accessLog;
   }
 
   @Override
   public void connected(LdapConnection connection) {
     connection.attach(new ClientConnection(connection));
+    accessLog.connected(connection);
   }
 
   @Override
   public void handle(LdapConnection connection, LDAPMessage request) {
     ClientConnection client = connection.attachment();
     AtomicBoolean cancelled = client.start(request.getMessageID());
+    OperationLogging.Operation logged = accessLog.start(connection, client.nextOperationNumber(), request,
+        client.identity().dn());
+    ResultCode result = ResultCode.SUCCESS;
+    String message = null;
     try {
       checkCriticalControls(request);
       execute(context.access().authorize(client, request), request, cancelled);
+      if (cancelled.get()) {
+        result = ResultCode.CANCELED;
+      }
     } catch (LDAPException e) {
+      result = e.getResultCode();
+      message = Responses.diagnosticMessage(e);
       connection.send(Responses.result(request, e));
     } catch (RuntimeException e) {
       LOG.error("{} msgID={}: unexpected failure", client, request.getMessageID(), e);
-      connection.send(Responses.result(request, ResultCode.OTHER, "internal server error: " + e));
+      result = ResultCode.OTHER;
+      message = "internal server error: " + e;
+      connection.send(Responses.result(request, result, message));
     } finally {
       client.finish(request.getMessageID());
+      logged.finish(result.intValue(), message);
     }
   }
 
@@ -75,7 +91,8 @@ public final class RequestRouter implements LdapRequestHandler {
   public void abandon(LdapConnection connection, int messageId) {
     ClientConnection client = connection.attachment();
     if (client != null) {
-      client.abandon(messageId);
+      accessLog.abandoned(connection, client.nextOperationNumber(), messageId, client.abandon(messageId),
+          client.identity().dn());
     }
   }
 
@@ -85,6 +102,7 @@ public final class RequestRouter implements LdapRequestHandler {
     if (client != null) {
       client.abandonAll();
     }
+    accessLog.disconnected(connection, "Client Disconnect");
   }
 
   @Override

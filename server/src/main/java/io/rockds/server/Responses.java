@@ -41,8 +41,13 @@ public final class Responses {
   }
 
   public static LDAPMessage result(LDAPMessage request, LDAPException e) {
-    return result(request, e.getResultCode(), e.getMatchedDN(), e.getDiagnosticMessage(),
+    return result(request, e.getResultCode(), e.getMatchedDN(), diagnosticMessage(e),
         List.of(e.getResponseControls()));
+  }
+
+  /** The message a client sees: new LDAPException(code, message) leaves the diagnostic message null. */
+  public static String diagnosticMessage(LDAPException e) {
+    return e.getDiagnosticMessage() != null ? e.getDiagnosticMessage() : e.getMessage();
   }
 
   public static LDAPMessage success(LDAPMessage request) {

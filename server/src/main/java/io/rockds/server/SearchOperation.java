@@ -10,6 +10,8 @@ import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.config.ConfigDns;
+import io.rockds.server.logging.OperationRecord;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
 import io.rockds.storage.search.IndexQuery;
@@ -59,6 +61,15 @@ final class SearchOperation {
       done(ResultCode.SUCCESS, null);
       return;
     }
+    if (ConfigDns.isConfig(base)) {
+      for (Entry entry : context.configBackend().search(identity, base, search.getScope(), filter)) {
+        if (!sendIfMatches(entry, null, -1)) {
+          return;
+        }
+      }
+      done(ResultCode.SUCCESS, null);
+      return;
+    }
     container = context.backends().containerFor(base);
     if (container == null) {
       throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist");
@@ -76,6 +87,7 @@ final class SearchOperation {
         }
       }
     } else {
+      OperationRecord.current().markUnindexed();
       if (!identity.has("unindexed-search")) {
         throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
             "You do not have sufficient privileges to perform an unindexed search");
@@ -148,6 +160,7 @@ final class SearchOperation {
       return false;
     }
     sent++;
+    OperationRecord.current().entrySent();
     return true;
   }
 

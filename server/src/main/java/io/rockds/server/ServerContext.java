@@ -3,6 +3,8 @@ package io.rockds.server;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.netty.handler.ssl.SslContext;
 import io.rockds.config.GlobalConfig;
+import io.rockds.server.config.ConfigBackend;
+import io.rockds.server.config.LiveConfiguration;
 import io.rockds.server.security.AccessControl;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.policy.PasswordPolicyService;
@@ -12,7 +14,9 @@ import io.rockds.server.security.password.PasswordSchemes;
  * The services every operation uses, built once by {@link DirectoryServer}: an explicit
  * composition root instead of static singletons.
  *
+ * @param configuration the live configuration; {@link #global} reads its current global settings
  * @param sslContext for StartTLS; null when TLS is not configured
+ * @param configBackend the entries under {@code cn=config}
  * @param access access control: ACIs and privileges
  * @param passwordPolicy password binds, changes and Password Modify under the password policies
  */
@@ -20,8 +24,19 @@ public record ServerContext(
     Backends backends,
     Schema schema,
     RootUsers rootUsers,
-    PasswordSchemes passwords,
-    GlobalConfig global,
+    LiveConfiguration configuration,
     SslContext sslContext,
+    ConfigBackend configBackend,
     AccessControl access,
-    PasswordPolicyService passwordPolicy) {}
+    PasswordPolicyService passwordPolicy) {
+
+  /** The global settings in force now (they change live). */
+  public GlobalConfig global() {
+    return configuration.global();
+  }
+
+  /** The password schemes of the default password policy in force now (they change live). */
+  public PasswordSchemes passwords() {
+    return configuration.passwords();
+  }
+}

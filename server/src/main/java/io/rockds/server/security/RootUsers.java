@@ -13,12 +13,17 @@ import java.util.List;
  * backend, so an administrator can always bind, even with every backend down.
  */
 public final class RootUsers {
-  private final List<RootDnConfig> users;
+  private volatile List<RootDnConfig> users;
   private final PasswordSchemes passwords;
 
   public RootUsers(List<RootDnConfig> users, PasswordSchemes passwords) {
     this.users = List.copyOf(users);
     this.passwords = passwords;
+  }
+
+  /** Takes a changed {@code cn=Root DNs} into use; binds after this see the new users and passwords. */
+  public void replace(List<RootDnConfig> newUsers) {
+    users = List.copyOf(newUsers);
   }
 
   /** True if {@code dn} names a root user (the bind is then decided here, never by a backend). */

@@ -3,6 +3,8 @@ package io.rockds.server.security.policy;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.config.ConfigEntry;
+import io.rockds.config.model.ConfigModel;
+import io.rockds.config.model.PropertyReader;
 import io.rockds.config.ConfigException;
 import java.time.Duration;
 
@@ -40,18 +42,20 @@ public record PasswordPolicy(DN dn, String storageScheme, int minLength, int his
     } catch (LDAPException ex) {
       throw new ConfigException(e.entry().getDN() + ": " + ex.getExceptionMessage(), ex);
     }
+    PropertyReader r = new PropertyReader(e.entry(), ConfigModel.PASSWORD_POLICY);
+    String scheme = r.string("default-password-storage-scheme");
     return new PasswordPolicy(
         dn,
-        schemeName(e.string("default-password-storage-scheme", defaultScheme)),
-        (int) e.integer("min-password-length", 0, 0, 4096),
-        (int) e.integer("password-history-count", 0, 0, 1000),
-        duration(e, "max-password-age"),
-        duration(e, "password-expiration-warning-interval"),
-        (int) e.integer("lockout-failure-count", 0, 0, 10_000),
-        duration(e, "lockout-duration"),
-        e.bool("force-change-on-reset", false),
-        e.bool("allow-user-password-changes", true),
-        e.bool("password-change-requires-current-password", false));
+        schemeName(scheme != null ? scheme : defaultScheme),
+        r.integer("min-password-length").intValue(),
+        r.integer("password-history-count").intValue(),
+        Duration.ofMillis(r.millis("max-password-age")),
+        Duration.ofMillis(r.millis("password-expiration-warning-interval")),
+        r.integer("lockout-failure-count").intValue(),
+        Duration.ofMillis(r.millis("lockout-duration")),
+        r.bool("force-change-on-reset"),
+        r.bool("allow-user-password-changes"),
+        r.bool("password-change-requires-current-password"));
   }
 
   /** Accepts a scheme name ({@code SSHA512}) or OpenDJ's scheme entry DN ({@code cn=Salted SHA-512,...}). */
@@ -73,10 +77,5 @@ public record PasswordPolicy(DN dn, String storageScheme, int minLength, int his
       case "clear" -> "CLEAR";
       default -> cn.toUpperCase(java.util.Locale.ROOT);
     };
-  }
-
-  private static Duration duration(ConfigEntry e, String property) throws ConfigException {
-    String value = e.string(property, null);
-    return value == null ? Duration.ZERO : Durations.parse(value, e.entry().getDN() + ": ds-cfg-" + property);
   }
 }

@@ -1,0 +1,94 @@
+package io.rockds.server.logging;
+
+import com.unboundid.ldap.protocol.LDAPMessage;
+import com.unboundid.ldap.sdk.DN;
+import io.rockds.protocol.LdapConnection;
+import java.net.InetSocketAddress;
+import java.time.ZonedDateTime;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The request router's one seam with the access log: connection events, and each operation
+ * wrapped from its start to its result.
+ */
+public final class OperationLogging {
+  private final AccessLogger logger;
+
+  public OperationLogging(AccessLogger logger) {
+    this.logger = logger;
+  }
+
+  /** An operation being timed; {@link #finish} logs it. */
+  public final class Operation {
+    private final LdapConnection connection;
+    private final long operationId;
+    private final LDAPMessage request;
+    private final DN user;
+    private final ZonedDateTime started = ZonedDateTime.now();
+    private final long startNanos = System.nanoTime();
+    private final OperationRecord record = OperationRecord.bind();
+
+    private Operation(LdapConnection connection, long operationId, LDAPMessage request, DN user) {
+      this.connection = connection;
+      this.operationId = operationId;
+      this.request = request;
+      this.user = user;
+    }
+
+    /**
+     * Logs the operation with {@code resultCode}, unless the operation reported its own result
+     * (compare), and unbinds its record from the thread.
+     */
+    public void finish(int resultCode, String message) {
+      OperationRecord.unbind();
+      long etime = (System.nanoTime() - startNanos) / 1_000_000;
+      int result = record.reportedResult() >= 0 ? record.reportedResult() : resultCode;
+      boolean search = request.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST;
+      logger.log(new AccessRecord(started, RequestFields.type(request), connection.id(), operationId,
+          request.getMessageID(), RequestFields.of(request), result, message, search ? record.nentries() : -1,
+          record.unindexed(), etime, address(connection.remoteAddress()), user));
+    }
+  }
+
+  /** Starts timing an operation and binds its {@link OperationRecord} to this thread. */
+  public Operation start(LdapConnection connection, long operationId, LDAPMessage request, DN user) {
+    return new Operation(connection, operationId, request, user);
+  }
+
+  public void connected(LdapConnection connection) {
+    Map<String, String> fields = new LinkedHashMap<>();
+    fields.put("from", hostPort(connection.remoteAddress()));
+    fields.put("to", hostPort(connection.localAddress()));
+    fields.put("protocol", connection.isSecure() ? "LDAPS" : "LDAP");
+    logger.log(event("CONNECT", connection, fields));
+  }
+
+  public void disconnected(LdapConnection connection, String reason) {
+    Map<String, String> fields = new LinkedHashMap<>();
+    fields.put("reason", reason);
+    logger.log(event("DISCONNECT", connection, fields));
+  }
+
+  /** An abandon request for {@code idToAbandon}, with whether that operation was still running. */
+  public void abandoned(LdapConnection connection, long operationId, int idToAbandon, boolean found, DN user) {
+    Map<String, String> fields = new LinkedHashMap<>();
+    fields.put("idToAbandon", Integer.toString(idToAbandon));
+    logger.log(new AccessRecord(ZonedDateTime.now(), "ABANDON", connection.id(), operationId, -1, fields,
+        found ? 0 : 32, found ? null : "no operation with that message ID is running", -1, false, 0,
+        address(connection.remoteAddress()), user));
+  }
+
+  private static AccessRecord event(String type, LdapConnection connection, Map<String, String> fields) {
+    return new AccessRecord(ZonedDateTime.now(), type, connection.id(), -1, -1, fields, -1, null, -1, false, -1,
+        address(connection.remoteAddress()), DN.NULL_DN);
+  }
+
+  private static String address(InetSocketAddress address) {
+    return address == null ? "" : address.getAddress().getHostAddress();
+  }
+
+  private static String hostPort(InetSocketAddress address) {
+    return address == null ? "" : address.getAddress().getHostAddress() + ":" + address.getPort();
+  }
+}

@@ -1,0 +1,349 @@
+package io.rockds.tools.dsconfig;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchRequest;
+import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.config.ConfigDns;
+import io.rockds.config.ConfigStore;
+import io.rockds.config.ServerConfig;
+import io.rockds.server.DirectoryServer;
+import io.rockds.server.Instance;
+import io.rockds.server.InstanceSetup;
+import io.rockds.tools.ToolRunner;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * dsconfig against a real server on loopback: the seed's commands verbatim (host, port and
+ * password aside), then what they are for: an unindexed search in logs/search.
+ */
+class DsConfigIT {
+  private static final String BASE = "dc=example,dc=com";
+  private static final String PASSWORD = "test-secret";
+  private static final int USERS = 500;
+
+  @TempDir Path dir;
+  private Instance instance;
+  private DirectoryServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    instance = new Instance(dir.resolve("instance"));
+    List<Entry> entries = new ArrayList<>(List.of(
+        new Entry("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example"),
+        new Entry("dn: ou=People," + BASE, "objectClass: top", "objectClass: organizationalUnit", "ou: People")));
+    for (int i = 0; i < USERS; i++) {
+      entries.add(new Entry("dn: uid=user." + i + ",ou=People," + BASE, "objectClass: inetOrgPerson",
+          "uid: user." + i, "cn: User " + i, "sn: Number" + i, "description: person number " + i,
+          "userPassword: password"));
+    }
+    InstanceSetup.create(instance, InstanceSetup.loopback(new DN(BASE), 0, 0), PASSWORD, entries);
+    server = DirectoryServer.start(instance);
+  }
+
+  @AfterEach
+  void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  /** A dsconfig run in-process: exit code, standard output and error. */
+  record Run(int exitCode, String out, String err) {}
+
+  private Run dsconfig(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = ToolRunner.run(DsConfig.command(), new PrintWriter(out, true), new PrintWriter(err, true), args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  /** The seed's connection options, with this server's LDAP port and password. */
+  private List<String> online() {
+    return List.of("-D", "cn=directory manager", "-w", PASSWORD, "-h", "localhost", "-p",
+        Integer.toString(server.ldapPort()), "-n", "-X");
+  }
+
+  private Run online(String... subcommand) {
+    List<String> args = new ArrayList<>(online());
+    args.addAll(List.of(subcommand));
+    Run run = dsconfig(args.toArray(String[]::new));
+    return run;
+  }
+
+  private Run ok(String... subcommand) {
+    Run run = online(subcommand);
+    assertThat(run.exitCode()).as(String.join(" ", subcommand) + "\n" + run.err()).isZero();
+    return run;
+  }
+
+  private LDAPConnection root() throws LDAPException {
+    return new LDAPConnection("127.0.0.1", server.ldapPort(), "cn=Directory Manager", PASSWORD);
+  }
+
+  @Test
+  void seedCommandsLogUnindexedSlowSearchesToLogsSearchAndNotIndexedOnes() throws Exception {
+    ok("create-log-publisher", "--set", "enabled:true", "--set", "log-file:logs/search", "--set",
+        "filtering-policy:inclusive", "--set", "log-format:combined", "--type", "file-based-access",
+        "--publisher-name", "Searches");
+    ok("create-access-log-filtering-criteria", "--publisher-name", "Searches", "--set", "log-record-type:search",
+        "--set", "search-response-is-indexed:false", "--set", "response-etime-greater-than:0", "--type", "generic",
+        "--criteria-name", "Expensive Searches");
+
+    try (LDAPConnection c = root()) {
+      assertThat(c.search(BASE, SearchScope.SUB, "(uid=user.1)").getEntryCount()).isEqualTo(1);
+      assertThat(c.search(BASE, SearchScope.SUB, "(description=*number*)").getEntryCount()).isEqualTo(USERS);
+    }
+
+    Path searchLog = instance.root().resolve("logs/search");
+    List<String> lines = awaitLines(searchLog, l -> l.contains("unindexed"));
+    assertThat(lines).hasSize(1);
+    assertThat(lines.get(0)).matches("\\[\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2} [+-]\\d{4}] SEARCH conn=\\d+ op=\\d+"
+        + " msgID=\\d+ base=\"dc=example,dc=com\" scope=sub filter=\"\\(description=\\*number\\*\\)\" attrs=\"ALL\""
+        + " result=0 nentries=" + USERS + " unindexed etime=[1-9]\\d*");
+    // The default access log has every operation, the indexed search included.
+    List<String> access = awaitLines(instance.root().resolve("logs/access"), l -> l.contains("(description=*number*)"));
+    assertThat(String.join("\n", access)).contains(" CONNECT conn=").contains(" BIND conn=")
+        .contains("filter=\"(uid=user.1)\" attrs=\"ALL\" result=0 nentries=1 etime=").contains(" ADD conn=");
+  }
+
+  /** Polls a file written asynchronously until a line satisfies {@code until}; at most ten seconds. */
+  private static List<String> awaitLines(Path file, java.util.function.Predicate<String> until) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (System.nanoTime() < deadline) {
+      if (Files.exists(file)) {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        if (lines.stream().anyMatch(until)) {
+          return lines;
+        }
+      }
+      Thread.sleep(20);
+    }
+    throw new AssertionError("no matching line in " + file + " after 10 s: "
+        + (Files.exists(file) ? Files.readString(file) : "(no file)"));
+  }
+
+  @Test
+  void backendAndIndexSubcommandsWithTheSeedIndexCommand() {
+    assertThat(ok("list-backends").out()).contains("userRoot").contains("rocksdb");
+    assertThat(ok("get-backend-prop", "--backend-name", "userRoot").out())
+        .containsPattern("index-entry-limit\\s+: 4000").contains("dc=example,dc=com");
+    assertThat(ok("set-backend-prop", "--backend-name", "userRoot", "--set", "index-entry-limit:5000").out())
+        .contains("index-entry-limit").contains("rebuilt");
+    assertThat(ok("get-backend-prop", "--backend-name", "userRoot", "--property", "index-entry-limit", "-s").out())
+        .isEqualTo("index-entry-limit\t5000" + System.lineSeparator());
+
+    assertThat(ok("list-backend-indexes", "--backend-name", "userRoot").out()).contains("sn").contains("uid");
+    ok("delete-backend-index", "--backend-name", "userRoot", "--index-name", "sn");
+    assertThat(ok("list-backend-indexes", "--backend-name", "userRoot", "-s").out()).doesNotContain("sn\t");
+    assertThat(ok("create-backend-index", "--backend-name", "userRoot", "--index-name", "sn", "--set",
+        "index-type:equality", "--set", "index-entry-limit:5000").out()).contains("rebuilt");
+    assertThat(ok("get-backend-index-prop", "--backend-name", "userRoot", "--index-name", "sn", "-s").out())
+        .contains("index-type\tequality").contains("index-entry-limit\t5000").contains("substring-length\t6");
+    ok("set-backend-index-prop", "--backend-name", "userRoot", "--index-name", "sn", "--add", "index-type:substring");
+    assertThat(ok("get-backend-index-prop", "--backend-name", "userRoot", "--index-name", "sn", "--property",
+        "index-type", "-s").out()).contains("equality, substring");
+  }
+
+  @Test
+  void talksLdapsAndStartTlsTrustingTheSelfSignedCertificateWithX() {
+    Run ldaps = dsconfig("-h", "127.0.0.1", "-p", Integer.toString(server.ldapsPort()), "-Z", "-X", "-D",
+        "cn=Directory Manager", "-w", PASSWORD, "-n", "list-connection-handlers", "-s");
+    assertThat(ldaps.exitCode()).as(ldaps.err()).isZero();
+    assertThat(ldaps.out()).contains("LDAPS Connection Handler\tldap");
+    Run startTls = dsconfig("-h", "127.0.0.1", "-p", Integer.toString(server.ldapPort()), "-q", "-X", "-D",
+        "cn=Directory Manager", "-w", PASSWORD, "-n", "list-backends", "-s");
+    assertThat(startTls.exitCode()).as(startTls.err()).isZero();
+    assertThat(startTls.out()).contains("userRoot\trocksdb");
+    Run untrusted = dsconfig("-h", "127.0.0.1", "-p", Integer.toString(server.ldapsPort()), "-Z", "-D",
+        "cn=Directory Manager", "-w", PASSWORD, "-n", "list-backends");
+    assertThat(untrusted.exitCode()).isEqualTo(1);
+    assertThat(untrusted.err()).contains("cannot connect to 127.0.0.1:").contains("certificate").contains("-X")
+        .doesNotContain("LDAPException(");
+  }
+
+  @Test
+  void badValuesAndUnknownPropertiesAreRefusedNamingTheProperty() {
+    Run bad = online("set-backend-prop", "--backend-name", "userRoot", "--set", "index-entry-limit:lots");
+    assertThat(bad.exitCode()).isEqualTo(1);
+    assertThat(bad.err()).startsWith("set-backend-prop: Invalid configuration: ").contains("index-entry-limit")
+        .contains("\"lots\"").contains("expected: an integer").doesNotContain("LDAPException");
+
+    Run unknown = online("set-log-publisher-prop", "--publisher-name", "File-Based Access Logger", "--set",
+        "log-flie:x");
+    assertThat(unknown.exitCode()).isEqualTo(1);
+    assertThat(unknown.err()).contains("no property \"log-flie\"").contains("log-file");
+
+    Run badEnum = online("create-log-publisher", "--publisher-name", "X", "--type", "file-based-access", "--set",
+        "enabled:true", "--set", "log-file:logs/x", "--set", "filtering-policy:sometimes");
+    assertThat(badEnum.exitCode()).isEqualTo(1);
+    assertThat(badEnum.err()).contains("filtering-policy").contains("no-filtering, inclusive, exclusive");
+    assertThat(online("list-log-publishers", "-s").out()).doesNotContain("X\t");
+  }
+
+  @Test
+  void logPublisherCriteriaConnectionHandlerAndPasswordSubcommands() {
+    assertThat(ok("list-log-publishers").out()).contains("File-Based Access Logger").contains("file-based-error");
+    ok("set-log-publisher-prop", "--publisher-name", "File-Based Access Logger", "--set", "log-format:json");
+    assertThat(ok("get-log-publisher-prop", "--publisher-name", "File-Based Access Logger", "-s").out())
+        .contains("log-format\tjson").contains("filtering-policy\tno-filtering");
+    ok("create-log-publisher", "--publisher-name", "Failures", "--type", "file-based-access", "--set", "enabled:true",
+        "--set", "log-file:logs/failures", "--set", "filtering-policy:exclusive");
+    ok("create-access-log-filtering-criteria", "--publisher-name", "Failures", "--criteria-name", "Successes",
+        "--set", "result-code-equal-to:0");
+    assertThat(ok("list-access-log-filtering-criteria", "--publisher-name", "Failures").out()).contains("Successes");
+    ok("set-access-log-filtering-criteria-prop", "--publisher-name", "Failures", "--criteria-name", "Successes",
+        "--add", "result-code-equal-to:5", "--add", "result-code-equal-to:6");
+    assertThat(ok("get-access-log-filtering-criteria-prop", "--publisher-name", "Failures", "--criteria-name",
+        "Successes", "--property", "result-code-equal-to", "-s").out()).contains("0, 5, 6");
+    ok("delete-access-log-filtering-criteria", "--publisher-name", "Failures", "--criteria-name", "Successes");
+    ok("delete-log-publisher", "--publisher-name", "Failures");
+    assertThat(ok("list-log-publishers", "-s").out()).doesNotContain("Failures");
+
+    assertThat(ok("list-connection-handlers").out()).contains("LDAP Connection Handler").contains("ldap");
+    assertThat(ok("set-connection-handler-prop", "--handler-name", "LDAP Connection Handler", "--set",
+        "max-connections:100").out()).contains("restarts");
+    assertThat(ok("get-connection-handler-prop", "--handler-name", "LDAP Connection Handler", "-s").out())
+        .contains("max-connections\t100");
+
+    assertThat(ok("list-password-storage-schemes").out()).contains("Salted SHA-512").contains("Bcrypt");
+    ok("set-password-storage-scheme-prop", "--scheme-name", "MD5", "--set", "enabled:false");
+    assertThat(ok("get-password-storage-scheme-prop", "--scheme-name", "MD5", "-s").out()).contains("enabled\tfalse");
+    assertThat(ok("list-password-policies").out()).contains("Default Password Policy");
+    ok("create-password-policy", "--policy-name", "Strong", "--set",
+        "default-password-storage-scheme:cn=PBKDF2-HMAC-SHA512,cn=Password Storage Schemes,cn=config");
+    assertThat(ok("get-password-policy-prop", "--policy-name", "Strong", "-s").out())
+        .contains("default-password-storage-scheme\tcn=PBKDF2-HMAC-SHA512");
+    ok("set-password-policy-prop", "--policy-name", "Strong", "--reset", "password-attribute");
+    ok("delete-password-policy", "--policy-name", "Strong");
+    assertThat(ok("list-password-policies", "-s").out()).doesNotContain("Strong");
+  }
+
+  @Test
+  void defaultPasswordPolicySchemeAppliesLiveAndMustBeEnabled() throws Exception {
+    Run disabled = online("set-password-policy-prop", "--policy-name", "Default Password Policy", "--set",
+        "default-password-storage-scheme:cn=Clear,cn=Password Storage Schemes,cn=config");
+    assertThat(disabled.exitCode()).isEqualTo(1);
+    assertThat(disabled.err()).contains("default-password-storage-scheme").contains("enabled password storage scheme");
+
+    ok("set-password-policy-prop", "--policy-name", "Default Password Policy", "--set",
+        "default-password-storage-scheme:cn=PBKDF2-HMAC-SHA512,cn=Password Storage Schemes,cn=config");
+    try (LDAPConnection c = root()) {
+      c.add("dn: uid=new,ou=People," + BASE, "objectClass: inetOrgPerson", "uid: new", "cn: New", "sn: New",
+          "userPassword: secret12");
+      assertThat(c.getEntry("uid=new,ou=People," + BASE, "userPassword").getAttributeValue("userPassword"))
+          .startsWith("{PBKDF2-HMAC-SHA512}");
+    }
+  }
+
+  @Test
+  void globalLimitsApplyLiveAndNeedConfigPrivileges() throws Exception {
+    ok("set-global-configuration-prop", "--set", "size-limit:3");
+    assertThat(ok("get-global-configuration-prop", "--property", "size-limit", "-s").out())
+        .isEqualTo("size-limit\t3" + System.lineSeparator());
+    try (LDAPConnection user = new LDAPConnection("127.0.0.1", server.ldapPort(),
+        "uid=user.1,ou=People," + BASE, "password")) {
+      assertThatThrownBy(() -> user.search(new SearchRequest("ou=People," + BASE, SearchScope.ONE,
+          "(objectClass=inetOrgPerson)", "uid")))
+          .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.SIZE_LIMIT_EXCEEDED);
+      assertThatThrownBy(() -> user.getEntry("cn=config"))
+          .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+      assertThatThrownBy(() -> user.modify("cn=config", new com.unboundid.ldap.sdk.Modification(
+          com.unboundid.ldap.sdk.ModificationType.REPLACE, "ds-cfg-size-limit", "0")))
+          .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+    }
+  }
+
+  @Test
+  void configurationSurvivesRestartAndNewPublishersKeepLogging() throws Exception {
+    ok("create-log-publisher", "--set", "enabled:true", "--set", "log-file:logs/search", "--set",
+        "filtering-policy:inclusive", "--set", "log-format:combined", "--type", "file-based-access",
+        "--publisher-name", "Searches");
+    ok("create-access-log-filtering-criteria", "--publisher-name", "Searches", "--set", "log-record-type:search",
+        "--set", "search-response-is-indexed:false", "--type", "generic", "--criteria-name", "Expensive Searches");
+    ok("set-backend-prop", "--backend-name", "userRoot", "--set", "index-entry-limit:4500");
+    server.close();
+    server = DirectoryServer.start(instance);
+
+    assertThat(ok("get-backend-prop", "--backend-name", "userRoot", "--property", "index-entry-limit", "-s").out())
+        .contains("4500");
+    assertThat(ok("get-access-log-filtering-criteria-prop", "--publisher-name", "Searches", "--criteria-name",
+        "Expensive Searches", "-s").out()).contains("search-response-is-indexed\tfalse");
+    try (LDAPConnection c = root()) {
+      c.search(BASE, SearchScope.SUB, "(description=*after restart*)");
+    }
+    assertThat(awaitLines(instance.root().resolve("logs/search"), l -> l.contains("after restart"))).isNotEmpty();
+  }
+
+  @Test
+  void offlineEditsTheFileOfAStoppedServerOnly() throws Exception {
+    List<String> offline = List.of("--offline", "--instance", instance.root().toString(), "-n");
+    Run refused = dsconfig(Stream.concat(offline.stream(), Stream.of("set-global-configuration-prop", "--set",
+        "size-limit:7")).toArray(String[]::new));
+    assertThat(refused.exitCode()).isEqualTo(1);
+    assertThat(refused.err()).contains("is running");
+
+    server.close();
+    server = null;
+    Run set = dsconfig(Stream.concat(offline.stream(), Stream.of("set-global-configuration-prop", "--set",
+        "size-limit:7")).toArray(String[]::new));
+    assertThat(set.exitCode()).as(set.err()).isZero();
+    Run index = dsconfig(Stream.concat(offline.stream(), Stream.of("create-backend-index", "--backend-name",
+        "userRoot", "--index-name", "description", "--set", "index-type:substring")).toArray(String[]::new));
+    assertThat(index.exitCode()).as(index.err()).isZero();
+    Run bad = dsconfig(Stream.concat(offline.stream(), Stream.of("set-global-configuration-prop", "--set",
+        "size-limit:-7")).toArray(String[]::new));
+    assertThat(bad.exitCode()).isEqualTo(1);
+    assertThat(bad.err()).contains("size-limit");
+
+    ServerConfig config = ServerConfig.read(ConfigStore.load(instance.configFile()));
+    assertThat(config.global().sizeLimit()).isEqualTo(7);
+    assertThat(config.backends().get(0).indexes()).anyMatch(i -> i.attribute().equals("description"));
+    server = DirectoryServer.start(instance);
+    assertThat(ok("get-global-configuration-prop", "-s").out()).contains("size-limit\t7");
+    assertThat(ConfigDns.isConfig(ConfigDns.backend("userRoot"))).isTrue();
+  }
+
+  @Test
+  void binDsconfigRunsAsAProcessWithTheSeedOptions() throws Exception {
+    Path repo = Path.of("..").toAbsolutePath().normalize();
+    List<String> command = new ArrayList<>(List.of(repo.resolve("bin/dsconfig").toString()));
+    command.addAll(online());
+    command.addAll(List.of("get-backend-prop", "--backend-name", "userRoot", "--property", "base-dn", "-s"));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as(output).isZero();
+    assertThat(output).isEqualTo("base-dn\t" + BASE + "\n");
+  }
+
+  @Test
+  void everySubcommandHasHelp() {
+    CommandLine cli = new CommandLine(DsConfig.command());
+    assertThat(cli.getSubcommands()).hasSizeGreaterThanOrEqualTo(37);
+    for (String name : cli.getSubcommands().keySet()) {
+      Run help = dsconfig(name, "--help");
+      assertThat(help.exitCode()).as(name).isZero();
+      assertThat(help.out()).as(name).startsWith("Usage: dsconfig " + name);
+    }
+  }
+}
