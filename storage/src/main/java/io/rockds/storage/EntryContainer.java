@@ -159,6 +159,7 @@ public final class EntryContainer {
    * new limit from now on.
    */
   public void setIndexEntryLimit(String indexName, int limit) throws LDAPException {
+    requireWritable("changing an index limit");
     AttributeIndex index = requireIndex(indexName);
     IndexEntryLimit newLimit = new IndexEntryLimit(limit);
     if (newLimit.equals(index.entryLimit())) {
@@ -186,6 +187,7 @@ public final class EntryContainer {
    */
   public void rebuildIndexes(Collection<AttributeIndex> indexes, java.util.function.LongConsumer progress)
       throws LDAPException {
+    requireWritable("rebuilding indexes");
     for (AttributeIndex index : indexes) {
       requireIndex(index.name());
     }
@@ -212,10 +214,7 @@ public final class EntryContainer {
 
   /** Deletes every entry and index record; the indexes are untrusted until reloaded or rebuilt. */
   public void clear() throws LDAPException {
-    if (backend.readOnly()) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "backend " + backend.id()
-          + " is open read-only; clearing it needs exclusive access: stop the server first");
-    }
+    requireWritable("clearing it");
     Lock exclusive = lockStructureExclusively();
     try {
       for (AttributeIndex index : indexesByName.values()) {
@@ -233,6 +232,13 @@ public final class EntryContainer {
       throw StorageErrors.wrap(e);
     } finally {
       exclusive.unlock();
+    }
+  }
+
+  private void requireWritable(String what) throws LDAPException {
+    if (backend.readOnly()) {
+      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "backend " + backend.id() + " is open read-only; "
+          + what + " needs exclusive access: stop the server first, or run it inside the server");
     }
   }
 

@@ -244,6 +244,8 @@ class IndexMaintenanceTest {
         assertThat(r.idOf(dn("uid=user.2,ou=People,dc=example,dc=com"))).isPositive();
         assertThat(new IndexVerifier(r).verifyAll().isClean()).isTrue();
         assertThatThrownBy(() -> r.add(person(3, "Lee"))).hasMessageContaining("read-only");
+        assertThatThrownBy(() -> new IndexRebuilder(r).rebuildAll(n -> { }))
+            .hasMessageContaining("rebuilding indexes needs exclusive access");
       }
     }
   }

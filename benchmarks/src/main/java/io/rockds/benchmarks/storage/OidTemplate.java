@@ -52,7 +52,7 @@ public final class OidTemplate {
 
   /** User number {@code n} (1-based), the same every time. */
   public static Entry user(long n) {
-    SplittableRandom random = new SplittableRandom(n * 0x9E3779B97F4A7C15L);
+    SplittableRandom random = new SplittableRandom(mix(n));
     String first = FIRST[random.nextInt(FIRST.length)];
     String last = LAST[random.nextInt(LAST.length)];
     String cn = first + " " + last;
@@ -76,6 +76,16 @@ public final class OidTemplate {
         new Attribute("postalAddress", cn + "$" + street + "$" + CITIES[city] + ", " + STATES[city] + " " + postalCode),
         new Attribute("description", "This is the description for " + cn + "."),
         new Attribute("photo", photo));
+  }
+
+  /**
+   * SplitMix64's finalizer: seeds n·γ would give user n+1 the stream of user n shifted by one
+   * value (near-identical photos that compress away), mixed seeds do not.
+   */
+  private static long mix(long n) {
+    long z = n * 0xbf58476d1ce4e5b9L;
+    z = (z ^ (z >>> 31)) * 0x94d049bb133111ebL;
+    return z ^ (z >>> 29);
   }
 
   private static String phone(SplittableRandom random) {
