@@ -60,11 +60,11 @@ class PasswordPolicyIT {
     entries.add(SecurityFixture.person("warned", PASSWORD, "ds-pwp-password-policy-dn: " + WARNING_POLICY));
     server = TestServer.start(dir, entries);
     SecurityFixture.reconfigure(server,
-        policy("Default Password Policy", "ds-cfg-default-password-storage-scheme: SSHA256",
+        policy("Default Password Policy", "ds-cfg-default-password-storage-scheme: cn=Salted SHA-256,cn=Password Storage Schemes,cn=config",
             "ds-cfg-min-password-length: 8", "ds-cfg-password-history-count: 2",
             "ds-cfg-lockout-failure-count: 3", "ds-cfg-lockout-duration: 2 s", "ds-cfg-force-change-on-reset: true"),
-        policy("Expired Policy", "ds-cfg-default-password-storage-scheme: SSHA512", "ds-cfg-max-password-age: 30 d"),
-        policy("Warning Policy", "ds-cfg-default-password-storage-scheme: SSHA512", "ds-cfg-max-password-age: 30 d", "ds-cfg-password-expiration-warning-interval: 60 d"));
+        policy("Expired Policy", "ds-cfg-default-password-storage-scheme: cn=Salted SHA-512,cn=Password Storage Schemes,cn=config", "ds-cfg-max-password-age: 30 d"),
+        policy("Warning Policy", "ds-cfg-default-password-storage-scheme: cn=Salted SHA-512,cn=Password Storage Schemes,cn=config", "ds-cfg-max-password-age: 30 d", "ds-cfg-password-expiration-warning-interval: 60 d"));
     try (LDAPConnection root = server.rootConnection()) {
       root.modify(PEOPLE, new Modification(ModificationType.ADD, "aci", "(targetattr=\"userPassword\")(version 3.0;"
           + " acl \"helpdesk\"; allow (write) userdn=\"ldap:///" + ADMIN + " || ldap:///" + BOB + "\";)"));
