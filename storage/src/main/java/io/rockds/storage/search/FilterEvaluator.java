@@ -144,7 +144,11 @@ public final class FilterEvaluator {
         ASN1OctetString initial = filter.getRawSubInitialValue();
         ASN1OctetString[] any = filter.getRawSubAnyValues();
         ASN1OctetString end = filter.getRawSubFinalValue();
-        rule.matchesSubstring(new ASN1OctetString(), initial, any, end);
+        validate(rule, initial, MatchingRule.SUBSTRING_TYPE_SUBINITIAL);
+        for (ASN1OctetString fragment : any) {
+          validate(rule, fragment, MatchingRule.SUBSTRING_TYPE_SUBANY);
+        }
+        validate(rule, end, MatchingRule.SUBSTRING_TYPE_SUBFINAL);
         return value -> rule.matchesSubstring(value, initial, any, end);
       }
       case Filter.FILTER_TYPE_GREATER_OR_EQUAL, Filter.FILTER_TYPE_LESS_OR_EQUAL -> {
@@ -173,6 +177,12 @@ public final class FilterEvaluator {
         return value -> Soundex.encode(d.equality.normalize(value).stringValue()).equals(code);
       }
       default -> throw new IllegalArgumentException("not a value filter: " + filter);
+    }
+  }
+
+  private static void validate(MatchingRule rule, ASN1OctetString fragment, byte type) throws LDAPException {
+    if (fragment != null) {
+      rule.normalizeSubstring(fragment, type);
     }
   }
 

@@ -29,8 +29,11 @@ import java.util.TreeSet;
  *
  * <p>Substring filters follow OpenDJ: every fragment at least {@code substring-length} long is
  * looked up as its n-gram keys ({@code user.19} with length 6: {@code user.1} and {@code ser.19}),
- * a shorter one as a key range of the substring tree ({@code den}: {@code [den,deo[}), and the
- * subInitial also as a key range of the equality tree when there is one.
+ * a shorter one as a key range of the substring tree ({@code den}: {@code [den,deo[}). A short
+ * subInitial reads the equality tree's key range instead when there is one: "starts with den" is
+ * a subset of "contains den", so the substring range would add nothing. Unlike OpenDJ (which
+ * reads both), a long subInitial reads only its n-gram keys, as DS 6.5's traces show
+ * ({@code (mail=user.19*)}: {@code ser.19} and {@code user.1}, no equality range).
  *
  * <p>{@code >=} and {@code <=} read the ordering index, or else the equality index when its
  * normalized keys sort in the attribute's ordering (case-ignore, case-exact, numeric-string and
@@ -106,17 +109,32 @@ final class LeafLookups {
   private List<Lookup> substring(Filter filter) {
     AttributeIndex substrings = trusted(filter.getAttributeName(), IndexType.SUBSTRING);
     AttributeIndex equality = trusted(filter.getAttributeName(), IndexType.EQUALITY);
+    Set<IndexKey> exactKeys = new TreeSet<>();
+    Set<IndexKey> shortFragments = new LinkedHashSet<>();
     List<Lookup> steps = new ArrayList<>();
-    if (substrings != null) {
-      Set<IndexKey> exactKeys = new TreeSet<>();
-      Set<IndexKey> shortFragments = new LinkedHashSet<>();
-      addFragment(substrings, filter.getRawSubInitialValue(), MatchingRule.SUBSTRING_TYPE_SUBINITIAL, exactKeys,
-          shortFragments);
-      for (ASN1OctetString any : filter.getRawSubAnyValues()) {
-        addFragment(substrings, any, MatchingRule.SUBSTRING_TYPE_SUBANY, exactKeys, shortFragments);
+    ASN1OctetString initial = filter.getRawSubInitialValue();
+    if (initial != null) {
+      byte[] normalized = substrings == null ? null
+          : substrings.normalizeSubstring(initial, MatchingRule.SUBSTRING_TYPE_SUBINITIAL);
+      boolean hasExactKeys = normalized != null && normalized.length >= substrings.substringLength();
+      byte[] prefix = equality == null ? null
+          : equality.normalizeSubstring(initial, MatchingRule.SUBSTRING_TYPE_SUBINITIAL);
+      if (!hasExactKeys && prefix != null && prefix.length > 0) {
+        steps.add(prefixRange(Lookup.Category.SUBSTRING_RANGE, equality, prefix));
+      } else if (substrings != null) {
+        addFragment(substrings, normalized, exactKeys, shortFragments);
       }
-      addFragment(substrings, filter.getRawSubFinalValue(), MatchingRule.SUBSTRING_TYPE_SUBFINAL, exactKeys,
-          shortFragments);
+    }
+    if (substrings != null) {
+      for (ASN1OctetString any : filter.getRawSubAnyValues()) {
+        addFragment(substrings, substrings.normalizeSubstring(any, MatchingRule.SUBSTRING_TYPE_SUBANY), exactKeys,
+            shortFragments);
+      }
+      ASN1OctetString end = filter.getRawSubFinalValue();
+      if (end != null) {
+        addFragment(substrings, substrings.normalizeSubstring(end, MatchingRule.SUBSTRING_TYPE_SUBFINAL), exactKeys,
+            shortFragments);
+      }
       for (IndexKey key : exactKeys) {
         steps.add(exact(Lookup.Category.SUBSTRING_EXACT, substrings, key.bytes(), key.toString()));
       }
@@ -124,22 +142,12 @@ final class LeafLookups {
         steps.add(prefixRange(Lookup.Category.SUBSTRING_RANGE, substrings, fragment.bytes()));
       }
     }
-    ASN1OctetString initial = filter.getRawSubInitialValue();
-    if (equality != null && initial != null) {
-      byte[] prefix = equality.normalizeSubstring(initial, MatchingRule.SUBSTRING_TYPE_SUBINITIAL);
-      if (prefix != null && prefix.length > 0) {
-        steps.add(prefixRange(Lookup.Category.RANGE, equality, prefix));
-      }
-    }
     return steps.isEmpty() ? notIndexed() : steps;
   }
 
-  private static void addFragment(AttributeIndex index, ASN1OctetString fragment, byte type, Set<IndexKey> exactKeys,
+  /** Adds a normalized fragment as its n-gram keys, or as a short fragment to range-scan. */
+  private static void addFragment(AttributeIndex index, byte[] normalized, Set<IndexKey> exactKeys,
       Set<IndexKey> shortFragments) {
-    if (fragment == null) {
-      return;
-    }
-    byte[] normalized = index.normalizeSubstring(fragment, type);
     if (normalized == null || normalized.length == 0) {
       return;
     }
