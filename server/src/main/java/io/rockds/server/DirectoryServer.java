@@ -12,6 +12,7 @@ import io.rockds.config.ConnectionHandlerConfig;
 import io.rockds.config.ServerConfig;
 import io.rockds.protocol.LdapServer;
 import io.rockds.protocol.ProtocolSettings;
+import io.rockds.server.search.SearchMetrics;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.TlsContexts;
 import io.rockds.server.security.password.PasswordSchemeSettings;
@@ -70,7 +71,7 @@ public final class DirectoryServer implements AutoCloseable {
     try {
       SslContext ssl = tls(instance);
       ServerContext context = new ServerContext(backends, schema, new RootUsers(config.rootDns(), passwords),
-          passwords, config.global(), ssl);
+          passwords, config.global(), ssl, new SearchMetrics());
       RequestRouter router = new RequestRouter(context);
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {

@@ -3,6 +3,7 @@ package io.rockds.server;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.netty.handler.ssl.SslContext;
 import io.rockds.config.GlobalConfig;
+import io.rockds.server.search.SearchMetrics;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.password.PasswordSchemes;
 
@@ -11,6 +12,7 @@ import io.rockds.server.security.password.PasswordSchemes;
  * composition root instead of static singletons.
  *
  * @param sslContext for StartTLS; null when TLS is not configured
+ * @param searchMetrics search counters (unindexed searches) for monitoring
  */
 public record ServerContext(
     Backends backends,
@@ -18,4 +20,5 @@ public record ServerContext(
     RootUsers rootUsers,
     PasswordSchemes passwords,
     GlobalConfig global,
-    SslContext sslContext) {}
+    SslContext sslContext,
+    SearchMetrics searchMetrics) {}
