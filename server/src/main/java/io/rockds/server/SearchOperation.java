@@ -91,8 +91,9 @@ final class SearchOperation {
     matchedValues = MatchedValues.from(control(MatchedValues.OID), evaluator);
     paging = pagingControl();
     if (base.isNullDN() && search.getScope() == SearchScope.BASE) {
-      if (evaluator.matches(filter, RootDse.build(context))) {
-        send(RootDse.build(context));
+      Entry rootDse = RootDse.build(context);
+      if (evaluator.matches(filter, rootDse)) {
+        send(rootDse);
       }
       done(List.of());
       return;
@@ -123,41 +124,25 @@ final class SearchOperation {
       done(List.of(new SimplePagedResultsControl(0, new ASN1OctetString(), false)));
       return;
     }
-    List<Control> responseControls = new ArrayList<>();
     if (resume instanceof PagedSearches.AtSorted sorted) {
       sendSorted(sorted.ids(), sorted.index());
-      if (sort != null) {
-        responseControls.add(sort.responseControl());
-      }
     } else {
-      IdSet ids;
-      if (resume instanceof PagedSearches.AtKey) {
-        // The first page found the search unindexed: resume the walk without rebuilding candidates.
-        unindexed = true;
-        requireUnindexedPrivilege(identity);
-        ids = IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
-      } else {
-        SearchCandidates.Result candidates = SearchCandidates.find(container, context.schema(), base,
-            search.getScope(), filter, limits.lookthroughLimit());
-        if (DebugSearchIndex.requested(search.getAttributes(), identity)) {
-          send(DebugSearchIndex.entry(candidates.trace()));
-          done(List.of());
-          return;
-        }
-        ids = candidates.ids();
-        checkCandidates(ids, identity);
+      IdSet ids = candidates(identity, resume);
+      if (ids == null) {
+        return;
       }
       if (sort != null && sort.usable()) {
         sortThenSend(ids, sort, resume);
       } else {
         walk(ids, resume, this::sendOrStop);
       }
-      if (sort != null) {
-        responseControls.add(sort.responseControl());
-      }
     }
     if (cancelled.get()) {
       return;
+    }
+    List<Control> responseControls = new ArrayList<>();
+    if (sort != null) {
+      responseControls.add(sort.responseControl());
     }
     if (paging != null) {
       ASN1OctetString cookie = resumeNext == null ? new ASN1OctetString()
@@ -165,6 +150,28 @@ final class SearchOperation {
       responseControls.add(new SimplePagedResultsControl(0, cookie, false));
     }
     done(responseControls);
+  }
+
+  /**
+   * Phase 1: the candidate IDs (undefined when unindexed), or null when the search asked for
+   * {@code debugsearchindex} and its trace has been returned instead.
+   */
+  private IdSet candidates(Identity identity, PagedSearches.Resume resume) throws LDAPException {
+    if (resume instanceof PagedSearches.AtKey) {
+      // The first page found the search unindexed: resume the walk without rebuilding candidates.
+      unindexed = true;
+      requireUnindexedPrivilege(identity);
+      return IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
+    }
+    SearchCandidates.Result candidates = SearchCandidates.find(container, context.schema(), base,
+        search.getScope(), filter, limits.lookthroughLimit());
+    if (DebugSearchIndex.requested(search.getAttributes(), identity)) {
+      send(DebugSearchIndex.entry(candidates.trace()));
+      done(List.of());
+      return null;
+    }
+    checkCandidates(candidates.ids(), identity);
+    return candidates.ids();
   }
 
   /** Unindexed: counted, flagged and allowed only with the privilege; indexed: bounded by lookthrough. */

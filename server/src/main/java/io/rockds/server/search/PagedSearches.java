@@ -81,7 +81,7 @@ public final class PagedSearches {
     return open.size();
   }
 
-  private void expire(long now) {
+  void expire(long now) {
     open.values().removeIf(state -> now - state.lastUsed() > IDLE_EXPIRY_NANOS);
   }
 

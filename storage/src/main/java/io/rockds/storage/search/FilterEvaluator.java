@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -209,7 +210,7 @@ public final class FilterEvaluator {
           String[] names = rdn.getAttributeNames();
           byte[][] values = rdn.getByteArrayAttributeValues();
           for (int i = 0; i < names.length; i++) {
-            if (attribute == null || description(attribute).names.contains(names[i].toLowerCase(Locale.ROOT))) {
+            if (attribute == null || description(attribute).names.contains(names[i])) {
               candidates.add(new Attribute(names[i], values[i]));
             }
           }
@@ -251,7 +252,8 @@ public final class FilterEvaluator {
   /** An attribute description resolved against the schema: the names it covers, its options and rules. */
   private static final class Description {
     final boolean known;
-    final Set<String> names = new HashSet<>();
+    /** Case-insensitive, so that matching an entry's attribute names allocates nothing. */
+    final Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
     final Set<String> options = new HashSet<>();
     final MatchingRule equality;
     final MatchingRule ordering;
@@ -265,7 +267,7 @@ public final class FilterEvaluator {
       }
       AttributeTypeDefinition type = schema.getAttributeType(base);
       known = type != null;
-      names.add(base.toLowerCase(Locale.ROOT));
+      names.add(base);
       if (type != null) {
         addNames(type);
         for (AttributeTypeDefinition sub : schema.getSubordinateAttributeTypes(type)) {
@@ -279,7 +281,7 @@ public final class FilterEvaluator {
 
     private void addNames(AttributeTypeDefinition type) {
       for (String name : type.getNames()) {
-        names.add(name.toLowerCase(Locale.ROOT));
+        names.add(name);
       }
       names.add(type.getOID());
     }
@@ -288,7 +290,7 @@ public final class FilterEvaluator {
     List<Attribute> attributesOf(Entry entry) {
       List<Attribute> out = new ArrayList<>(2);
       for (Attribute a : entry.getAttributes()) {
-        if (names.contains(a.getBaseName().toLowerCase(Locale.ROOT)) && hasOptions(a)) {
+        if (names.contains(a.getBaseName()) && hasOptions(a)) {
           out.add(a);
         }
       }

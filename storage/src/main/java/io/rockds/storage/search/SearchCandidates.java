@@ -46,13 +46,28 @@ public final class SearchCandidates {
     trace.put("filter", filtered.trace());
     IdSet ids = filtered.ids();
     if (!ids.isDefined() || ids.size() > IndexFilter.FILTER_CANDIDATE_THRESHOLD) {
-      IdSet inScope = container.scopeIds(base, scope, scopeCap(container, lookthroughLimit));
+      IdSet inScope = scopeIds(container, base, scope, scopeCap(container, lookthroughLimit));
       ids = ids.intersect(inScope);
       trace.put("scope", new Trace().put("type", scopeName(scope)).putCount("candidates", inScope)
           .putCount("retained", ids));
     }
     trace.putCount("final", ids);
     return new Result(ids, trace);
+  }
+
+  /**
+   * The scope's IDs, or undefined past {@code cap}. When the children count (one level) or the
+   * entry count (the whole suffix) already exceeds the cap, no dn2id key is read: otherwise every
+   * search with more than a few candidates would pay for reading {@code cap} keys to learn nothing.
+   */
+  private static IdSet scopeIds(EntryContainer container, DN base, SearchScope scope, int cap) throws LDAPException {
+    boolean wholeSuffix = base.equals(container.baseDn()) && scope != SearchScope.ONE;
+    long known = scope == SearchScope.ONE ? container.childCount(container.idOf(base))
+        : wholeSuffix ? container.entryCount() : -1;
+    if (known > cap) {
+      return IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
+    }
+    return container.scopeIds(base, scope, cap);
   }
 
   /** The most IDs a scope set may hold: the index entry limit (or the cursor limit), and the lookthrough limit. */
