@@ -15,13 +15,13 @@ import org.rocksdb.RocksDBException;
 record Lookup(Category category, String filterLabel, Runner runner) {
   /** Cost classes in the order an intersection runs them (OpenDJ: fast, other, range). */
   enum Category {
-    /** One key: equality, presence, approximate, unindexed (no read at all). */
+    /** One key: equality, presence, approximate, indexed extensible; or unindexed (no read at all). */
     FAST,
     /** One n-gram key of a substring filter. */
     SUBSTRING_EXACT,
     /** A key-range scan of a substring tree for a fragment shorter than the key length. */
     SUBSTRING_RANGE,
-    /** A nested OR / NOT / extensible filter. */
+    /** A nested OR filter: several reads of its own. */
     OTHER,
     /** {@code >=} / {@code <=} ranges and subInitial ranges on equality trees: many keys. */
     RANGE
