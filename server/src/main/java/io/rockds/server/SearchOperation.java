@@ -63,8 +63,8 @@ final class SearchOperation {
   private PagedSearches.Resume resumeNext;
   private boolean unindexed;
   private long examined;
+  /** Entries sent by this request: one page when paging. */
   private int sent;
-  private int sentThisPage;
 
   SearchOperation(ServerContext context, ClientConnection client, LDAPMessage request, AtomicBoolean cancelled) {
     this.context = context;
@@ -233,7 +233,7 @@ final class SearchOperation {
 
   /** Sends an entry unless the page is full (then remembers where the next page starts). */
   private boolean sendOrStop(long id, Entry entry, PagedSearches.Resume here) throws LDAPException {
-    if (paging != null && sentThisPage >= paging.getSize()) {
+    if (paging != null && sent >= paging.getSize()) {
       resumeNext = here;
       return false;
     }
@@ -256,6 +256,7 @@ final class SearchOperation {
     if (overflow[0]) {
       sort.tooManyEntries();
       sort.requireUsableIfCritical();
+      examined = 0;
       walk(ids, resume, this::sendOrStop);
       return;
     }
@@ -309,7 +310,6 @@ final class SearchOperation {
       return false;
     }
     sent++;
-    sentThisPage++;
     return true;
   }
 

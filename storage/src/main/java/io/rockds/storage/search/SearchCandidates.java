@@ -46,7 +46,7 @@ public final class SearchCandidates {
     trace.put("filter", filtered.trace());
     IdSet ids = filtered.ids();
     if (!ids.isDefined() || ids.size() > IndexFilter.FILTER_CANDIDATE_THRESHOLD) {
-      IdSet inScope = scopeIds(container, base, scope, scopeCap(container, lookthroughLimit));
+      IdSet inScope = scopeIds(container, base, scope, ids, scopeCap(container, lookthroughLimit));
       ids = ids.intersect(inScope);
       trace.put("scope", new Trace().put("type", scopeName(scope)).putCount("candidates", inScope)
           .putCount("retained", ids));
@@ -56,15 +56,16 @@ public final class SearchCandidates {
   }
 
   /**
-   * The scope's IDs, or undefined past {@code cap}. When the children count (one level) or the
-   * entry count (the whole suffix) already exceeds the cap, no dn2id key is read: otherwise every
-   * search with more than a few candidates would pay for reading {@code cap} keys to learn nothing.
+   * The scope's IDs, or undefined past {@code cap}. A subtree search of the whole suffix cannot
+   * narrow a defined candidate set (every ID of the container is in it), so then no dn2id key is
+   * read; otherwise every such search with more than a few candidates would read {@code cap} keys
+   * to learn nothing. With undefined candidates the read still happens: a small suffix makes an
+   * unfiltered search indexed, as in OpenDJ.
    */
-  private static IdSet scopeIds(EntryContainer container, DN base, SearchScope scope, int cap) throws LDAPException {
-    boolean wholeSuffix = base.equals(container.baseDn()) && scope != SearchScope.ONE;
-    long known = scope == SearchScope.ONE ? container.childCount(container.idOf(base))
-        : wholeSuffix ? container.entryCount() : -1;
-    if (known > cap) {
+  private static IdSet scopeIds(EntryContainer container, DN base, SearchScope scope, IdSet candidates, int cap)
+      throws LDAPException {
+    boolean wholeSuffix = base.equals(container.baseDn()) && scope == SearchScope.SUB;
+    if (wholeSuffix && candidates.isDefined()) {
       return IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
     }
     return container.scopeIds(base, scope, cap);
