@@ -1,6 +1,7 @@
 package io.rockds.server;
 
 import io.rockds.protocol.LdapConnection;
+import io.rockds.server.search.PagedSearches;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -12,6 +13,7 @@ public final class ClientConnection {
   private final Map<Integer, AtomicBoolean> inFlight;
   private final AtomicLong operationCount;
   private volatile Identity identity = Identity.ANONYMOUS;
+  private final PagedSearches pagedSearches = new PagedSearches();
 
   ClientConnection(LdapConnection ldap) {
     this(ldap, new ConcurrentHashMap<>(), new AtomicLong());
@@ -35,6 +37,11 @@ public final class ClientConnection {
 
   public LdapConnection ldap() {
     return ldap;
+  }
+
+  /** The paged-results searches open on this connection: cookies are valid only here. */
+  public PagedSearches pagedSearches() {
+    return pagedSearches;
   }
 
   public Identity identity() {

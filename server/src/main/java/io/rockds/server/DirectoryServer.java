@@ -19,6 +19,7 @@ import io.rockds.server.config.PendingIndexRebuilds;
 import io.rockds.server.logging.ErrorSeverity;
 import io.rockds.server.logging.OperationLogging;
 import io.rockds.server.logging.ServerLogs;
+import io.rockds.server.search.SearchMetrics;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.SecurityServices;
 import io.rockds.server.security.TlsContexts;
@@ -92,7 +93,7 @@ public final class DirectoryServer implements AutoCloseable {
           server.indexRebuilds);
       ConfigBackend configBackend = new ConfigBackend(new ConfigEditor(store, LiveConfiguration::checkApplicable), live, server.logs, schema);
       ServerContext context = new ServerContext(backends, schema, rootUsers, live, ssl, configBackend,
-          security.access(), security.passwordPolicy());
+          security.access(), security.passwordPolicy(), new SearchMetrics());
       RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs));
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {

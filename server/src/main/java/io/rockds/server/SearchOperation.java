@@ -1,45 +1,71 @@
 package io.rockds.server;
 
+import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.protocol.SearchRequestProtocolOp;
 import com.unboundid.ldap.protocol.SearchResultEntryProtocolOp;
 import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.Control;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
+import com.unboundid.ldap.sdk.controls.SimplePagedResultsControl;
 import io.rockds.config.ConfigDns;
 import io.rockds.server.logging.OperationRecord;
+import io.rockds.server.search.DebugSearchIndex;
+import io.rockds.server.search.MatchedValues;
+import io.rockds.server.search.PagedSearches;
+import io.rockds.server.search.SearchLimits;
+import io.rockds.server.search.ServerSideSort;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
-import io.rockds.storage.search.IndexQuery;
+import io.rockds.storage.search.FilterEvaluator;
+import io.rockds.storage.search.SearchCandidates;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A search (RFC 4511 section 4.5) in two phases: candidate IDs from the indexes
- * ({@link IndexQuery}), then each candidate read (entry cache first), checked against scope and
- * the whole filter, and returned with the requested attributes. A search whose candidates stay
- * undefined is unindexed: it walks the scope and needs the {@code unindexed-search} privilege.
+ * A search (RFC 4511 section 4.5) in two phases: candidate IDs from the indexes and the scope
+ * ({@link SearchCandidates}), then each candidate read (entry cache first), checked against scope
+ * and the whole filter ({@link FilterEvaluator}) and returned with the requested attributes.
+ *
+ * <p>A search whose candidates stay undefined is unindexed: it walks the scope in dn2id order,
+ * is counted and flagged ({@link #isUnindexed()}, the access log's {@code unindexed}), and needs
+ * the {@code unindexed-search} privilege. Limits: size, time and lookthrough ({@link
+ * SearchLimits}). Controls: simple paged results, server-side sort, matched values.
  */
 final class SearchOperation {
   /** How long one entry may wait for a client that does not read before the search gives up. */
   private static final long SLOW_CLIENT_WAIT_MILLIS = 60_000;
+  private static final String UNINDEXED_PRIVILEGE = "unindexed-search";
+
+  /** Receives each matching entry; returns false to stop the walk. */
+  @FunctionalInterface
+  private interface Matches {
+    boolean accept(long id, Entry entry, PagedSearches.Resume here) throws LDAPException;
+  }
 
   private final ServerContext context;
   private final ClientConnection client;
   private final LDAPMessage request;
   private final SearchRequestProtocolOp search;
   private final AtomicBoolean cancelled;
+  private final FilterEvaluator evaluator;
   private DN base;
   private Filter filter;
   private AttributeSelection attributes;
   private EntryContainer container;
-  private int sizeLimit;
-  private long deadlineNanos;
+  private SearchLimits limits;
+  private MatchedValues matchedValues;
+  private SimplePagedResultsControl paging;
+  private PagedSearches.Resume resumeNext;
+  private boolean unindexed;
+  private long examined;
+  /** Entries sent by this request: one page when paging. */
   private int sent;
 
   SearchOperation(ServerContext context, ClientConnection client, LDAPMessage request, AtomicBoolean cancelled) {
@@ -48,26 +74,39 @@ final class SearchOperation {
     this.request = request;
     this.search = request.getSearchRequestProtocolOp();
     this.cancelled = cancelled;
+    this.evaluator = new FilterEvaluator(context.schema());
+  }
+
+  /** True once the search turned out unindexed (the access log writes {@code unindexed}). */
+  boolean isUnindexed() {
+    return unindexed;
   }
 
   void run() throws LDAPException {
+    context.searchMetrics().searchStarted();
     base = Dns.parse(search.getBaseDN());
     filter = search.getFilter();
     attributes = new AttributeSelection(search.getAttributes(), context.schema());
     Identity identity = client.identity();
-    setLimits(identity);
+    limits = SearchLimits.of(search, context.global(), identity.root());
+    ServerSideSort sort = ServerSideSort.from(control(ServerSideSort.OID), context.schema());
+    matchedValues = MatchedValues.from(control(MatchedValues.OID), evaluator);
+    paging = pagingControl();
     if (base.isNullDN() && search.getScope() == SearchScope.BASE) {
-      sendIfMatches(RootDse.build(context), null, -1);
-      done(ResultCode.SUCCESS, null);
+      Entry rootDse = RootDse.build(context);
+      if (evaluator.matches(filter, rootDse)) {
+        send(rootDse);
+      }
+      done(List.of());
       return;
     }
     if (ConfigDns.isConfig(base)) {
       for (Entry entry : context.configBackend().search(identity, base, search.getScope(), filter)) {
-        if (!sendIfMatches(entry, null, -1)) {
+        if (evaluator.matches(filter, entry) && !send(entry)) {
           return;
         }
       }
-      done(ResultCode.SUCCESS, null);
+      done(List.of());
       return;
     }
     container = context.backends().containerFor(base);
@@ -79,75 +118,197 @@ final class SearchOperation {
       throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist",
           matched == null ? null : matched.toString(), null);
     }
-    IdSet candidates = new IndexQuery(container).candidates(filter);
-    if (candidates.isDefined()) {
-      for (long id : candidates.toArray()) {
-        if (!process(id)) {
+    if (sort != null) {
+      sort.requireUsableIfCritical();
+    }
+    PagedSearches.Resume resume = null;
+    if (paging != null && paging.getCookie().getValueLength() > 0) {
+      resume = client.pagedSearches().take(paging.getCookie(), fingerprint());
+    }
+    if (paging != null && paging.getSize() <= 0) {
+      // RFC 2696: a page size of 0 abandons the paged search.
+      done(List.of(new SimplePagedResultsControl(0, new ASN1OctetString(), false)));
+      return;
+    }
+    if (resume instanceof PagedSearches.AtSorted sorted) {
+      sendSorted(sorted.ids(), sorted.index());
+    } else {
+      IdSet ids = candidates(identity, resume);
+      if (ids == null) {
+        return;
+      }
+      if (sort != null && sort.usable()) {
+        sortThenSend(ids, sort, resume);
+      } else {
+        walk(ids, resume, this::sendOrStop);
+      }
+    }
+    if (cancelled.get()) {
+      return;
+    }
+    List<Control> responseControls = new ArrayList<>();
+    if (sort != null) {
+      responseControls.add(sort.responseControl());
+    }
+    if (paging != null) {
+      ASN1OctetString cookie = resumeNext == null ? new ASN1OctetString()
+          : client.pagedSearches().keep(fingerprint(), resumeNext);
+      responseControls.add(new SimplePagedResultsControl(0, cookie, false));
+    }
+    done(responseControls);
+  }
+
+  /**
+   * Phase 1: the candidate IDs (undefined when unindexed), or null when the search asked for
+   * {@code debugsearchindex} and its trace has been returned instead.
+   */
+  private IdSet candidates(Identity identity, PagedSearches.Resume resume) throws LDAPException {
+    if (resume instanceof PagedSearches.AtKey) {
+      // The first page found the search unindexed: resume the walk without rebuilding candidates.
+      unindexed = true;
+      OperationRecord.current().markUnindexed();
+      requireUnindexedPrivilege(identity);
+      return IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
+    }
+    SearchCandidates.Result candidates = SearchCandidates.find(container, context.schema(), base,
+        search.getScope(), filter, limits.lookthroughLimit());
+    if (DebugSearchIndex.requested(search.getAttributes(), identity)) {
+      send(DebugSearchIndex.entry(candidates.trace()));
+      done(List.of());
+      return null;
+    }
+    checkCandidates(candidates.ids(), identity);
+    return candidates.ids();
+  }
+
+  /** Unindexed: counted, flagged and allowed only with the privilege; indexed: bounded by lookthrough. */
+  private void checkCandidates(IdSet ids, Identity identity) throws LDAPException {
+    if (!ids.isDefined()) {
+      unindexed = true;
+      OperationRecord.current().markUnindexed();
+      context.searchMetrics().unindexedSearch();
+      requireUnindexedPrivilege(identity);
+    } else {
+      limits.checkLookthrough(ids.size());
+    }
+  }
+
+  private void requireUnindexedPrivilege(Identity identity) throws LDAPException {
+    if (!identity.root() && !identity.has(UNINDEXED_PRIVILEGE)) {
+      throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS, "The search is unindexed: no index narrows "
+          + filter + " in scope " + search.getScope().getName() + " below all entries, and unindexed searches "
+          + "need the " + UNINDEXED_PRIVILEGE + " privilege");
+    }
+  }
+
+  // ---------------------------------------------------------------- candidate walks
+
+  /** Visits the matching entries: the candidate IDs in order, or the scope in dn2id order when unindexed. */
+  private void walk(IdSet ids, PagedSearches.Resume resume, Matches matches) throws LDAPException {
+    if (ids.isDefined()) {
+      long from = resume instanceof PagedSearches.AtId at ? at.id() : Long.MIN_VALUE;
+      for (long id : ids.toArray()) {
+        if (id >= from && !examine(id, new PagedSearches.AtId(id), matches)) {
           return;
         }
       }
-    } else {
-      OperationRecord.current().markUnindexed();
-      if (!identity.has("unindexed-search")) {
-        throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
-            "You do not have sufficient privileges to perform an unindexed search");
-      }
-      boolean[] completed = {true};
-      container.visitScope(base, search.getScope(), (key, id) -> completed[0] = process(id));
-      if (!completed[0]) {
-        return;
-      }
+      return;
     }
-    done(ResultCode.SUCCESS, null);
+    if (resume instanceof PagedSearches.AtKey at && at.key() != null) {
+      container.visitScopeFrom(base, search.getScope(), at.key(),
+          (key, id) -> examine(id, new PagedSearches.AtKey(key), matches));
+    } else {
+      container.visitScope(base, search.getScope(), (key, id) -> examine(id, new PagedSearches.AtKey(key), matches));
+    }
   }
 
-  private void setLimits(Identity identity) {
-    int requested = search.getSizeLimit();
-    int server = identity.root() ? 0 : context.global().sizeLimit();
-    sizeLimit = requested <= 0 ? server : server <= 0 ? requested : Math.min(requested, server);
-    int requestedTime = search.getTimeLimit();
-    int serverTime = identity.root() ? 0 : context.global().timeLimitSeconds();
-    int seconds = requestedTime <= 0 ? serverTime : serverTime <= 0 ? requestedTime : Math.min(requestedTime, serverTime);
-    deadlineNanos = seconds <= 0 ? Long.MAX_VALUE : System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-  }
-
-  /** Checks and sends one candidate; false when the search must stop (abandoned or a limit). */
-  private boolean process(long id) throws LDAPException {
+  /** Reads one candidate and hands it on if it is in scope and matches; false to stop. */
+  private boolean examine(long id, PagedSearches.Resume here, Matches matches) throws LDAPException {
     if (cancelled.get()) {
       return false;
     }
-    if (System.nanoTime() > deadlineNanos) {
-      throw new LDAPException(ResultCode.TIME_LIMIT_EXCEEDED, "The time limit for the search was exceeded");
+    limits.checkTime();
+    if (unindexed) {
+      limits.checkLookthrough(++examined);
     }
-    Entry entry = container.get(id);
-    if (entry == null || !inScope(entry.getParsedDN())) {
+    Entry stored = container.get(id);
+    if (stored == null || !stored.getParsedDN().matchesBaseAndScope(base, search.getScope())) {
       return true;
     }
-    return sendIfMatches(entry, container, id);
+    Entry entry = OperationalAttributes.withVirtual(stored, container, id, attributes);
+    if (!evaluator.matches(filter, entry)) {
+      return true;
+    }
+    // Access control: entries the client may not read are skipped silently, unreadable attributes dropped.
+    Entry visible = context.access().filterEntry(client, entry, filter);
+    return visible == null || matches.accept(id, visible, here);
   }
 
-  private boolean inScope(DN dn) {
-    return switch (search.getScope().intValue()) {
-      case SearchScope.BASE_INT_VALUE -> dn.equals(base);
-      case SearchScope.ONE_INT_VALUE -> base.equals(dn.getParent());
-      case SearchScope.SUBORDINATE_SUBTREE_INT_VALUE -> dn.isDescendantOf(base, false);
-      default -> dn.isDescendantOf(base, true);
-    };
+  /** Sends an entry unless the page is full (then remembers where the next page starts). */
+  private boolean sendOrStop(long id, Entry entry, PagedSearches.Resume here) throws LDAPException {
+    if (paging != null && sent >= paging.getSize()) {
+      resumeNext = here;
+      return false;
+    }
+    return send(entry);
   }
 
-  private boolean sendIfMatches(Entry stored, EntryContainer source, long id) throws LDAPException {
-    Entry entry = source == null ? stored : OperationalAttributes.withVirtual(stored, source, id, attributes);
-    if (!matches(entry)) {
+  // ---------------------------------------------------------------- sorting
+
+  private void sortThenSend(IdSet ids, ServerSideSort sort, PagedSearches.Resume resume) throws LDAPException {
+    List<ServerSideSort.Sortable> matching = new ArrayList<>();
+    boolean[] overflow = {false};
+    walk(ids, resume, (id, entry, here) -> {
+      if (matching.size() >= ServerSideSort.MAX_SORTED_ENTRIES) {
+        overflow[0] = true;
+        return false;
+      }
+      matching.add(sort.sortable(id, entry));
       return true;
+    });
+    if (overflow[0]) {
+      sort.tooManyEntries();
+      sort.requireUsableIfCritical();
+      examined = 0;
+      walk(ids, resume, this::sendOrStop);
+      return;
     }
-    entry = context.access().filterEntry(client, entry, filter);
-    if (entry == null) {
-      return true;
+    matching.sort(sort.comparator());
+    long[] order = new long[matching.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = matching.get(i).id();
     }
-    if (sizeLimit > 0 && sent >= sizeLimit) {
-      throw new LDAPException(ResultCode.SIZE_LIMIT_EXCEEDED, "The size limit of " + sizeLimit + " entries was exceeded");
+    sendSorted(order, 0);
+  }
+
+  /** Sends sorted entries from {@code index} on, re-read so that later pages see deletions. */
+  private void sendSorted(long[] order, int index) throws LDAPException {
+    for (int i = index; i < order.length; i++) {
+      if (cancelled.get()) {
+        return;
+      }
+      limits.checkTime();
+      Entry stored = container.get(order[i]);
+      if (stored == null) {
+        continue;
+      }
+      Entry entry = context.access().filterEntry(client,
+          OperationalAttributes.withVirtual(stored, container, order[i], attributes), filter);
+      if (entry != null && !sendOrStop(order[i], entry, new PagedSearches.AtSorted(order, i))) {
+        return;
+      }
     }
+  }
+
+  // ---------------------------------------------------------------- responses
+
+  /** Sends one entry with the selected attributes; false when the client is gone. */
+  private boolean send(Entry entry) throws LDAPException {
+    limits.checkSize(sent);
     List<Attribute> selected = attributes.select(entry, search.typesOnly());
+    if (matchedValues != null && !search.typesOnly()) {
+      selected = matchedValues.apply(entry.getDN(), selected);
+    }
     LDAPMessage message = new LDAPMessage(request.getMessageID(),
         new SearchResultEntryProtocolOp(entry.getDN(), selected));
     try {
@@ -164,16 +325,37 @@ final class SearchOperation {
     return true;
   }
 
-  private boolean matches(Entry entry) {
+  private Control control(String oid) {
+    for (Control c : request.getControls()) {
+      if (c.getOID().equals(oid)) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  private SimplePagedResultsControl pagingControl() throws LDAPException {
+    Control c = control(SimplePagedResultsControl.PAGED_RESULTS_OID);
+    if (c == null) {
+      return null;
+    }
     try {
-      return filter.matchesEntry(entry, context.schema());
+      return new SimplePagedResultsControl(c.getOID(), c.isCritical(), c.getValue());
     } catch (LDAPException e) {
-      // Undefined (RFC 4511 section 4.5.1.7): not returned.
-      return false;
+      throw new LDAPException(ResultCode.PROTOCOL_ERROR, "invalid paged results control: " + e.getMessage(), e);
     }
   }
 
-  private void done(ResultCode code, String message) {
-    client.ldap().send(Responses.result(request, code, null, message, List.of()));
+  /** What must not change between the pages of one paged search (RFC 2696 section 3). */
+  private String fingerprint() {
+    Control sort = control(ServerSideSort.OID);
+    Control values = control(MatchedValues.OID);
+    return base.toNormalizedString() + '\n' + search.getScope().intValue() + '\n' + filter.toNormalizedString()
+        + '\n' + search.getAttributes() + '\n' + search.typesOnly() + '\n' + search.getSizeLimit() + '\n'
+        + (sort == null ? "" : sort.getValue()) + '\n' + (values == null ? "" : values.getValue());
+  }
+
+  private void done(List<Control> controls) {
+    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null, controls));
   }
 }

@@ -5,6 +5,7 @@ import io.netty.handler.ssl.SslContext;
 import io.rockds.config.GlobalConfig;
 import io.rockds.server.config.ConfigBackend;
 import io.rockds.server.config.LiveConfiguration;
+import io.rockds.server.search.SearchMetrics;
 import io.rockds.server.security.AccessControl;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.policy.PasswordPolicyService;
@@ -19,6 +20,7 @@ import io.rockds.server.security.password.PasswordSchemes;
  * @param configBackend the entries under {@code cn=config}
  * @param access access control: ACIs and privileges
  * @param passwordPolicy password binds, changes and Password Modify under the password policies
+ * @param searchMetrics search counters (unindexed searches) for monitoring
  */
 public record ServerContext(
     Backends backends,
@@ -28,7 +30,8 @@ public record ServerContext(
     SslContext sslContext,
     ConfigBackend configBackend,
     AccessControl access,
-    PasswordPolicyService passwordPolicy) {
+    PasswordPolicyService passwordPolicy,
+    SearchMetrics searchMetrics) {
 
   /** The global settings in force now (they change live). */
   public GlobalConfig global() {

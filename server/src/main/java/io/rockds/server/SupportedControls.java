@@ -12,13 +12,20 @@ import java.util.Set;
 public final class SupportedControls {
   /** ManageDsaIT (RFC 3296): we hold no referral entries, so honouring it is a no-op. */
   public static final String MANAGE_DSA_IT = "2.16.840.1.113730.3.4.2";
+  /** Simple paged results (RFC 2696). */
+  public static final String PAGED_RESULTS = "1.2.840.113556.1.4.319";
+  /** Server-side sort (RFC 2891). */
+  public static final String SERVER_SIDE_SORT = "1.2.840.113556.1.4.473";
+  /** Matched values (RFC 3876). */
+  public static final String MATCHED_VALUES = "1.2.826.0.1.3344810.2.3";
 
   /** Proxied authorization v2 (RFC 4370). */
   public static final String PROXIED_AUTHORIZATION = "2.16.840.1.113730.3.4.18";
 
   private static final Map<Byte, Set<String>> BY_OPERATION = Map.of(
       LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST, Set.of(PasswordPolicyService.CONTROL_OID),
-      LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION),
+      LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION, PAGED_RESULTS, SERVER_SIDE_SORT,
+          MATCHED_VALUES),
       LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION),
       LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION),
       LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION),

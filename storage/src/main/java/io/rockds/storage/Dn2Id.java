@@ -57,8 +57,17 @@ public final class Dn2Id extends Tree {
    * children, skipping each child's subtree with one seek.
    */
   void visitDescendants(DN base, boolean oneLevel, IdVisitor visitor) throws RocksDBException, LDAPException {
+    visitDescendants(base, oneLevel, null, visitor);
+  }
+
+  /**
+   * Like {@link #visitDescendants(DN, boolean, IdVisitor)}, starting at the descendant key
+   * {@code startAt} (inclusive) when it is not null: how a paged search resumes its walk.
+   */
+  void visitDescendants(DN base, boolean oneLevel, byte[] startAt, IdVisitor visitor)
+      throws RocksDBException, LDAPException {
     byte[] key = DnKeys.key(base);
-    byte[] start = DnKeys.descendantsStart(key);
+    byte[] start = startAt != null ? startAt : DnKeys.descendantsStart(key);
     byte[] end = DnKeys.descendantsEnd(key);
     int childDepth = DnKeys.depth(key) + 1;
     try (Slice upper = new Slice(end);

@@ -357,6 +357,23 @@ public final class EntryContainer {
     }
   }
 
+  /**
+   * Resumes a {@link #visitScope(DN, SearchScope, Dn2Id.IdVisitor)} walk at the dn2id key a
+   * visitor was given (inclusive), skipping the base entry: how a paged unindexed search
+   * continues where its previous page stopped.
+   */
+  public void visitScopeFrom(DN base, SearchScope scope, byte[] startAt, Dn2Id.IdVisitor visitor)
+      throws LDAPException {
+    if (scope == SearchScope.BASE) {
+      return;
+    }
+    try {
+      dn2id.visitDescendants(base, scope == SearchScope.ONE, startAt, visitor);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
   // ---------------------------------------------------------------- writes
 
   /**

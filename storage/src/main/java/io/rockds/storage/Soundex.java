@@ -7,12 +7,12 @@ import java.util.Locale;
  * OpenDJ uses double metaphone; Soundex is simpler, well known, and good enough for the names
  * approximate matching is used on.
  */
-final class Soundex {
+public final class Soundex {
   private static final String CODES = "01230120022455012623010202";
 
   private Soundex() {}
 
-  static String encode(String value) {
+  public static String encode(String value) {
     String s = value.toUpperCase(Locale.ROOT);
     StringBuilder out = new StringBuilder(4);
     char last = 0;

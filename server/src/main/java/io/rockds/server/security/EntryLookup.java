@@ -16,7 +16,7 @@ import io.rockds.server.security.aci.GroupMembership;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
-import io.rockds.storage.search.IndexQuery;
+import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -102,7 +102,8 @@ public final class EntryLookup implements GroupMembership {
     List<Entry> found = new ArrayList<>();
     for (Backend backend : backends.all()) {
       for (EntryContainer container : backend.containers()) {
-        IdSet candidates = new IndexQuery(container).candidates(filter);
+        IdSet candidates = SearchCandidates.find(container, schema, container.baseDn(), SearchScope.SUB, filter, 0)
+            .ids();
         if (candidates.isDefined()) {
           for (long id : candidates.toArray()) {
             addIfMatches(container.get(id), filter, found);

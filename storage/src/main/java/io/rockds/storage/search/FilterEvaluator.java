@@ -1,0 +1,312 @@
+package io.rockds.storage.search;
+
+import com.unboundid.asn1.ASN1OctetString;
+import com.unboundid.ldap.matchingrules.CaseExactStringMatchingRule;
+import com.unboundid.ldap.matchingrules.CaseIgnoreStringMatchingRule;
+import com.unboundid.ldap.matchingrules.GeneralizedTimeMatchingRule;
+import com.unboundid.ldap.matchingrules.MatchingRule;
+import com.unboundid.ldap.matchingrules.NumericStringMatchingRule;
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.Filter;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.RDN;
+import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
+import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.storage.Soundex;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Phase 2 of a search: does an entry match a filter? RFC 4511 section 4.5.1.7's three-valued
+ * logic with the schema's matching rules. A filter on {@code cn} sees {@code cn;lang-fr} and the
+ * subtypes of {@code cn}; a filter on {@code cn;lang-fr} only values carrying that option.
+ * Undefined: an assertion value the rule cannot parse, an ordering match on a type without an
+ * ordering rule (DN, telephone number), an unknown extensible matching rule.
+ *
+ * <p>Approximate matching compares the Soundex codes storage indexes
+ * ({@link io.rockds.storage.Soundex}); values with no letters compare by equality. For the string
+ * and time rules whose normalized form sorts correctly, ordering compares normalized bytes, the
+ * very order of the index keys phase 1 reads. Types the schema does not know use its default
+ * rules (case-ignore string), as OpenDJ does with placeholder types.
+ */
+public final class FilterEvaluator {
+  /** The value of a filter for an entry. */
+  public enum Result {
+    TRUE,
+    FALSE,
+    UNDEFINED
+  }
+
+  private static final Set<Class<? extends MatchingRule>> BYTE_ORDERED = Set.of(CaseIgnoreStringMatchingRule.class,
+      CaseExactStringMatchingRule.class, GeneralizedTimeMatchingRule.class, NumericStringMatchingRule.class);
+
+  private final Schema schema;
+  /** Per attribute description of a schema type; unknown types are not cached (clients choose them). */
+  private final Map<String, Description> descriptions = new ConcurrentHashMap<>();
+
+  public FilterEvaluator(Schema schema) {
+    this.schema = schema;
+  }
+
+  /** True only when the filter is TRUE for the entry (FALSE and UNDEFINED do not match). */
+  public boolean matches(Filter filter, Entry entry) {
+    return evaluate(filter, entry) == Result.TRUE;
+  }
+
+  public Result evaluate(Filter filter, Entry entry) {
+    switch (filter.getFilterType()) {
+      case Filter.FILTER_TYPE_AND -> {
+        Result result = Result.TRUE;
+        for (Filter component : filter.getComponents()) {
+          Result r = evaluate(component, entry);
+          if (r == Result.FALSE) {
+            return Result.FALSE;
+          }
+          if (r == Result.UNDEFINED) {
+            result = Result.UNDEFINED;
+          }
+        }
+        return result;
+      }
+      case Filter.FILTER_TYPE_OR -> {
+        Result result = Result.FALSE;
+        for (Filter component : filter.getComponents()) {
+          Result r = evaluate(component, entry);
+          if (r == Result.TRUE) {
+            return Result.TRUE;
+          }
+          if (r == Result.UNDEFINED) {
+            result = Result.UNDEFINED;
+          }
+        }
+        return result;
+      }
+      case Filter.FILTER_TYPE_NOT -> {
+        Result r = evaluate(filter.getNOTComponent(), entry);
+        return r == Result.UNDEFINED ? r : r == Result.TRUE ? Result.FALSE : Result.TRUE;
+      }
+      case Filter.FILTER_TYPE_PRESENCE -> {
+        return description(filter.getAttributeName()).attributesOf(entry).isEmpty() ? Result.FALSE : Result.TRUE;
+      }
+      case Filter.FILTER_TYPE_EXTENSIBLE_MATCH -> {
+        return extensible(filter, entry);
+      }
+      default -> {
+        return valueMatch(filter, entry);
+      }
+    }
+  }
+
+  /** Equality, substring, ordering and approximate: TRUE if any value of the attribute matches. */
+  private Result valueMatch(Filter filter, Entry entry) {
+    Description d = description(filter.getAttributeName());
+    ValueTest test;
+    try {
+      test = valueTest(filter, d);
+    } catch (LDAPException e) {
+      return Result.UNDEFINED;
+    }
+    for (Attribute attribute : d.attributesOf(entry)) {
+      for (ASN1OctetString value : attribute.getRawValues()) {
+        try {
+          if (test.matches(value)) {
+            return Result.TRUE;
+          }
+        } catch (LDAPException e) {
+          // A stored value the rule cannot read matches nothing.
+        }
+      }
+    }
+    return Result.FALSE;
+  }
+
+  @FunctionalInterface
+  private interface ValueTest {
+    boolean matches(ASN1OctetString value) throws LDAPException;
+  }
+
+  /** Prepares the assertion once; an assertion the rule cannot read makes the filter undefined. */
+  private ValueTest valueTest(Filter filter, Description d) throws LDAPException {
+    switch (filter.getFilterType()) {
+      case Filter.FILTER_TYPE_EQUALITY -> {
+        byte[] assertion = d.equality.normalize(filter.getRawAssertionValue()).getValue();
+        return value -> Arrays.equals(d.equality.normalize(value).getValue(), assertion);
+      }
+      case Filter.FILTER_TYPE_SUBSTRING -> {
+        MatchingRule rule = d.substring;
+        ASN1OctetString initial = filter.getRawSubInitialValue();
+        ASN1OctetString[] any = filter.getRawSubAnyValues();
+        ASN1OctetString end = filter.getRawSubFinalValue();
+        validate(rule, initial, MatchingRule.SUBSTRING_TYPE_SUBINITIAL);
+        for (ASN1OctetString fragment : any) {
+          validate(rule, fragment, MatchingRule.SUBSTRING_TYPE_SUBANY);
+        }
+        validate(rule, end, MatchingRule.SUBSTRING_TYPE_SUBFINAL);
+        return value -> rule.matchesSubstring(value, initial, any, end);
+      }
+      case Filter.FILTER_TYPE_GREATER_OR_EQUAL, Filter.FILTER_TYPE_LESS_OR_EQUAL -> {
+        boolean greater = filter.getFilterType() == Filter.FILTER_TYPE_GREATER_OR_EQUAL;
+        ASN1OctetString assertion = filter.getRawAssertionValue();
+        MatchingRule rule = d.ordering;
+        if (BYTE_ORDERED.contains(rule.getClass())) {
+          byte[] bound = rule.normalize(assertion).getValue();
+          return value -> {
+            int c = Arrays.compareUnsigned(rule.normalize(value).getValue(), bound);
+            return greater ? c >= 0 : c <= 0;
+          };
+        }
+        rule.compareValues(assertion, assertion);
+        return value -> {
+          int c = rule.compareValues(value, assertion);
+          return greater ? c >= 0 : c <= 0;
+        };
+      }
+      case Filter.FILTER_TYPE_APPROXIMATE_MATCH -> {
+        String assertion = d.equality.normalize(filter.getRawAssertionValue()).stringValue();
+        String code = Soundex.encode(assertion);
+        if (code.isEmpty()) {
+          return value -> d.equality.normalize(value).stringValue().equals(assertion);
+        }
+        return value -> Soundex.encode(d.equality.normalize(value).stringValue()).equals(code);
+      }
+      default -> throw new IllegalArgumentException("not a value filter: " + filter);
+    }
+  }
+
+  private static void validate(MatchingRule rule, ASN1OctetString fragment, byte type) throws LDAPException {
+    if (fragment != null) {
+      rule.normalizeSubstring(fragment, type);
+    }
+  }
+
+  /**
+   * {@code (attr:rule:=value)}: the rule (or the attribute's equality rule) on the attribute's
+   * values, or on every attribute when none is named; with {@code :dn:} also on the DN's RDNs.
+   */
+  private Result extensible(Filter filter, Entry entry) {
+    String attribute = filter.getAttributeName();
+    String ruleId = filter.getMatchingRuleID();
+    if (ruleId != null && schema.getMatchingRule(ruleId) == null) {
+      return Result.UNDEFINED;
+    }
+    ASN1OctetString assertion = filter.getRawAssertionValue();
+    List<Attribute> candidates = new ArrayList<>();
+    if (attribute != null) {
+      candidates.addAll(description(attribute).attributesOf(entry));
+    } else {
+      candidates.addAll(entry.getAttributes());
+    }
+    if (filter.getDNAttributes()) {
+      try {
+        for (RDN rdn : entry.getParsedDN().getRDNs()) {
+          String[] names = rdn.getAttributeNames();
+          byte[][] values = rdn.getByteArrayAttributeValues();
+          for (int i = 0; i < names.length; i++) {
+            if (attribute == null || description(attribute).names.contains(names[i])) {
+              candidates.add(new Attribute(names[i], values[i]));
+            }
+          }
+        }
+      } catch (LDAPException e) {
+        return Result.UNDEFINED;
+      }
+    }
+    Result result = Result.FALSE;
+    for (Attribute a : candidates) {
+      MatchingRule rule = ruleId == null
+          ? MatchingRule.selectEqualityMatchingRule(a.getBaseName(), schema)
+          : MatchingRule.selectEqualityMatchingRule(a.getBaseName(), ruleId, schema);
+      for (ASN1OctetString value : a.getRawValues()) {
+        try {
+          if (rule.valuesMatch(value, assertion)) {
+            return Result.TRUE;
+          }
+        } catch (LDAPException e) {
+          result = Result.UNDEFINED;
+        }
+      }
+    }
+    return result;
+  }
+
+  private Description description(String attributeDescription) {
+    Description cached = descriptions.get(attributeDescription);
+    if (cached != null) {
+      return cached;
+    }
+    Description d = new Description(attributeDescription, schema);
+    if (d.known) {
+      descriptions.put(attributeDescription, d);
+    }
+    return d;
+  }
+
+  /** An attribute description resolved against the schema: the names it covers, its options and rules. */
+  private static final class Description {
+    final boolean known;
+    /** Case-insensitive, so that matching an entry's attribute names allocates nothing. */
+    final Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+    final Set<String> options = new HashSet<>();
+    final MatchingRule equality;
+    final MatchingRule ordering;
+    final MatchingRule substring;
+
+    Description(String description, Schema schema) {
+      String[] parts = description.split(";");
+      String base = parts[0];
+      for (int i = 1; i < parts.length; i++) {
+        options.add(parts[i].toLowerCase(Locale.ROOT));
+      }
+      AttributeTypeDefinition type = schema.getAttributeType(base);
+      known = type != null;
+      names.add(base);
+      if (type != null) {
+        addNames(type);
+        for (AttributeTypeDefinition sub : schema.getSubordinateAttributeTypes(type)) {
+          addNames(sub);
+        }
+      }
+      equality = MatchingRule.selectEqualityMatchingRule(base, schema);
+      ordering = MatchingRule.selectOrderingMatchingRule(base, schema);
+      substring = MatchingRule.selectSubstringMatchingRule(base, schema);
+    }
+
+    private void addNames(AttributeTypeDefinition type) {
+      for (String name : type.getNames()) {
+        names.add(name);
+      }
+      names.add(type.getOID());
+    }
+
+    /** The entry's attributes this description covers: same type or a subtype, with at least its options. */
+    List<Attribute> attributesOf(Entry entry) {
+      List<Attribute> out = new ArrayList<>(2);
+      for (Attribute a : entry.getAttributes()) {
+        if (names.contains(a.getBaseName()) && hasOptions(a)) {
+          out.add(a);
+        }
+      }
+      return out;
+    }
+
+    private boolean hasOptions(Attribute a) {
+      if (options.isEmpty()) {
+        return true;
+      }
+      for (String option : options) {
+        if (!a.hasOption(option)) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+}

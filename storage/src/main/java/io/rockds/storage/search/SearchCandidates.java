@@ -1,0 +1,90 @@
+package io.rockds.storage.search;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Filter;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.SearchScope;
+import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.storage.EntryContainer;
+import io.rockds.storage.IdSet;
+
+/**
+ * Phase 1 of a search as a whole: the filter's candidates ({@link IndexFilter}) narrowed by the
+ * scope, as OpenDJ's {@code EntryContainer.search} does. A base search is one dn2id read. Other
+ * scopes read the children or the subtree from dn2id, unless the filter already gave at most
+ * {@value IndexFilter#FILTER_CANDIDATE_THRESHOLD} IDs; past {@link #scopeCap} IDs the scope is
+ * undefined and phase 2 checks each entry's DN instead.
+ */
+public final class SearchCandidates {
+  private SearchCandidates() {}
+
+  /**
+   * The candidates of a search and the whole {@code debugsearchindex} trace, e.g. {@code
+   * {"filter":{...},"scope":{"type":"one","candidates":"[NOT-INDEXED]","retained":1111},"final":1111}}.
+   * When {@link #ids()} is undefined the search is unindexed.
+   */
+  public record Result(IdSet ids, Trace trace) {
+    public boolean indexed() {
+      return ids.isDefined();
+    }
+  }
+
+  /**
+   * @param lookthroughLimit the requester's lookthrough limit (0 = none); it also bounds the scope
+   *     set, as in OpenDJ
+   */
+  public static Result find(EntryContainer container, Schema schema, DN base, SearchScope scope, Filter filter,
+      int lookthroughLimit) throws LDAPException {
+    Trace trace = new Trace();
+    if (scope == SearchScope.BASE) {
+      IdSet ids = container.scopeIds(base, scope, 0);
+      trace.put("scope", new Trace().put("type", "base").putCount("candidates", ids));
+      trace.putCount("final", ids);
+      return new Result(ids, trace);
+    }
+    Evaluated filtered = new IndexFilter(container, schema).evaluate(filter);
+    trace.put("filter", filtered.trace());
+    IdSet ids = filtered.ids();
+    if (!ids.isDefined() || ids.size() > IndexFilter.FILTER_CANDIDATE_THRESHOLD) {
+      IdSet inScope = scopeIds(container, base, scope, ids, scopeCap(container, lookthroughLimit));
+      ids = ids.intersect(inScope);
+      trace.put("scope", new Trace().put("type", scopeName(scope)).putCount("candidates", inScope)
+          .putCount("retained", ids));
+    }
+    trace.putCount("final", ids);
+    return new Result(ids, trace);
+  }
+
+  /**
+   * The scope's IDs, or undefined past {@code cap}. A subtree search of the whole suffix cannot
+   * narrow a defined candidate set (every ID of the container is in it), so then no dn2id key is
+   * read; otherwise every such search with more than a few candidates would read {@code cap} keys
+   * to learn nothing. With undefined candidates the read still happens: a small suffix makes an
+   * unfiltered search indexed, as in OpenDJ.
+   */
+  private static IdSet scopeIds(EntryContainer container, DN base, SearchScope scope, IdSet candidates, int cap)
+      throws LDAPException {
+    boolean wholeSuffix = base.equals(container.baseDn()) && scope == SearchScope.SUB;
+    if (wholeSuffix && candidates.isDefined()) {
+      return IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
+    }
+    return container.scopeIds(base, scope, cap);
+  }
+
+  /** The most IDs a scope set may hold: the index entry limit (or the cursor limit), and the lookthrough limit. */
+  static int scopeCap(EntryContainer container, int lookthroughLimit) {
+    int entryLimit = container.backend().settings().indexEntryLimit();
+    int cap = entryLimit > 0 ? entryLimit : IndexFilter.CURSOR_ENTRY_LIMIT;
+    return lookthroughLimit > 0 ? Math.min(cap, lookthroughLimit) : cap;
+  }
+
+  /** OpenDJ's names: base, one, sub, subordinates. */
+  static String scopeName(SearchScope scope) {
+    return switch (scope.intValue()) {
+      case SearchScope.BASE_INT_VALUE -> "base";
+      case SearchScope.ONE_INT_VALUE -> "one";
+      case SearchScope.SUBORDINATE_SUBTREE_INT_VALUE -> "subordinates";
+      default -> "sub";
+    };
+  }
+}

@@ -1,0 +1,92 @@
+package io.rockds.storage.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.Filter;
+import io.rockds.storage.search.FilterEvaluator.Result;
+import org.junit.jupiter.api.Test;
+
+class FilterEvaluatorTest {
+  private final FilterEvaluator evaluator = new FilterEvaluator(SearchData.schema());
+  private final Entry entry = entry(
+      "dn: uid=jdoe,ou=People,dc=example,dc=com",
+      "objectClass: inetOrgPerson",
+      "uid: jdoe",
+      "cn: John Doe",
+      "cn;lang-fr: Jean Dupont",
+      "sn: Smith",
+      "telephoneNumber: +1 408 555 1212",
+      "member: uid=Bob , ou=People,dc=example,dc=com",
+      "changeNumber: 42",
+      "createTimestamp: 20240101120000Z");
+
+  private static Entry entry(String... ldif) {
+    try {
+      return new Entry(ldif);
+    } catch (com.unboundid.ldif.LDIFException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private Result eval(String filter) throws Exception {
+    return evaluator.evaluate(Filter.create(filter), entry);
+  }
+
+  @Test
+  void attributeOptionsAndSubtypes() throws Exception {
+    assertThat(eval("(cn=jean dupont)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(cn;lang-fr=Jean Dupont)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(cn;lang-fr=John Doe)")).isEqualTo(Result.FALSE);
+    assertThat(eval("(cn;lang-de=*)")).isEqualTo(Result.FALSE);
+    assertThat(eval("(name=JOHN DOE)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(2.5.4.3=john doe)")).isEqualTo(Result.TRUE);
+  }
+
+  @Test
+  void schemaMatchingRules() throws Exception {
+    assertThat(eval("(telephoneNumber=+14085551212)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(telephoneNumber=*555-12*)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(member=UID=bob,ou=people,dc=example,dc=com)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(cn=*oh*do*)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(cn=Joh*Dox)")).isEqualTo(Result.FALSE);
+  }
+
+  @Test
+  void orderingByMatchingRule() throws Exception {
+    // Integer ordering: 42 >= 9 although "42" < "9" as text.
+    assertThat(eval("(changeNumber>=9)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(changeNumber<=-3)")).isEqualTo(Result.FALSE);
+    assertThat(eval("(createTimestamp>=20231231235959Z)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(createTimestamp<=202312312359Z)")).isEqualTo(Result.FALSE);
+    assertThat(eval("(sn>=Sm)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(sn<=Sm)")).isEqualTo(Result.FALSE);
+  }
+
+  @Test
+  void approximateUsesSoundex() throws Exception {
+    assertThat(eval("(sn~=Smyth)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(sn~=Jones)")).isEqualTo(Result.FALSE);
+  }
+
+  @Test
+  void undefinedFollowsRfc4511() throws Exception {
+    assertThat(eval("(changeNumber>=abc)")).isEqualTo(Result.UNDEFINED);
+    assertThat(eval("(member>=uid=a,dc=example,dc=com)")).isEqualTo(Result.UNDEFINED);
+    assertThat(eval("(!(changeNumber=abc))")).isEqualTo(Result.UNDEFINED);
+    assertThat(eval("(|(changeNumber=abc)(uid=jdoe))")).isEqualTo(Result.TRUE);
+    assertThat(eval("(&(changeNumber=abc)(uid=nobody))")).isEqualTo(Result.FALSE);
+    assertThat(eval("(&(changeNumber=abc)(uid=jdoe))")).isEqualTo(Result.UNDEFINED);
+    assertThat(eval("(uid:1.2.3.4.5:=jdoe)")).isEqualTo(Result.UNDEFINED);
+    assertThat(evaluator.matches(Filter.create("(!(changeNumber=abc))"), entry)).isFalse();
+  }
+
+  @Test
+  void extensibleMatches() throws Exception {
+    assertThat(eval("(uid:caseExactMatch:=JDOE)")).isEqualTo(Result.FALSE);
+    assertThat(eval("(uid:caseIgnoreMatch:=JDOE)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(ou:dn:=people)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(ou=people)")).isEqualTo(Result.FALSE);
+    assertThat(eval("(:caseIgnoreMatch:=smith)")).isEqualTo(Result.TRUE);
+  }
+}
