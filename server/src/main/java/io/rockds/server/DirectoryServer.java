@@ -1,7 +1,6 @@
 package io.rockds.server;
 
 import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.ldap.sdk.schema.Schema;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -12,6 +11,8 @@ import io.rockds.config.ConnectionHandlerConfig;
 import io.rockds.config.ServerConfig;
 import io.rockds.protocol.LdapServer;
 import io.rockds.protocol.ProtocolSettings;
+import io.rockds.server.group.Groups;
+import io.rockds.server.schema.ServerSchema;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.TlsContexts;
 import io.rockds.server.security.password.PasswordSchemeSettings;
@@ -59,9 +60,9 @@ public final class DirectoryServer implements AutoCloseable {
   public static DirectoryServer start(Instance instance)
       throws ConfigException, LDAPException, BindException, InterruptedException {
     ServerConfig config = ServerConfig.read(ConfigStore.load(instance.configFile()));
-    Schema schema = Schema.getDefaultStandardSchema();
+    ServerSchema schema = ServerSchema.load(instance.schemaDirectory());
     PasswordSchemes passwords = new PasswordSchemes(PasswordSchemeSettings.defaults());
-    Backends backends = Backends.open(config.backends(), instance, schema);
+    Backends backends = Backends.open(config.backends(), instance, schema.current());
     int threads = config.global().workerThreads() > 0 ? config.global().workerThreads()
         : Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
     ThreadPoolExecutor workers = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
@@ -70,7 +71,7 @@ public final class DirectoryServer implements AutoCloseable {
     try {
       SslContext ssl = tls(instance);
       ServerContext context = new ServerContext(backends, schema, new RootUsers(config.rootDns(), passwords),
-          passwords, config.global(), ssl);
+          passwords, config.global(), ssl, new Groups(backends, schema, Groups.REFERENTIAL_INTEGRITY_DEFAULT));
       RequestRouter router = new RequestRouter(context);
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {

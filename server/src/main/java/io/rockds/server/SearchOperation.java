@@ -10,6 +10,7 @@ import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.server.schema.SubschemaEntry;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
 import io.rockds.storage.search.IndexQuery;
@@ -56,6 +57,11 @@ final class SearchOperation {
     setLimits(identity);
     if (base.isNullDN() && search.getScope() == SearchScope.BASE) {
       sendIfMatches(RootDse.build(context), null, -1);
+      done(ResultCode.SUCCESS, null);
+      return;
+    }
+    if (base.equals(SubschemaEntry.DN)) { // readable by anonymous clients, as the root DSE
+      sendIfMatches(context.serverSchema().subschemaEntry(), null, -1);
       done(ResultCode.SUCCESS, null);
       return;
     }
@@ -129,7 +135,7 @@ final class SearchOperation {
   }
 
   private boolean sendIfMatches(Entry stored, EntryContainer source, long id) throws LDAPException {
-    Entry entry = source == null ? stored : OperationalAttributes.withVirtual(stored, source, id, attributes);
+    Entry entry = source == null ? stored : VirtualAttributes.forSearch(context, stored, source, id, attributes, filter);
     if (!matches(entry)) {
       return true;
     }

@@ -14,11 +14,11 @@ public final class SupportedControls {
 
   private static final Map<Byte, Set<String>> BY_OPERATION = Map.of(
       LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST, Set.of(MANAGE_DSA_IT));
+      LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST, Set.of(MANAGE_DSA_IT, WriteControls.ASSERTION, WriteControls.POST_READ, WriteControls.NO_OP),
+      LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST, Set.of(MANAGE_DSA_IT, WriteControls.ASSERTION, WriteControls.PRE_READ, WriteControls.NO_OP, WriteControls.SUBTREE_DELETE),
+      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST, Set.of(MANAGE_DSA_IT, WriteControls.ASSERTION, WriteControls.PRE_READ, WriteControls.POST_READ, WriteControls.NO_OP, WriteControls.PERMISSIVE_MODIFY),
+      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST, Set.of(MANAGE_DSA_IT, WriteControls.ASSERTION, WriteControls.PRE_READ, WriteControls.POST_READ, WriteControls.NO_OP),
+      LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST, Set.of(MANAGE_DSA_IT, WriteControls.ASSERTION));
 
   private SupportedControls() {}
 
