@@ -55,6 +55,10 @@ final class ModifyDnOperation {
       throw new LDAPException(ResultCode.AFFECTS_MULTIPLE_DSAS,
           "The entry " + dn + " cannot be moved to " + newDn + " because it would change backends");
     }
+    if (newSuperior != null && container.idOf(newSuperior) < 0) {
+      // As OpenLDAP: no matchedDN, which would describe the new superior, not the target entry.
+      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The new superior entry " + newSuperior + " does not exist");
+    }
     Entry[] before = {null};
     Entry[] after = {null};
     container.rename(dn, newDn, current -> {

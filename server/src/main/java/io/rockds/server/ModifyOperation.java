@@ -65,11 +65,12 @@ final class ModifyOperation {
       Entry updated = Entry.applyModifications(current, controls.permissiveModify(), modifications);
       checkRdnKept(updated, checker);
       ObjectClassDefinition was = checker.structuralOf(current);
-      ObjectClassDefinition is = checker.check(updated);
-      if (was != null && !was.equals(is)) {
+      ObjectClassDefinition is = checker.structuralOf(updated);
+      if (was != null && is != null && !was.equals(is)) {
         throw new LDAPException(ResultCode.OBJECT_CLASS_MODS_PROHIBITED, "structural object class modification from '"
             + was.getNameOrOID() + "' to '" + is.getNameOrOID() + "' not allowed");
       }
+      checker.check(updated);
       if (controls.noOp()) {
         throw controls.noOperation();
       }
