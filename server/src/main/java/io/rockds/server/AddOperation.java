@@ -45,6 +45,7 @@ final class AddOperation {
     }
     addRdnValues(entry, checker);
     ObjectClassDefinition structural = checker.check(entry);
+    checker.addSuperiorClasses(entry);
     controls.checkAssertion(entry);
     EntryContainer container = WriteTarget.container(context, dn);
     if (controls.noOp()) {

@@ -71,6 +71,7 @@ final class ModifyOperation {
             + was.getNameOrOID() + "' to '" + is.getNameOrOID() + "' not allowed");
       }
       checker.check(updated);
+      checker.addSuperiorClasses(updated);
       if (controls.noOp()) {
         throw controls.noOperation();
       }

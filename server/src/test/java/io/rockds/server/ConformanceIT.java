@@ -53,6 +53,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ConformanceIT {
   private static final String BASE = TestServer.BASE;
+  private static final Schema SCHEMA = io.rockds.server.schema.SchemaLoader.standard();
 
   @TempDir static Path dir;
   private static TestServer rockds;
@@ -572,6 +573,9 @@ class ConformanceIT {
           "member: uid=alice,ou=Groups2," + BASE, "member: uid=bob,ou=Groups2," + BASE,
           "member: uid=carol,ou=Groups2," + BASE));
     }
+    // Superior classes match: inetOrgPersons are persons.
+    assertThat(dns(ours, "ou=Groups2," + BASE, "(objectClass=person)"))
+        .isEqualTo(dns(theirs, "ou=Groups2," + BASE, "(objectClass=person)")).hasSize(3);
     String filter = "(memberOf=cn=admins,ou=Groups2," + BASE + ")";
     assertThat(dns(ours, "ou=Groups2," + BASE, filter)).isEqualTo(dns(theirs, "ou=Groups2," + BASE, filter))
         .hasSize(3);
@@ -689,10 +693,26 @@ class ConformanceIT {
     return all;
   }
 
+  /**
+   * The attributes by lower-case name. Object classes are compared with their superior classes
+   * added: RockDS stores them, as OpenDJ and 389 DS do, OpenLDAP keeps only the ones given.
+   */
   private static Map<String, Set<String>> attributes(Entry e) {
     Map<String, Set<String>> attributes = new TreeMap<>();
     for (Attribute a : e.getAttributes()) {
       attributes.put(a.getName().toLowerCase(Locale.ROOT), new TreeSet<>(List.of(a.getValues())));
+    }
+    Set<String> classes = attributes.get("objectclass");
+    if (classes != null) {
+      Set<String> all = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+      for (String name : classes) {
+        ObjectClassDefinition oc = SCHEMA.getObjectClass(name);
+        all.add(name);
+        if (oc != null) {
+          oc.getSuperiorClasses(SCHEMA, true).forEach(sup -> all.add(sup.getNameOrOID()));
+        }
+      }
+      attributes.put("objectclass", new TreeSet<>(all.stream().map(n -> n.toLowerCase(Locale.ROOT)).toList()));
     }
     return attributes;
   }

@@ -133,6 +133,37 @@ public final class SchemaChecker {
     return most;
   }
 
+  /**
+   * Adds the superior classes an entry's object classes imply (inetOrgPerson brings
+   * organizationalPerson, person and top), as OpenDJ and 389 DS store them: then
+   * {@code (objectClass=person)} finds every person through the equality index alone.
+   */
+  public void addSuperiorClasses(Entry entry) {
+    String[] names = entry.getObjectClassValues();
+    if (names == null) {
+      return;
+    }
+    for (String name : names) {
+      ObjectClassDefinition oc = schema.getObjectClass(name);
+      if (oc != null) {
+        for (ObjectClassDefinition sup : oc.getSuperiorClasses(schema, true)) {
+          if (!hasClass(entry, sup)) {
+            entry.addAttribute("objectClass", sup.getNameOrOID());
+          }
+        }
+      }
+    }
+  }
+
+  private boolean hasClass(Entry entry, ObjectClassDefinition oc) {
+    for (String name : entry.getObjectClassValues()) {
+      if (oc.hasNameOrOID(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The structural class of an entry already stored (assumed valid), or null. */
   public ObjectClassDefinition structuralOf(Entry entry) {
     try {

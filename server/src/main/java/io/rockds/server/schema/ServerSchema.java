@@ -76,6 +76,7 @@ public final class ServerSchema {
    */
   public synchronized void modify(List<Modification> modifications) throws LDAPException {
     Entry user = readUserFile();
+    Schema working = schema;
     for (Modification m : modifications) {
       String name = CHANGEABLE.stream().filter(n -> n.equalsIgnoreCase(m.getAttributeName())).findFirst()
           .orElseThrow(() -> new LDAPException(ResultCode.UNWILLING_TO_PERFORM,
@@ -83,8 +84,11 @@ public final class ServerSchema {
                   + String.join(" and ", CHANGEABLE) + " can"));
       if (m.getModificationType() == ModificationType.ADD) {
         for (String value : m.getValues()) {
-          checkNew(name, value);
+          checkNew(working, name, value);
           user.addAttribute(name, value);
+          // Later values of the same request may refer to this one.
+          working = Schema.mergeSchemas(working, new Schema(new Entry(SubschemaEntry.DN_STRING,
+              new Attribute(name, value))));
         }
       } else if (m.getModificationType() == ModificationType.DELETE && m.hasValue()) {
         for (String value : m.getValues()) {
@@ -109,8 +113,7 @@ public final class ServerSchema {
   }
 
   /** A new definition must parse and must not reuse a name or OID the schema already has. */
-  private void checkNew(String attribute, String value) throws LDAPException {
-    Schema current = schema;
+  private static void checkNew(Schema current, String attribute, String value) throws LDAPException {
     try {
       if (attribute.equals(Schema.ATTR_ATTRIBUTE_TYPE)) {
         AttributeTypeDefinition d = new AttributeTypeDefinition(value);
