@@ -65,7 +65,7 @@ final class ModifyDnOperation {
       controls.checkAssertion(current);
       Entry renamed = Entry.applyModifyDN(current, op.getNewRDN(), op.deleteOldRDN(), op.getNewSuperiorDN());
       OperationalAttributes.onModify(renamed, client.identity());
-      checker.check(renamed);
+      checker.check(renamed, new Entry(newDn, newRdn.getAttributes()));
       if (controls.noOp()) {
         throw controls.noOperation();
       }

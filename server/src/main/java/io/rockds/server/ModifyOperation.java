@@ -70,7 +70,7 @@ final class ModifyOperation {
         throw new LDAPException(ResultCode.OBJECT_CLASS_MODS_PROHIBITED, "structural object class modification from '"
             + was.getNameOrOID() + "' to '" + is.getNameOrOID() + "' not allowed");
       }
-      checker.check(updated);
+      checker.check(updated, newValues(dn, modifications));
       checker.addSuperiorClasses(updated);
       if (controls.noOp()) {
         throw controls.noOperation();
@@ -81,6 +81,17 @@ final class ModifyOperation {
     });
     client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null,
         controls.readControls(before[0], after)));
+  }
+
+  /** The values the modifications bring, the only ones whose syntax needs checking. */
+  private static Entry newValues(DN dn, List<Modification> modifications) {
+    Entry values = new Entry(dn);
+    for (Modification m : modifications) {
+      if (m.getModificationType() != ModificationType.DELETE && m.hasValue()) {
+        values.addAttribute(m.getAttribute());
+      }
+    }
+    return values;
   }
 
   private static void checkRdnKept(Entry entry, SchemaChecker checker) throws LDAPException {

@@ -46,8 +46,17 @@ public final class SchemaChecker {
     syntax.setCheckUndefinedObjectClasses(false);
   }
 
-  /** Checks {@code entry}; returns its structural object class. */
+  /** Checks {@code entry}, every value's syntax included; returns its structural object class. */
   public ObjectClassDefinition check(Entry entry) throws LDAPException {
+    return check(entry, entry);
+  }
+
+  /**
+   * Checks {@code entry} after a change, checking the syntax of {@code newValues} only: the values
+   * already stored were checked when written, and re-checking 100,000 member DNs to add one
+   * would cost a second.
+   */
+  public ObjectClassDefinition check(Entry entry, Entry newValues) throws LDAPException {
     List<ObjectClassDefinition> classes = objectClasses(entry);
     ObjectClassDefinition structural = structural(classes);
     Set<String> allowed = new HashSet<>();
@@ -74,7 +83,7 @@ public final class SchemaChecker {
             "attribute '" + attribute.getBaseName() + "' cannot have multiple values");
       }
     }
-    checkSyntax(entry);
+    checkSyntax(entry, newValues);
     checkNaming(entry);
     return structural;
   }
@@ -194,9 +203,15 @@ public final class SchemaChecker {
     return false;
   }
 
-  private void checkSyntax(Entry entry) throws LDAPException {
+  private void checkSyntax(Entry entry, Entry values) throws LDAPException {
+    Entry probe = values;
+    if (values != entry) {
+      // The SDK's validator refuses an entry without object classes whatever it is asked to check.
+      probe = values.duplicate();
+      probe.setAttribute(entry.getObjectClassAttribute());
+    }
     List<String> reasons = new ArrayList<>();
-    if (!syntax.entryIsValid(entry, reasons)) {
+    if (!syntax.entryIsValid(probe, reasons)) {
       throw new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX, String.join("; ", reasons));
     }
   }
