@@ -60,8 +60,10 @@ final class SearchOperation {
       done(ResultCode.SUCCESS, null);
       return;
     }
-    if (base.equals(SubschemaEntry.DN)) { // readable by anonymous clients, as the root DSE
-      sendIfMatches(context.serverSchema().subschemaEntry(), null, -1);
+    if (base.equals(SubschemaEntry.DN)) { // readable by anonymous clients, as the root DSE; it has no children
+      if (search.getScope() == SearchScope.BASE || search.getScope() == SearchScope.SUB) {
+        sendIfMatches(context.serverSchema().subschemaEntry(), null, -1);
+      }
       done(ResultCode.SUCCESS, null);
       return;
     }
