@@ -2,10 +2,14 @@ package io.rockds.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.server.group.Groups;
+import io.rockds.server.schema.ServerSchema;
+import io.rockds.storage.EntryContainer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,6 +87,18 @@ class GroupsIT {
     assertThat(uids("(memberOf=cn=staff," + GROUPS + ")")).containsExactlyInAnyOrder("alice", "bob", "carol");
     assertThat(uids("(&(objectClass=inetOrgPerson)(isMemberOf=cn=dept7," + GROUPS + "))")).containsExactly("dave");
     assertThat(uids("(!(memberOf=cn=admins," + GROUPS + "))")).containsExactlyInAnyOrder("carol", "dave");
+  }
+
+  @Test
+  void memberIds_areThePhaseOneCandidatesOfAMemberOfFilter() throws Exception {
+    Groups groups = new Groups(server.server().backends(),
+        ServerSchema.load(server.instance().schemaDirectory()), true);
+    EntryContainer container = server.server().backends().containerFor(new DN(BASE));
+    List<String> members = new ArrayList<>();
+    for (long id : groups.memberIds(container, new DN("cn=staff," + GROUPS)).toArray()) {
+      members.add(container.get(id).getParsedDN().getRDN().getAttributeValues()[0]);
+    }
+    assertThat(members).containsExactlyInAnyOrder("admins", "alice", "bob", "carol");
   }
 
   @Test

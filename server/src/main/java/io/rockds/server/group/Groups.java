@@ -117,6 +117,50 @@ public final class Groups {
     return false;
   }
 
+  /**
+   * The IDs, in {@code container}, of the entries whose memberOf lists {@code group}: its members,
+   * those of its nested groups too. The phase-1 candidates of {@code (memberOf=<group>)}: one
+   * read of each group and one dn2id lookup per member, however many entries the scope holds.
+   */
+  public IdSet memberIds(EntryContainer container, DN group) throws LDAPException {
+    IdSet.Builder ids = new IdSet.Builder();
+    Set<DN> seen = new LinkedHashSet<>();
+    Deque<DN> pending = new ArrayDeque<>();
+    pending.add(group);
+    seen.add(group);
+    while (!pending.isEmpty()) {
+      DN current = pending.poll();
+      EntryContainer holder = containerOf(current);
+      Entry entry = holder == null ? null : holder.get(current);
+      if (entry == null) {
+        continue;
+      }
+      for (String attribute : MEMBER_ATTRIBUTES) {
+        String[] values = entry.getAttributeValues(attribute);
+        for (String value : values == null ? new String[0] : values) {
+          DN member;
+          try {
+            member = new DN(value);
+          } catch (LDAPException notADn) {
+            continue;
+          }
+          long id = member.isDescendantOf(container.baseDn(), true) ? container.idOf(member) : -1;
+          if (id >= 0) {
+            ids.add(id);
+          }
+          if (seen.add(member)) {
+            pending.add(member);
+          }
+        }
+      }
+    }
+    return ids.build();
+  }
+
+  EntryContainer containerOf(DN dn) {
+    return backends.containerFor(dn);
+  }
+
   /** The groups whose member or uniqueMember attribute holds {@code dn}. */
   public List<DN> directGroups(DN dn) throws LDAPException {
     List<DN> groups = new ArrayList<>();

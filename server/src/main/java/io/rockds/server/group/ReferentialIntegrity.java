@@ -75,21 +75,15 @@ public final class ReferentialIntegrity {
   private void update(DN from, DN to) {
     try {
       for (DN group : groups.directGroups(from)) {
-        EntryContainer container = containerOf(group);
+        EntryContainer container = groups.containerOf(group);
+        if (container == null) {
+          throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "no backend holds " + group);
+        }
         container.modify(group, current -> rewrite(current, from, to));
       }
     } catch (LDAPException e) {
       LOG.warn("referential integrity: cannot update the groups of {}: {}", from, e.getMessage());
     }
-  }
-
-  private EntryContainer containerOf(DN group) throws LDAPException {
-    for (EntryContainer c : groups.containers()) {
-      if (group.isDescendantOf(c.baseDn(), true)) {
-        return c;
-      }
-    }
-    throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "no backend holds " + group);
   }
 
   static Entry rewrite(Entry group, DN from, DN to) {
