@@ -538,6 +538,16 @@ class ConformanceIT {
         assertThat(entry.hasAttribute(a)).as(a).isTrue();
       }
       try (LDAPConnection slapdAnonymous = slapd.anonymousConnection()) {
+        Entry theirRootDse = slapdAnonymous.getEntry("", "+", "*");
+        assertThat(rootDse.getAttributeValues("supportedLDAPVersion"))
+            .containsExactly(theirRootDse.getAttributeValues("supportedLDAPVersion"));
+        // slapd's extra naming context is the database holding its root DN (see Slapd).
+        assertThat(rootDse.getAttributeValues("namingContexts")).containsExactly(
+            List.of(theirRootDse.getAttributeValues("namingContexts")).stream()
+                .filter(dn -> !dn.equals(TestServer.ROOT_DN)).toArray(String[]::new));
+        // OpenLDAP names its subschema entry cn=Subschema; we use OpenDJ's cn=schema: clients read the name
+        // from subschemaSubentry, as RFC 4512 section 4.4 tells them to.
+        assertThat(theirRootDse.getAttributeValue("subschemaSubentry")).isEqualTo("cn=Subschema");
         Schema theirSchema = Schema.getSchema(slapdAnonymous);
         List<String> missing = new ArrayList<>();
         for (ObjectClassDefinition oc : theirSchema.getObjectClasses()) {
