@@ -37,7 +37,7 @@ final class AddOperation {
     if (dn.equals(SubschemaEntry.DN)) {
       throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
     }
-    WriteControls controls = new WriteControls(request, context.schema());
+    WriteControls controls = new WriteControls(request, context.schema(), client.identity());
     SchemaChecker checker = context.serverSchema().checker();
     Entry entry = new Entry(dn, add.getAttributes());
     for (Attribute attribute : add.getAttributes()) {

@@ -44,7 +44,7 @@ final class CompareOperation {
       throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + dn + " does not exist",
           matched == null ? null : matched.toString(), null);
     }
-    new WriteControls(request, context.schema()).checkAssertion(stored);
+    new WriteControls(request, context.schema(), client.identity()).checkAssertion(stored);
     Entry entry = VirtualAttributes.forCompare(context, stored, container, compare.getAttributeName());
     if (!entry.hasAttribute(compare.getAttributeName())) {
       throw new LDAPException(ResultCode.NO_SUCH_ATTRIBUTE,

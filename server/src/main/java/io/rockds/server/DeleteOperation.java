@@ -32,7 +32,7 @@ final class DeleteOperation {
     if (dn.equals(SubschemaEntry.DN)) {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "The subschema entry cannot be deleted");
     }
-    WriteControls controls = new WriteControls(request, context.schema());
+    WriteControls controls = new WriteControls(request, context.schema(), client.identity());
     EntryContainer container = WriteTarget.container(context, dn);
     Entry entry = container.get(dn);
     if (entry == null) {

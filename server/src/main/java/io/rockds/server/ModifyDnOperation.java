@@ -45,7 +45,7 @@ final class ModifyDnOperation {
     }
     DN newDn = new DN(newRdn, parent);
     AccessControl.checkWrite(client.identity(), dn, "modify DN");
-    WriteControls controls = new WriteControls(request, context.schema());
+    WriteControls controls = new WriteControls(request, context.schema(), client.identity());
     SchemaChecker checker = context.serverSchema().checker();
     for (String attribute : newRdn.getAttributeNames()) {
       checker.type(attribute);

@@ -46,7 +46,7 @@ final class ModifyOperation {
       return;
     }
     AccessControl.checkModify(client.identity(), dn, requested);
-    WriteControls controls = new WriteControls(request, context.schema());
+    WriteControls controls = new WriteControls(request, context.schema(), client.identity());
     SchemaChecker checker = context.serverSchema().checker();
     List<Modification> modifications = new ArrayList<>(requested.size());
     for (Modification m : requested) {

@@ -1,6 +1,7 @@
 package io.rockds.server;
 
 import com.unboundid.ldap.protocol.LDAPMessage;
+import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Control;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
@@ -31,6 +32,7 @@ final class WriteControls {
   static final String SUBTREE_DELETE = "1.2.840.113556.1.4.805";
 
   private final Schema schema;
+  private final boolean mayReadPasswords;
   private Filter assertion;
   private String[] preRead;
   private String[] postRead;
@@ -38,8 +40,10 @@ final class WriteControls {
   private boolean noOp;
   private boolean subtreeDelete;
 
-  WriteControls(LDAPMessage request, Schema schema) throws LDAPException {
+  /** @param identity who asks: pre- and post-read show userPassword only to whom search shows it */
+  WriteControls(LDAPMessage request, Schema schema, Identity identity) throws LDAPException {
     this.schema = schema;
+    this.mayReadPasswords = identity.root() || identity.has("bypass-acl");
     for (Control c : request.getControls()) {
       try {
         switch (c.getOID()) {
@@ -106,6 +110,10 @@ final class WriteControls {
 
   private ReadOnlyEntry selected(Entry entry, String[] attributes) {
     AttributeSelection selection = new AttributeSelection(Arrays.asList(attributes), schema);
-    return new ReadOnlyEntry(entry.getDN(), selection.select(entry, false));
+    List<Attribute> selected = selection.select(entry, false);
+    if (!mayReadPasswords) {
+      selected.removeIf(a -> a.getBaseName().equalsIgnoreCase(PasswordValues.ATTRIBUTE));
+    }
+    return new ReadOnlyEntry(entry.getDN(), selected);
   }
 }

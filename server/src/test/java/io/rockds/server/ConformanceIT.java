@@ -13,6 +13,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.LDAPResult;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
+import com.unboundid.ldap.sdk.ModifyDNRequest;
 import com.unboundid.ldap.sdk.ModifyRequest;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchRequest;
@@ -476,6 +477,16 @@ class ConformanceIT {
     assertThat(attributes(PostReadResponseControl.get(ourResult).getEntry()))
         .isEqualTo(attributes(PostReadResponseControl.get(theirResult).getEntry()))
         .containsEntry("title", Set.of("Chief"));
+
+    ModifyDNRequest rename = new ModifyDNRequest(dn, "cn=k2", true,
+        new Control[] {new PreReadRequestControl("cn"), new PostReadRequestControl("cn")});
+    ourResult = ours.modifyDN(rename);
+    theirResult = theirs.modifyDN(rename);
+    assertThat(attributes(PreReadResponseControl.get(ourResult).getEntry()))
+        .isEqualTo(attributes(PreReadResponseControl.get(theirResult).getEntry()));
+    assertThat(attributes(PostReadResponseControl.get(ourResult).getEntry()))
+        .isEqualTo(attributes(PostReadResponseControl.get(theirResult).getEntry()))
+        .containsEntry("cn", Set.of("k2"));
     assertSameEntries("ou=Controls," + BASE);
   }
 
