@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Measures adding and removing one member of a 100,000-member groupOfNames, and memberOf of one
- * member. Not part of the default suites (its name matches neither Test nor IT); run with
+ * member, on RockDS and on slapd (memberof overlay). Not part of the default suites (its name
+ * matches neither Test nor IT); run with
  * <pre>./mvnw -B -o -q -pl server -am verify -Dtest=LargeGroupMeasurement -Dsurefire.failIfNoSpecifiedTests=false \
  *     -Dit.test=NoSuch -Dfailsafe.failIfNoSpecifiedTests=false</pre>
  * and read the figures on standard output. Only correctness is asserted.
@@ -31,43 +32,57 @@ class LargeGroupMeasurement {
   @Test
   void addAndRemoveOneMember() throws Exception {
     List<Entry> entries = new ArrayList<>(TestServer.baseEntries());
-    List<String> members = new ArrayList<>(MEMBERS);
     // The member entries need not exist (nothing checks that on add); only the ones measured do.
-    for (int i = 0; i < MEMBERS; i++) {
-      members.add("uid=u" + i + "," + PEOPLE);
-    }
     for (int i = MEMBERS; i < MEMBERS + ROUNDS; i++) {
       entries.add(new Entry("dn: uid=u" + i + "," + PEOPLE, "objectClass: account", "uid: u" + i));
+    }
+    entries.add(group());
+    try (Slapd slapd = Slapd.start(dir.resolve("slapd"), TestServer.ROOT_PASSWORD);
+        LDAPConnection root = slapd.rootConnection()) {
+      for (Entry e : entries) {
+        root.add(e);
+      }
+      measure("slapd ", root);
+    }
+    try (TestServer server = TestServer.start(dir.resolve("rockds"), entries);
+        LDAPConnection root = server.rootConnection()) {
+      measure("RockDS", root);
+    }
+  }
+
+  private static Entry group() {
+    List<String> members = new ArrayList<>(MEMBERS);
+    for (int i = 0; i < MEMBERS; i++) {
+      members.add("uid=u" + i + "," + PEOPLE);
     }
     Entry group = new Entry(GROUP);
     group.addAttribute("objectClass", "groupOfNames");
     group.addAttribute("cn", "big");
     group.addAttribute("member", members);
-    entries.add(group);
-    long setup = System.nanoTime();
-    try (TestServer server = TestServer.start(dir, entries); LDAPConnection root = server.rootConnection()) {
-      System.out.printf("setup of %d entries: %d ms%n", entries.size(), (System.nanoTime() - setup) / 1_000_000);
-      long[] add = new long[ROUNDS];
-      long[] remove = new long[ROUNDS];
-      long[] memberOf = new long[ROUNDS];
-      for (int r = 0; r < ROUNDS; r++) {
-        String dn = "uid=u" + (MEMBERS + r) + "," + PEOPLE;
-        long t0 = System.nanoTime();
-        root.modify(GROUP, new Modification(ModificationType.ADD, "member", dn));
-        long t1 = System.nanoTime();
-        Entry e = root.getEntry(dn, "memberOf");
-        long t2 = System.nanoTime();
-        root.modify(GROUP, new Modification(ModificationType.DELETE, "member", dn));
-        long t3 = System.nanoTime();
-        assertThat(e.getAttributeValues("memberOf")).containsExactly(GROUP);
-        add[r] = t1 - t0;
-        memberOf[r] = t2 - t1;
-        remove[r] = t3 - t2;
-      }
-      System.out.printf("%d-member group: add one member median %.1f ms, remove one member median %.1f ms, "
-          + "memberOf of one member median %.2f ms (%d rounds)%n", MEMBERS, median(add), median(remove),
-          median(memberOf), ROUNDS);
+    return group;
+  }
+
+  private static void measure(String name, LDAPConnection root) throws Exception {
+    long[] add = new long[ROUNDS];
+    long[] remove = new long[ROUNDS];
+    long[] memberOf = new long[ROUNDS];
+    for (int r = 0; r < ROUNDS; r++) {
+      String dn = "uid=u" + (MEMBERS + r) + "," + PEOPLE;
+      long t0 = System.nanoTime();
+      root.modify(GROUP, new Modification(ModificationType.ADD, "member", dn));
+      long t1 = System.nanoTime();
+      Entry e = root.getEntry(dn, "memberOf");
+      long t2 = System.nanoTime();
+      root.modify(GROUP, new Modification(ModificationType.DELETE, "member", dn));
+      long t3 = System.nanoTime();
+      assertThat(e.getAttributeValues("memberOf")).containsExactly(GROUP);
+      add[r] = t1 - t0;
+      memberOf[r] = t2 - t1;
+      remove[r] = t3 - t2;
     }
+    System.out.printf("%s %d-member group: add one member median %.1f ms, remove one member median %.1f ms, "
+        + "memberOf of one member median %.2f ms (%d rounds)%n", name, MEMBERS, median(add), median(remove),
+        median(memberOf), ROUNDS);
   }
 
   private static double median(long[] nanos) {

@@ -62,6 +62,7 @@ final class Slapd implements AutoCloseable {
         "suffix \"" + TestServer.BASE + "\"",
         "rootdn \"" + TestServer.ROOT_DN + "\"",
         "directory " + dir.resolve("db"),
+        "maxsize 1073741824",
         "index objectClass,member,uniqueMember eq",
         "overlay memberof",
         "overlay refint",
