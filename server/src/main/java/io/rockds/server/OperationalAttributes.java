@@ -3,6 +3,8 @@ package io.rockds.server;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.schema.ObjectClassDefinition;
 import com.unboundid.util.StaticUtils;
+import io.rockds.server.schema.SchemaChecker;
+import io.rockds.server.schema.SchemaLoader;
 import java.util.Date;
 import java.util.UUID;
 
@@ -15,8 +17,28 @@ public final class OperationalAttributes {
 
   private OperationalAttributes() {}
 
-  /** Stamps a new entry. */
+  /**
+   * Stamps a new entry written without an LDAP add (setup, import): also stores its superior
+   * object classes and structuralObjectClass as an add would, by the bundled standard schema
+   * (a new instance has no custom schema yet; classes it does not know are left as given).
+   */
   public static void onAdd(Entry entry, Identity by) {
+    stamp(entry, by);
+    SchemaChecker standard = StandardSchema.CHECKER;
+    standard.addSuperiorClasses(entry);
+    ObjectClassDefinition structural = standard.structuralOf(entry);
+    if (structural != null) {
+      entry.setAttribute("structuralObjectClass", structural.getNameOrOID());
+    }
+  }
+
+  /** Stamps a new entry added over LDAP, whose structural object class the schema check found. */
+  static void onAdd(Entry entry, Identity by, ObjectClassDefinition structural) {
+    stamp(entry, by);
+    entry.setAttribute("structuralObjectClass", structural.getNameOrOID());
+  }
+
+  private static void stamp(Entry entry, Identity by) {
     String now = StaticUtils.encodeGeneralizedTime(new Date());
     entry.setAttribute("entryUUID", UUID.randomUUID().toString());
     entry.setAttribute("createTimestamp", now);
@@ -25,10 +47,9 @@ public final class OperationalAttributes {
     entry.setAttribute("modifiersName", by.dn().toString());
   }
 
-  /** Stamps a new entry added over LDAP, whose structural object class the schema check found. */
-  static void onAdd(Entry entry, Identity by, ObjectClassDefinition structural) {
-    onAdd(entry, by);
-    entry.setAttribute("structuralObjectClass", structural.getNameOrOID());
+  /** Loaded on first use only: operations over LDAP use the server's schema instead. */
+  private static final class StandardSchema {
+    static final SchemaChecker CHECKER = new SchemaChecker(SchemaLoader.standard());
   }
 
   /** Stamps a modified entry. */
