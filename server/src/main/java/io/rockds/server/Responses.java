@@ -40,9 +40,12 @@ public final class Responses {
     return result(request, code, null, message, List.of());
   }
 
+  /** The result an operation's exception stands for; its message is the client's diagnostic message. */
   public static LDAPMessage result(LDAPMessage request, LDAPException e) {
-    return result(request, e.getResultCode(), e.getMatchedDN(), e.getDiagnosticMessage(),
-        List.of(e.getResponseControls()));
+    // An exception built in the server has no diagnosticMessage (that field is for results read
+    // from a server); its message is what the client must see.
+    String message = e.getDiagnosticMessage() != null ? e.getDiagnosticMessage() : e.getMessage();
+    return result(request, e.getResultCode(), e.getMatchedDN(), message, List.of(e.getResponseControls()));
   }
 
   public static LDAPMessage success(LDAPMessage request) {
