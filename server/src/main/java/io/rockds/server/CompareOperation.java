@@ -1,18 +1,21 @@
 package io.rockds.server;
 
+import io.rockds.server.logging.OperationRecord;
+
 import com.unboundid.ldap.protocol.CompareRequestProtocolOp;
 import com.unboundid.ldap.protocol.LDAPMessage;
+import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
-import io.rockds.server.logging.OperationRecord;
 import io.rockds.storage.EntryContainer;
 
 /**
  * A compare (RFC 4511 section 4.10): compareTrue (6) or compareFalse (5) by the attribute's
- * equality rule, noSuchAttribute (16) when the entry has no such attribute.
+ * equality rule, noSuchAttribute (16) when the entry has no such attribute, undefinedAttributeType
+ * (17) for a name the schema does not know. Virtual attributes (memberOf, entryDN...) compare too.
  */
 final class CompareOperation {
   private final ServerContext context;
@@ -28,14 +31,17 @@ final class CompareOperation {
   void run() throws LDAPException {
     CompareRequestProtocolOp compare = request.getCompareRequestProtocolOp();
     DN dn = Dns.parse(compare.getDN());
+    context.serverSchema().checker().type(Attribute.getBaseName(compare.getAttributeName()));
     EntryContainer container = WriteTarget.container(context, dn);
-    Entry entry = container.get(dn);
-    if (entry == null) {
+    Entry stored = container.get(dn);
+    if (stored == null) {
       DN matched = container.matchedDn(dn);
       throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + dn + " does not exist",
           matched == null ? null : matched.toString(), null);
     }
-    context.access().checkCompare(client, entry, compare.getAttributeName());
+    context.access().checkCompare(client, stored, compare.getAttributeName());
+    new WriteControls(request, context.schema(), client.identity()).checkAssertion(stored);
+    Entry entry = VirtualAttributes.forCompare(context, stored, container, compare.getAttributeName());
     if (!entry.hasAttribute(compare.getAttributeName())) {
       throw new LDAPException(ResultCode.NO_SUCH_ATTRIBUTE,
           "The entry " + dn + " has no attribute " + compare.getAttributeName());

@@ -1,7 +1,6 @@
 package io.rockds.server;
 
 import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.ldap.sdk.schema.Schema;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -19,6 +18,8 @@ import io.rockds.server.config.PendingIndexRebuilds;
 import io.rockds.server.logging.ErrorSeverity;
 import io.rockds.server.logging.OperationLogging;
 import io.rockds.server.logging.ServerLogs;
+import io.rockds.server.group.Groups;
+import io.rockds.server.schema.ServerSchema;
 import io.rockds.server.search.SearchMetrics;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.SecurityServices;
@@ -72,14 +73,14 @@ public final class DirectoryServer implements AutoCloseable {
       throws ConfigException, LDAPException, BindException, InterruptedException {
     ConfigStore store = ConfigStore.load(instance.configFile());
     ServerConfig config = ServerConfig.read(store);
-    Schema schema = Schema.getDefaultStandardSchema();
+    ServerSchema schema = ServerSchema.load(instance.schemaDirectory());
     PasswordSchemes passwords;
     try {
       passwords = LiveConfiguration.passwordSchemes(config);
     } catch (LDAPException e) {
       throw new ConfigException(store.file() + ": " + e.getMessage(), e);
     }
-    Backends backends = Backends.open(config.backends(), instance, schema);
+    Backends backends = Backends.open(config.backends(), instance, schema.current());
     int threads = config.global().workerThreads() > 0 ? config.global().workerThreads()
         : Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
     ThreadPoolExecutor workers = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
@@ -87,13 +88,15 @@ public final class DirectoryServer implements AutoCloseable {
     DirectoryServer server = new DirectoryServer(instance, backends, workers);
     try {
       SslContext ssl = tls(instance);
-      SecurityServices security = SecurityServices.open(store, config.global(), backends, schema);
+      SecurityServices security = SecurityServices.open(store, config.global(), backends, schema.current());
       RootUsers rootUsers = new RootUsers(config.rootDns(), passwords);
       LiveConfiguration live = new LiveConfiguration(config, passwords, rootUsers, server.logs,
           server.indexRebuilds);
-      ConfigBackend configBackend = new ConfigBackend(new ConfigEditor(store, LiveConfiguration::checkApplicable), live, server.logs, schema);
+      ConfigBackend configBackend = new ConfigBackend(new ConfigEditor(store, LiveConfiguration::checkApplicable), live, server.logs,
+          schema.current());
       ServerContext context = new ServerContext(backends, schema, rootUsers, live, ssl, configBackend,
-          security.access(), security.passwordPolicy(), new SearchMetrics());
+          security.access(), security.passwordPolicy(), new SearchMetrics(),
+          new Groups(backends, schema, Groups.REFERENTIAL_INTEGRITY_DEFAULT));
       RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs));
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {

@@ -1,23 +1,44 @@
 package io.rockds.server;
 
 import com.unboundid.ldap.sdk.Entry;
-import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.schema.ObjectClassDefinition;
 import com.unboundid.util.StaticUtils;
-import io.rockds.storage.EntryContainer;
+import io.rockds.server.schema.SchemaChecker;
+import io.rockds.server.schema.SchemaLoader;
 import java.util.Date;
 import java.util.UUID;
 
 /**
- * Operational attributes: the stored ones set on every write (entryUUID, createTimestamp,
- * creatorsName, modifyTimestamp, modifiersName) and the virtual ones computed when a search asks
- * for them (entryDN, hasSubordinates, numSubordinates, subschemaSubentry).
+ * The stored operational attributes, set on every write (entryUUID, createTimestamp,
+ * creatorsName, modifyTimestamp, modifiersName, structuralObjectClass); clients cannot set them
+ * (NO-USER-MODIFICATION). The computed ones are {@link VirtualAttributes}.
  */
 public final class OperationalAttributes {
 
   private OperationalAttributes() {}
 
-  /** Stamps a new entry. */
+  /**
+   * Stamps a new entry written without an LDAP add (setup, import): also stores its superior
+   * object classes and structuralObjectClass as an add would, by the bundled standard schema
+   * (a new instance has no custom schema yet; classes it does not know are left as given).
+   */
   public static void onAdd(Entry entry, Identity by) {
+    stamp(entry, by);
+    SchemaChecker standard = StandardSchema.CHECKER;
+    standard.addSuperiorClasses(entry);
+    ObjectClassDefinition structural = standard.structuralOf(entry);
+    if (structural != null) {
+      entry.setAttribute("structuralObjectClass", structural.getNameOrOID());
+    }
+  }
+
+  /** Stamps a new entry added over LDAP, whose structural object class the schema check found. */
+  static void onAdd(Entry entry, Identity by, ObjectClassDefinition structural) {
+    stamp(entry, by);
+    entry.setAttribute("structuralObjectClass", structural.getNameOrOID());
+  }
+
+  private static void stamp(Entry entry, Identity by) {
     String now = StaticUtils.encodeGeneralizedTime(new Date());
     entry.setAttribute("entryUUID", UUID.randomUUID().toString());
     entry.setAttribute("createTimestamp", now);
@@ -26,39 +47,14 @@ public final class OperationalAttributes {
     entry.setAttribute("modifiersName", by.dn().toString());
   }
 
+  /** Loaded on first use only: operations over LDAP use the server's schema instead. */
+  private static final class StandardSchema {
+    static final SchemaChecker CHECKER = new SchemaChecker(SchemaLoader.standard());
+  }
+
   /** Stamps a modified entry. */
   public static void onModify(Entry entry, Identity by) {
     entry.setAttribute("modifyTimestamp", StaticUtils.encodeGeneralizedTime(new Date()));
     entry.setAttribute("modifiersName", by.dn().toString());
-  }
-
-  /** A copy of {@code entry} with the virtual attributes the selection wants. */
-  static Entry withVirtual(Entry entry, EntryContainer container, long id, AttributeSelection selection)
-      throws LDAPException {
-    boolean all = selection.wantsAllOperational();
-    boolean dn = all || selection.isNamed("entryDN");
-    boolean has = all || selection.isNamed("hasSubordinates");
-    boolean num = all || selection.isNamed("numSubordinates");
-    boolean schema = all || selection.isNamed("subschemaSubentry");
-    if (!dn && !has && !num && !schema) {
-      return entry;
-    }
-    Entry copy = entry.duplicate();
-    if (dn) {
-      copy.setAttribute("entryDN", entry.getDN());
-    }
-    if (has || num) {
-      long children = container.childCount(id);
-      if (has) {
-        copy.setAttribute("hasSubordinates", children > 0 ? "TRUE" : "FALSE");
-      }
-      if (num) {
-        copy.setAttribute("numSubordinates", Long.toString(children));
-      }
-    }
-    if (schema) {
-      copy.setAttribute("subschemaSubentry", "cn=schema");
-    }
-    return copy;
   }
 }

@@ -40,6 +40,7 @@ public final class Responses {
     return result(request, code, null, message, List.of());
   }
 
+  /** The result an operation's exception stands for; its message is the client's diagnostic message. */
   public static LDAPMessage result(LDAPMessage request, LDAPException e) {
     return result(request, e.getResultCode(), e.getMatchedDN(), diagnosticMessage(e),
         List.of(e.getResponseControls()));

@@ -3,6 +3,7 @@ package io.rockds.server;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
+import io.rockds.server.schema.SubschemaEntry;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,6 +11,12 @@ import java.util.List;
 final class RootDse {
   static final String VENDOR_NAME = "RockDS";
   static final String VENDOR_VERSION = "RockDS " + version();
+
+  /**
+   * The SASL mechanisms bind accepts; none yet (BindOperation answers authMethodNotSupported), and
+   * like OpenLDAP we list none rather than advertise what fails.
+   */
+  static final List<String> SASL_MECHANISMS = List.of();
 
   private RootDse() {}
 
@@ -30,7 +37,7 @@ final class RootDse {
         new Attribute("supportedLDAPVersion", "3"),
         new Attribute("vendorName", VENDOR_NAME),
         new Attribute("vendorVersion", VENDOR_VERSION),
-        new Attribute("subschemaSubentry", "cn=schema"),
+        new Attribute("subschemaSubentry", SubschemaEntry.DN_STRING),
         new Attribute("supportedExtension", ExtendedOperation.SUPPORTED),
         new Attribute("supportedFeatures",
             "1.3.6.1.4.1.4203.1.5.1", // all operational attributes, "+" (RFC 3673)
@@ -42,6 +49,9 @@ final class RootDse {
     }
     if (!controls.isEmpty()) {
       entry.addAttribute("supportedControl", controls);
+    }
+    if (!SASL_MECHANISMS.isEmpty()) {
+      entry.addAttribute("supportedSASLMechanisms", SASL_MECHANISMS);
     }
     return entry;
   }

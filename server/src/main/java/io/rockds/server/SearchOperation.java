@@ -19,6 +19,7 @@ import io.rockds.server.search.DebugSearchIndex;
 import io.rockds.server.search.MatchedValues;
 import io.rockds.server.search.PagedSearches;
 import io.rockds.server.search.SearchLimits;
+import io.rockds.server.schema.SubschemaEntry;
 import io.rockds.server.search.ServerSideSort;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
@@ -96,6 +97,15 @@ final class SearchOperation {
       Entry rootDse = RootDse.build(context);
       if (evaluator.matches(filter, rootDse)) {
         send(rootDse);
+      }
+      done(List.of());
+      return;
+    }
+    if (base.equals(SubschemaEntry.DN)) { // readable by anonymous clients, as the root DSE; it has no children
+      Entry subschema = context.serverSchema().subschemaEntry();
+      if ((search.getScope() == SearchScope.BASE || search.getScope() == SearchScope.SUB)
+          && evaluator.matches(filter, subschema)) {
+        send(subschema);
       }
       done(List.of());
       return;
@@ -235,7 +245,7 @@ final class SearchOperation {
     if (stored == null || !stored.getParsedDN().matchesBaseAndScope(base, search.getScope())) {
       return true;
     }
-    Entry entry = OperationalAttributes.withVirtual(stored, container, id, attributes);
+    Entry entry = VirtualAttributes.forSearch(context, stored, container, id, attributes, filter);
     if (!evaluator.matches(filter, entry)) {
       return true;
     }
@@ -293,7 +303,7 @@ final class SearchOperation {
         continue;
       }
       Entry entry = context.access().filterEntry(client,
-          OperationalAttributes.withVirtual(stored, container, order[i], attributes), filter);
+          VirtualAttributes.forSearch(context, stored, container, order[i], attributes, filter), filter);
       if (entry != null && !sendOrStop(order[i], entry, new PagedSearches.AtSorted(order, i))) {
         return;
       }

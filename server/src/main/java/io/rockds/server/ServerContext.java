@@ -5,33 +5,43 @@ import io.netty.handler.ssl.SslContext;
 import io.rockds.config.GlobalConfig;
 import io.rockds.server.config.ConfigBackend;
 import io.rockds.server.config.LiveConfiguration;
+import io.rockds.server.group.Groups;
+import io.rockds.server.schema.ServerSchema;
 import io.rockds.server.search.SearchMetrics;
 import io.rockds.server.security.AccessControl;
 import io.rockds.server.security.RootUsers;
-import io.rockds.server.security.policy.PasswordPolicyService;
 import io.rockds.server.security.password.PasswordSchemes;
+import io.rockds.server.security.policy.PasswordPolicyService;
 
 /**
  * The services every operation uses, built once by {@link DirectoryServer}: an explicit
  * composition root instead of static singletons.
  *
+ * @param serverSchema the schema, which a modify of cn=schema may replace while the server runs
  * @param configuration the live configuration; {@link #global} reads its current global settings
  * @param sslContext for StartTLS; null when TLS is not configured
  * @param configBackend the entries under {@code cn=config}
  * @param access access control: ACIs and privileges
  * @param passwordPolicy password binds, changes and Password Modify under the password policies
  * @param searchMetrics search counters (unindexed searches) for monitoring
+ * @param groups group membership and referential integrity
  */
 public record ServerContext(
     Backends backends,
-    Schema schema,
+    ServerSchema serverSchema,
     RootUsers rootUsers,
     LiveConfiguration configuration,
     SslContext sslContext,
     ConfigBackend configBackend,
     AccessControl access,
     PasswordPolicyService passwordPolicy,
-    SearchMetrics searchMetrics) {
+    SearchMetrics searchMetrics,
+    Groups groups) {
+
+  /** The current schema: read it once per operation, it may change between operations. */
+  public Schema schema() {
+    return serverSchema.current();
+  }
 
   /** The global settings in force now (they change live). */
   public GlobalConfig global() {

@@ -454,6 +454,59 @@ public final class EntryContainer {
   }
 
   /**
+   * Deletes an entry and its whole subtree in one batch (the subtree delete control); returns the
+   * deleted DNs, the base first. An add below the subtree racing with this delete may leave an
+   * orphan: the stripes of the deleted DNs' parents are not all locked.
+   */
+  public List<DN> deleteSubtree(DN dn) throws LDAPException {
+    int[] locked = dnLocks.lock(dn.equals(baseDn) ? stripes(dn) : stripes(dn, dn.getParent()));
+    try (WriteBatch batch = new WriteBatch()) {
+      long id = requireId(dn);
+      List<DN> deleted = new ArrayList<>();
+      List<Long> ids = new ArrayList<>();
+      IndexUpdates updates = new IndexUpdates();
+      deleted.add(dn);
+      ids.add(id);
+      dn2id.visitDescendants(dn, false, (key, childId) -> {
+        Entry child = id2entry.get(childId);
+        if (child != null) {
+          deleted.add(child.getParsedDN());
+        }
+        ids.add(childId);
+        batch.delete(dn2id.handle(), key);
+        return true;
+      });
+      for (long each : ids) {
+        Entry entry = id2entry.get(each);
+        if (entry != null) {
+          for (AttributeIndex index : indexesByName.values()) {
+            updates.remove(index, index.keysOf(entry), each);
+          }
+        }
+        id2entry.delete(batch, each);
+        childrenCount.delete(batch, each);
+      }
+      dn2id.delete(batch, dn);
+      if (!dn.equals(baseDn)) {
+        long parentId = dn2id.get(dn.getParent());
+        if (parentId >= 0) {
+          childrenCount.add(batch, parentId, -1);
+        }
+      }
+      state.addEntryCount(batch, -ids.size());
+      commit(batch, updates);
+      for (long each : ids) {
+        backend.invalidate(each);
+      }
+      return deleted;
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    } finally {
+      dnLocks.unlock(locked);
+    }
+  }
+
+  /**
    * Replaces an entry with what {@code change} computes from its current state, atomically: no
    * other write of the same DN runs in between. The new entry must keep the DN.
    */

@@ -1,0 +1,110 @@
+package io.rockds.server;
+
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.Filter;
+import com.unboundid.ldap.sdk.LDAPException;
+import io.rockds.server.schema.SubschemaEntry;
+import io.rockds.storage.EntryContainer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * The attributes computed when read, never stored: entryDN (RFC 5020), hasSubordinates and
+ * numSubordinates (from the children counter), subschemaSubentry, memberOf and isMemberOf (from
+ * the groups). Computed only when a search asks for them (by name or {@code +}) or its filter
+ * names them, so that {@code (memberOf=cn=admins,...)} is evaluated against the computed values.
+ */
+final class VirtualAttributes {
+  private VirtualAttributes() {}
+
+  /** A copy of {@code entry} with the virtual attributes the search needs, or the entry itself. */
+  static Entry forSearch(ServerContext context, Entry entry, EntryContainer container, long id,
+      AttributeSelection selection, Filter filter) throws LDAPException {
+    Set<String> inFilter = filterAttributes(filter);
+    return with(context, entry, container, id,
+        name -> selection.wantsAllOperational() || selection.isNamed(name)
+            || inFilter.contains(name.toLowerCase(Locale.ROOT)));
+  }
+
+  /** A copy of {@code entry} with the one virtual attribute a compare names, if it is one. */
+  static Entry forCompare(ServerContext context, Entry entry, EntryContainer container, String attribute)
+      throws LDAPException {
+    String wanted = Attribute.getBaseName(attribute);
+    long id = container.idOf(entry.getParsedDN());
+    return with(context, entry, container, id, name -> name.equalsIgnoreCase(wanted));
+  }
+
+  private static Entry with(ServerContext context, Entry entry, EntryContainer container, long id,
+      Predicate<String> wants) throws LDAPException {
+    boolean dn = wants.test("entryDN");
+    boolean has = wants.test("hasSubordinates");
+    boolean num = wants.test("numSubordinates");
+    boolean schema = wants.test("subschemaSubentry");
+    boolean memberOf = wants.test("memberOf");
+    boolean isMemberOf = wants.test("isMemberOf");
+    if (!dn && !has && !num && !schema && !memberOf && !isMemberOf) {
+      return entry;
+    }
+    Entry copy = entry.duplicate();
+    if (dn) {
+      copy.setAttribute("entryDN", entry.getDN());
+    }
+    if (has || num) {
+      long children = container.childCount(id);
+      if (has) {
+        copy.setAttribute("hasSubordinates", children > 0 ? "TRUE" : "FALSE");
+      }
+      if (num) {
+        copy.setAttribute("numSubordinates", Long.toString(children));
+      }
+    }
+    if (schema) {
+      copy.setAttribute("subschemaSubentry", SubschemaEntry.DN_STRING);
+    }
+    if (memberOf) {
+      setDns(copy, "memberOf", context.groups().memberOf(entry.getParsedDN()));
+    }
+    if (isMemberOf) {
+      setDns(copy, "isMemberOf", context.groups().isMemberOf(entry));
+    }
+    return copy;
+  }
+
+  private static void setDns(Entry entry, String attribute, Set<DN> dns) {
+    if (dns.isEmpty()) {
+      return;
+    }
+    List<String> values = new ArrayList<>(dns.size());
+    dns.forEach(d -> values.add(d.toString()));
+    entry.setAttribute(attribute, values);
+  }
+
+  /** The lower-case attribute names a filter mentions. */
+  private static Set<String> filterAttributes(Filter filter) {
+    Set<String> names = new HashSet<>();
+    collect(filter, names);
+    return names;
+  }
+
+  private static void collect(Filter filter, Set<String> names) {
+    switch (filter.getFilterType()) {
+      case Filter.FILTER_TYPE_AND, Filter.FILTER_TYPE_OR -> {
+        for (Filter f : filter.getComponents()) {
+          collect(f, names);
+        }
+      }
+      case Filter.FILTER_TYPE_NOT -> collect(filter.getNOTComponent(), names);
+      default -> {
+        if (filter.getAttributeName() != null) {
+          names.add(Attribute.getBaseName(filter.getAttributeName()).toLowerCase(Locale.ROOT));
+        }
+      }
+    }
+  }
+}

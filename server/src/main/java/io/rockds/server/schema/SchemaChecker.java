@@ -1,0 +1,239 @@
+package io.rockds.server.schema;
+
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.RDN;
+import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
+import com.unboundid.ldap.sdk.schema.EntryValidator;
+import com.unboundid.ldap.sdk.schema.ObjectClassDefinition;
+import com.unboundid.ldap.sdk.schema.ObjectClassType;
+import com.unboundid.ldap.sdk.schema.Schema;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Checks an entry against the schema the way OpenLDAP's {@code entry_schema_check} does, with its
+ * result codes and, where practical, its messages: undefined object class → invalidAttributeSyntax
+ * (21); no or several unrelated structural classes, a missing MUST or an attribute no class
+ * allows → objectClassViolation (65); undefined attribute → undefinedAttributeType (17); a second
+ * value of a single-valued attribute → constraintViolation (19); a value its syntax rejects →
+ * invalidAttributeSyntax (21); an RDN value missing from the entry → namingViolation (64).
+ */
+public final class SchemaChecker {
+  private final Schema schema;
+  private final EntryValidator syntax;
+
+  public SchemaChecker(Schema schema) {
+    this.schema = schema;
+    // The SDK's validator only for what it does well and we do not: value syntaxes.
+    this.syntax = new EntryValidator(schema);
+    syntax.setCheckAttributeSyntax(true);
+    syntax.setCheckEntryMissingRDNValues(false);
+    syntax.setCheckMalformedDNs(false);
+    syntax.setCheckMissingAttributes(false);
+    syntax.setCheckMissingSuperiorObjectClasses(false);
+    syntax.setCheckNameForms(false);
+    syntax.setCheckProhibitedAttributes(false);
+    syntax.setCheckProhibitedObjectClasses(false);
+    syntax.setCheckSingleValuedAttributes(false);
+    syntax.setCheckStructuralObjectClasses(false);
+    syntax.setCheckUndefinedAttributes(false);
+    syntax.setCheckUndefinedObjectClasses(false);
+  }
+
+  /** Checks {@code entry}, every value's syntax included; returns its structural object class. */
+  public ObjectClassDefinition check(Entry entry) throws LDAPException {
+    return check(entry, entry);
+  }
+
+  /**
+   * Checks {@code entry} after a change, checking the syntax of {@code newValues} only: the values
+   * already stored were checked when written, and re-checking 100,000 member DNs to add one
+   * would cost a second.
+   */
+  public ObjectClassDefinition check(Entry entry, Entry newValues) throws LDAPException {
+    List<ObjectClassDefinition> classes = objectClasses(entry);
+    ObjectClassDefinition structural = structural(classes);
+    Set<String> allowed = new HashSet<>();
+    boolean extensible = false;
+    for (ObjectClassDefinition oc : classes) {
+      extensible |= oc.hasNameOrOID("extensibleObject");
+      for (AttributeTypeDefinition must : oc.getRequiredAttributes(schema, true)) {
+        if (!hasAttribute(entry, must)) {
+          throw new LDAPException(ResultCode.OBJECT_CLASS_VIOLATION,
+              "object class '" + oc.getNameOrOID() + "' requires attribute '" + must.getNameOrOID() + "'");
+        }
+        allowed.add(must.getOID());
+      }
+      oc.getOptionalAttributes(schema, true).forEach(t -> allowed.add(t.getOID()));
+    }
+    for (Attribute attribute : entry.getAttributes()) {
+      AttributeTypeDefinition type = type(attribute.getBaseName());
+      if (!extensible && !type.isOperational() && !isAllowed(type, allowed)) {
+        throw new LDAPException(ResultCode.OBJECT_CLASS_VIOLATION,
+            "attribute '" + attribute.getBaseName() + "' not allowed");
+      }
+      if (type.isSingleValued() && attribute.size() > 1) {
+        throw new LDAPException(ResultCode.CONSTRAINT_VIOLATION,
+            "attribute '" + attribute.getBaseName() + "' cannot have multiple values");
+      }
+    }
+    checkSyntax(entry, newValues);
+    checkNaming(entry);
+    return structural;
+  }
+
+  /** The type of an attribute name, or undefinedAttributeType (17). */
+  public AttributeTypeDefinition type(String baseName) throws LDAPException {
+    AttributeTypeDefinition type = schema.getAttributeType(baseName);
+    if (type == null) {
+      throw new LDAPException(ResultCode.UNDEFINED_ATTRIBUTE_TYPE, baseName + ": attribute type undefined");
+    }
+    return type;
+  }
+
+  /** Refuses a client write of a NO-USER-MODIFICATION attribute with constraintViolation (19). */
+  public void checkUserModifiable(String baseName) throws LDAPException {
+    if (type(baseName).isNoUserModification()) {
+      throw new LDAPException(ResultCode.CONSTRAINT_VIOLATION, baseName + ": no user modification allowed");
+    }
+  }
+
+  private List<ObjectClassDefinition> objectClasses(Entry entry) throws LDAPException {
+    String[] names = entry.getObjectClassValues();
+    if (names == null || names.length == 0) {
+      throw new LDAPException(ResultCode.OBJECT_CLASS_VIOLATION, "no objectClass attribute");
+    }
+    List<ObjectClassDefinition> classes = new ArrayList<>();
+    for (int i = 0; i < names.length; i++) {
+      ObjectClassDefinition oc = schema.getObjectClass(names[i]);
+      if (oc == null) {
+        throw new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX,
+            "objectClass: value #" + i + " invalid per syntax");
+      }
+      classes.add(oc);
+      classes.addAll(oc.getSuperiorClasses(schema, true));
+    }
+    return classes;
+  }
+
+  /** The most specific structural class; the others must be its superclasses (X.501 chain). */
+  private ObjectClassDefinition structural(List<ObjectClassDefinition> classes) throws LDAPException {
+    ObjectClassDefinition most = null;
+    for (ObjectClassDefinition oc : classes) {
+      if (oc.getObjectClassType(schema) != ObjectClassType.STRUCTURAL) {
+        continue;
+      }
+      if (most == null || oc.getSuperiorClasses(schema, true).contains(most)) {
+        most = oc;
+      } else if (!most.equals(oc) && !most.getSuperiorClasses(schema, true).contains(oc)) {
+        throw new LDAPException(ResultCode.OBJECT_CLASS_VIOLATION, "invalid structural object class chain ("
+            + most.getNameOrOID() + "/" + oc.getNameOrOID() + ")");
+      }
+    }
+    if (most == null) {
+      throw new LDAPException(ResultCode.OBJECT_CLASS_VIOLATION, "no structural object class provided");
+    }
+    return most;
+  }
+
+  /**
+   * Adds the superior classes an entry's object classes imply (inetOrgPerson brings
+   * organizationalPerson, person and top), as OpenDJ and 389 DS store them: then
+   * {@code (objectClass=person)} finds every person through the equality index alone.
+   */
+  public void addSuperiorClasses(Entry entry) {
+    String[] names = entry.getObjectClassValues();
+    if (names == null) {
+      return;
+    }
+    for (String name : names) {
+      ObjectClassDefinition oc = schema.getObjectClass(name);
+      if (oc != null) {
+        for (ObjectClassDefinition sup : oc.getSuperiorClasses(schema, true)) {
+          if (!hasClass(entry, sup)) {
+            entry.addAttribute("objectClass", sup.getNameOrOID());
+          }
+        }
+      }
+    }
+  }
+
+  private boolean hasClass(Entry entry, ObjectClassDefinition oc) {
+    for (String name : entry.getObjectClassValues()) {
+      if (oc.hasNameOrOID(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The structural class of an entry already stored (assumed valid), or null. */
+  public ObjectClassDefinition structuralOf(Entry entry) {
+    try {
+      return structural(objectClasses(entry));
+    } catch (LDAPException e) {
+      return null;
+    }
+  }
+
+  private boolean isAllowed(AttributeTypeDefinition type, Set<String> allowed) {
+    for (AttributeTypeDefinition t = type; t != null; t = t.getSuperiorType(schema)) {
+      if (allowed.contains(t.getOID())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean hasAttribute(Entry entry, AttributeTypeDefinition type) {
+    for (Attribute a : entry.getAttributes()) {
+      AttributeTypeDefinition t = schema.getAttributeType(a.getBaseName());
+      for (; t != null; t = t.getSuperiorType(schema)) {
+        if (t.getOID().equals(type.getOID())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private void checkSyntax(Entry entry, Entry values) throws LDAPException {
+    Entry probe = values;
+    if (values != entry) {
+      // The SDK's validator refuses an entry without object classes whatever it is asked to check.
+      probe = values.duplicate();
+      probe.setAttribute(entry.getObjectClassAttribute());
+    }
+    List<String> reasons = new ArrayList<>();
+    if (!syntax.entryIsValid(probe, reasons)) {
+      throw new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX, String.join("; ", reasons));
+    }
+  }
+
+  /** Every RDN value must be a value of the entry (RFC 4512 section 2.3.1). */
+  private void checkNaming(Entry entry) throws LDAPException {
+    RDN rdn = entry.getParsedDN().getRDN();
+    if (rdn == null) {
+      return;
+    }
+    String[] names = rdn.getAttributeNames();
+    byte[][] values = rdn.getByteArrayAttributeValues();
+    for (int i = 0; i < names.length; i++) {
+      if (!entry.hasAttributeValue(names[i], values[i], matchingRule(names[i]))) {
+        throw new LDAPException(ResultCode.NAMING_VIOLATION,
+            "value of naming attribute '" + names[i].toLowerCase(Locale.ROOT) + "' is not present in entry");
+      }
+    }
+  }
+
+  /** The equality rule of an attribute, for value comparisons that must follow the schema. */
+  public com.unboundid.ldap.matchingrules.MatchingRule matchingRule(String attribute) {
+    return com.unboundid.ldap.matchingrules.MatchingRule.selectEqualityMatchingRule(attribute, schema);
+  }
+}

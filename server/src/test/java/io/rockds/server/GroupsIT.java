@@ -1,0 +1,132 @@
+package io.rockds.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.SearchResultEntry;
+import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.server.group.Groups;
+import io.rockds.server.schema.ServerSchema;
+import io.rockds.storage.EntryContainer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Groups beyond what slapd's memberof overlay computes (so not in {@link ConformanceIT}): nested
+ * static groups, groupOfUniqueNames, dynamic groupOfURLs, isMemberOf, filters on both, and
+ * referential integrity when a subtree holding members moves.
+ */
+class GroupsIT {
+  private static final String BASE = TestServer.BASE;
+  private static final String PEOPLE = "ou=People," + BASE;
+  private static final String GROUPS = "ou=Groups," + BASE;
+
+  @TempDir static Path dir;
+  private static TestServer server;
+  private static LDAPConnection root;
+
+  @BeforeAll
+  static void start() throws Exception {
+    List<Entry> entries = new ArrayList<>(TestServer.baseEntries());
+    for (String uid : List.of("alice", "bob", "carol", "dave")) {
+      entries.add(new Entry("dn: uid=" + uid + "," + PEOPLE, "objectClass: inetOrgPerson", "uid: " + uid,
+          "cn: " + uid, "sn: " + uid, "departmentNumber: " + (uid.equals("dave") ? "7" : "1")));
+    }
+    entries.add(new Entry("dn: cn=staff," + GROUPS, "objectClass: groupOfNames", "cn: staff",
+        "member: cn=admins," + GROUPS, "member: uid=carol," + PEOPLE));
+    entries.add(new Entry("dn: cn=admins," + GROUPS, "objectClass: groupOfNames", "cn: admins",
+        "member: uid=alice," + PEOPLE, "member: uid=bob," + PEOPLE));
+    entries.add(new Entry("dn: cn=auditors," + GROUPS, "objectClass: groupOfUniqueNames", "cn: auditors",
+        "uniqueMember: uid=bob," + PEOPLE));
+    entries.add(new Entry("dn: cn=dept7," + GROUPS, "objectClass: groupOfURLs", "cn: dept7",
+        "memberURL: ldap:///" + PEOPLE + "??sub?(departmentNumber=7)"));
+    server = TestServer.start(dir, entries);
+    root = server.rootConnection();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (root != null) {
+      root.close();
+    }
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  @Test
+  void memberOf_includesNestedStaticGroups() throws Exception {
+    assertThat(root.getEntry("uid=alice," + PEOPLE, "memberOf").getAttributeValues("memberOf"))
+        .containsExactlyInAnyOrder("cn=admins," + GROUPS, "cn=staff," + GROUPS);
+    assertThat(root.getEntry("uid=bob," + PEOPLE, "memberOf").getAttributeValues("memberOf"))
+        .containsExactlyInAnyOrder("cn=admins," + GROUPS, "cn=staff," + GROUPS, "cn=auditors," + GROUPS);
+    assertThat(root.getEntry("uid=dave," + PEOPLE, "memberOf").hasAttribute("memberOf")).isFalse();
+  }
+
+  @Test
+  void isMemberOf_addsDynamicGroups() throws Exception {
+    assertThat(root.getEntry("uid=dave," + PEOPLE, "isMemberOf").getAttributeValues("isMemberOf"))
+        .containsExactly("cn=dept7," + GROUPS);
+  }
+
+  @Test
+  void memberOf_notReturnedUnlessAskedFor() throws Exception {
+    assertThat(root.getEntry("uid=alice," + PEOPLE).hasAttribute("memberOf")).isFalse();
+    assertThat(root.getEntry("uid=alice," + PEOPLE, "+").hasAttribute("memberOf")).isTrue();
+  }
+
+  @Test
+  void filters_seeTheComputedValues() throws Exception {
+    assertThat(uids("(memberOf=cn=staff," + GROUPS + ")")).containsExactlyInAnyOrder("alice", "bob", "carol");
+    assertThat(uids("(&(objectClass=person)(isMemberOf=cn=dept7," + GROUPS + "))")).containsExactly("dave");
+    assertThat(uids("(!(memberOf=cn=admins," + GROUPS + "))")).containsExactlyInAnyOrder("carol", "dave");
+  }
+
+  @Test
+  void memberIds_areThePhaseOneCandidatesOfAMemberOfFilter() throws Exception {
+    Groups groups = new Groups(server.server().backends(),
+        ServerSchema.load(server.instance().schemaDirectory()), true);
+    EntryContainer container = server.server().backends().containerFor(new DN(BASE));
+    List<String> members = new ArrayList<>();
+    for (long id : groups.memberIds(container, new DN("cn=staff," + GROUPS)).toArray()) {
+      members.add(container.get(id).getParsedDN().getRDN().getAttributeValues()[0]);
+    }
+    assertThat(members).containsExactlyInAnyOrder("admins", "alice", "bob", "carol");
+  }
+
+  @Test
+  void compare_onMemberOf() throws Exception {
+    assertThat(root.compare("uid=carol," + PEOPLE, "memberOf", "cn=staff," + GROUPS).compareMatched()).isTrue();
+    assertThat(root.compare("uid=carol," + PEOPLE, "memberOf", "cn=admins," + GROUPS).compareMatched()).isFalse();
+  }
+
+  @Test
+  void referentialIntegrity_followsASubtreeMove() throws Exception {
+    root.add(new Entry("dn: ou=Team," + BASE, "objectClass: organizationalUnit", "ou: Team"));
+    root.add(new Entry("dn: uid=erin,ou=Team," + BASE, "objectClass: inetOrgPerson", "uid: erin", "cn: erin",
+        "sn: erin"));
+    root.add(new Entry("dn: cn=team," + GROUPS, "objectClass: groupOfNames", "cn: team",
+        "member: uid=erin,ou=Team," + BASE, "member: uid=alice," + PEOPLE));
+    root.modifyDN("ou=Team," + BASE, "ou=Crew", true, PEOPLE);
+    assertThat(root.getEntry("cn=team," + GROUPS).getAttributeValues("member"))
+        .containsExactlyInAnyOrder("uid=erin,ou=Crew," + PEOPLE, "uid=alice," + PEOPLE);
+    root.delete("uid=erin,ou=Crew," + PEOPLE);
+    assertThat(root.getEntry("cn=team," + GROUPS).getAttributeValues("member"))
+        .containsExactly("uid=alice," + PEOPLE);
+  }
+
+  private static List<String> uids(String filter) throws Exception {
+    List<String> uids = new ArrayList<>();
+    for (SearchResultEntry e : root.search(PEOPLE, SearchScope.ONE, filter, "uid").getSearchEntries()) {
+      uids.add(e.getAttributeValue("uid"));
+    }
+    return uids;
+  }
+}
