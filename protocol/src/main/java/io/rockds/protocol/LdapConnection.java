@@ -24,6 +24,8 @@ public final class LdapConnection {
   /** OID of the Notice of Disconnection unsolicited notification (RFC 4511 section 4.4.1). */
   public static final String NOTICE_OF_DISCONNECTION_OID = "1.3.6.1.4.1.1466.20036";
   private static final AtomicLong IDS = new AtomicLong();
+  /** How long a Notice of Disconnection may take to leave before the connection is closed anyway. */
+  private static final long NOTICE_GRACE_MILLIS = 2000;
 
   private final long id = IDS.getAndIncrement();
   private final Channel channel;
@@ -147,9 +149,25 @@ public final class LdapConnection {
     if (!channel.isActive()) {
       return;
     }
+    SslHandler ssl = channel.pipeline().get(SslHandler.class);
+    if (ssl != null && !ssl.handshakeFuture().isDone()) {
+      // Nothing can be said before the handshake completes.
+      channel.close();
+      return;
+    }
     LDAPMessage notice = new LDAPMessage(0,
         new ExtendedResponseProtocolOp(resultCode.intValue(), null, message, null, NOTICE_OF_DISCONNECTION_OID, null));
     channel.writeAndFlush(notice).addListener(ChannelFutureListener.CLOSE);
+    // A client that does not read would keep the notice, and so the connection, pending forever.
+    channel.eventLoop().schedule(() -> {
+      channel.close();
+    }, NOTICE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+  }
+
+  /** Response bytes written but not yet taken by the client's socket. */
+  public long pendingOutboundBytes() {
+    var buffer = channel.unsafe().outboundBuffer();
+    return buffer == null ? 0 : buffer.totalPendingWriteBytes();
   }
 
   /** Closes the connection without a notice (after an unbind). */
