@@ -10,6 +10,7 @@ import io.netty.handler.ssl.SslHandler;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntConsumer;
 import javax.net.ssl.SSLSession;
 
 /**
@@ -33,6 +34,7 @@ public final class LdapConnection {
   private final long connectedAtMillis = System.currentTimeMillis();
   private volatile boolean authenticated;
   private volatile Object attachment;
+  private volatile IntConsumer finalResponseListener;
 
   LdapConnection(Channel channel) {
     this.channel = channel;
@@ -87,9 +89,28 @@ public final class LdapConnection {
     this.attachment = value;
   }
 
+  /**
+   * Tells {@code listener} the message ID of every final response sent (anything but search
+   * entries, references, intermediate responses and unsolicited notifications), so the server can
+   * tell whether an operation answered before it was cancelled.
+   */
+  public void onFinalResponse(IntConsumer listener) {
+    this.finalResponseListener = listener;
+  }
+
   /** Writes a response without waiting for the client to read it. */
   public void send(LDAPMessage message) {
+    IntConsumer listener = finalResponseListener;
+    if (listener != null && message.getMessageID() != 0 && isFinal(message.getProtocolOpType())) {
+      listener.accept(message.getMessageID());
+    }
     channel.writeAndFlush(message, channel.voidPromise());
+  }
+
+  private static boolean isFinal(byte type) {
+    return type != LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_ENTRY
+        && type != LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_REFERENCE
+        && type != LDAPMessage.PROTOCOL_OP_TYPE_INTERMEDIATE_RESPONSE;
   }
 
   /**

@@ -6,25 +6,27 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
-import io.rockds.storage.EntryContainer;
-import java.util.HashSet;
-import java.util.List;
+import io.rockds.server.sasl.SaslMechanism;
+import io.rockds.server.sasl.SaslMechanisms;
 
 /**
  * A bind (RFC 4511 section 4.2, RFC 4513). A failed bind leaves the connection anonymous. A DN
  * with an empty password is an unauthenticated bind, refused with unwillingToPerform (53) as
  * RFC 4513 section 5.1.2 recommends; wrong DNs and wrong passwords get the same
- * invalidCredentials (49), so a client cannot probe which DNs exist.
+ * invalidCredentials (49), so a client cannot probe which DNs exist. SASL binds go to the
+ * mechanism of that name in {@link SaslMechanisms}.
  */
 final class BindOperation {
   private static final String INVALID = "Invalid credentials";
 
   private final ServerContext context;
+  private final SaslMechanisms sasl;
   private final ClientConnection client;
   private final LDAPMessage request;
 
-  BindOperation(ServerContext context, ClientConnection client, LDAPMessage request) {
+  BindOperation(ServerContext context, SaslMechanisms sasl, ClientConnection client, LDAPMessage request) {
     this.context = context;
+    this.sasl = sasl;
     this.client = client;
     this.request = request;
   }
@@ -35,49 +37,44 @@ final class BindOperation {
     if (bind.getVersion() != 3) {
       throw new LDAPException(ResultCode.PROTOCOL_ERROR, "only LDAP version 3 is supported");
     }
-    if (bind.getCredentialsType() != BindRequestProtocolOp.CRED_TYPE_SIMPLE) {
+    Identity identity = bind.getCredentialsType() == BindRequestProtocolOp.CRED_TYPE_SIMPLE
+        ? simple(bind) : sasl(bind);
+    client.setIdentity(identity);
+    client.ldap().send(Responses.success(request));
+  }
+
+  private Identity sasl(BindRequestProtocolOp bind) throws LDAPException {
+    SaslMechanism mechanism = sasl.get(bind.getSASLMechanism());
+    if (mechanism == null) {
       throw new LDAPException(ResultCode.AUTH_METHOD_NOT_SUPPORTED,
-          "SASL mechanism " + bind.getSASLMechanism() + " is not supported");
+          "SASL mechanism " + bind.getSASLMechanism() + " is not supported; supported: " + sasl.names());
     }
+    return mechanism.authenticate(client, bind.getSASLCredentials());
+  }
+
+  private Identity simple(BindRequestProtocolOp bind) throws LDAPException {
     DN dn = Dns.parse(bind.getBindDN());
     byte[] password = bind.getSimplePassword().getValue();
     if (dn.isNullDN()) {
       if (password.length > 0) {
         throw new LDAPException(ResultCode.INVALID_CREDENTIALS, INVALID);
       }
-      client.ldap().send(Responses.success(request));
-      return;
+      return Identity.ANONYMOUS;
     }
     if (password.length == 0) {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "Unauthenticated binds are not allowed");
     }
-    Identity identity = context.rootUsers().isRoot(dn)
-        ? context.rootUsers().authenticate(dn, password)
-        : authenticateEntry(dn, password);
+    Identity identity;
+    if (context.rootUsers().isRoot(dn)) {
+      identity = context.rootUsers().authenticate(dn, password);
+    } else {
+      UserEntries users = new UserEntries(context);
+      Entry entry = users.byDn(dn);
+      identity = entry != null && users.passwordMatches(entry, password) ? UserEntries.identityOf(entry) : null;
+    }
     if (identity == null) {
       throw new LDAPException(ResultCode.INVALID_CREDENTIALS, INVALID);
     }
-    client.setIdentity(identity);
-    client.ldap().send(Responses.success(request));
-  }
-
-  private Identity authenticateEntry(DN dn, byte[] password) throws LDAPException {
-    EntryContainer container = context.backends().containerFor(dn);
-    Entry entry = container == null ? null : container.get(dn);
-    if (entry == null) {
-      return null;
-    }
-    byte[][] stored = entry.getAttributeValueByteArrays("userPassword");
-    if (stored == null) {
-      return null;
-    }
-    for (byte[] value : stored) {
-      if (context.passwords().verify(password, value)) {
-        String[] privileges = entry.getAttributeValues("ds-privilege-name");
-        return new Identity(entry.getParsedDN(), false,
-            new HashSet<>(privileges == null ? List.of() : List.of(privileges)));
-      }
-    }
-    return null;
+    return identity;
   }
 }

@@ -1,33 +1,82 @@
 package io.rockds.server;
 
 import com.unboundid.ldap.protocol.LDAPMessage;
-import java.util.Map;
+import com.unboundid.ldap.sdk.Control;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
+import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * The request controls each operation understands: the one place a new control is declared
- * (and advertised in the root DSE's supportedControl).
+ * The request controls the server understands, and for which operations: the one place a new
+ * control is declared. From this list come the critical-control check every request passes
+ * (RFC 4511 section 4.1.11) and the root DSE's {@code supportedControl}. The operation that
+ * implements a control reads it with {@link #find}.
  */
 public final class SupportedControls {
   /** ManageDsaIT (RFC 3296): we hold no referral entries, so honouring it is a no-op. */
   public static final String MANAGE_DSA_IT = "2.16.840.1.113730.3.4.2";
 
-  private static final Map<Byte, Set<String>> BY_OPERATION = Map.of(
-      LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST, Set.of(MANAGE_DSA_IT),
-      LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST, Set.of(MANAGE_DSA_IT));
+  /**
+   * A supported control.
+   *
+   * @param oid the control's OID
+   * @param name what it is, for readers of this list
+   * @param operations the request types ({@code LDAPMessage.PROTOCOL_OP_TYPE_*}) it applies to
+   */
+  public record Definition(String oid, String name, Set<Byte> operations) {}
+
+  private static final Set<Byte> READS_AND_WRITES = Set.of(
+      LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST,
+      LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST,
+      LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST,
+      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST,
+      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST,
+      LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST);
+
+  /** Add a control here, with the operations it applies to; then implement it in those operations. */
+  private static final List<Definition> DEFINITIONS = List.of(
+      new Definition(MANAGE_DSA_IT, "ManageDsaIT (RFC 3296)", READS_AND_WRITES));
 
   private SupportedControls() {}
 
   public static boolean isSupported(byte operationType, String oid) {
-    return BY_OPERATION.getOrDefault(operationType, Set.of()).contains(oid);
+    for (Definition definition : DEFINITIONS) {
+      if (definition.oid().equals(oid) && definition.operations().contains(operationType)) {
+        return true;
+      }
+    }
+    return false;
   }
 
-  /** Every supported control OID, for the root DSE. */
+  /**
+   * Refuses a request carrying a critical control that is not supported for its operation with
+   * unavailableCriticalExtension (12); unsupported non-critical controls are ignored.
+   */
+  static void checkCritical(LDAPMessage request) throws LDAPException {
+    for (Control control : request.getControls()) {
+      if (control.isCritical() && !isSupported(request.getProtocolOpType(), control.getOID())) {
+        throw new LDAPException(ResultCode.UNAVAILABLE_CRITICAL_EXTENSION,
+            "The critical control " + control.getOID() + " is not supported for this operation");
+      }
+    }
+  }
+
+  /** The request's control with this OID, or null. */
+  public static Control find(LDAPMessage request, String oid) {
+    for (Control control : request.getControls()) {
+      if (control.getOID().equals(oid)) {
+        return control;
+      }
+    }
+    return null;
+  }
+
+  /** Every supported control OID, sorted, for the root DSE. */
   public static Set<String> all() {
-    return BY_OPERATION.values().stream().flatMap(Set::stream).collect(java.util.stream.Collectors.toSet());
+    Set<String> oids = new TreeSet<>();
+    DEFINITIONS.forEach(definition -> oids.add(definition.oid()));
+    return oids;
   }
 }
