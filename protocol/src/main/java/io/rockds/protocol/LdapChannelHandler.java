@@ -22,16 +22,19 @@ import org.slf4j.LoggerFactory;
  * <p>Reading is pull-based (auto-read is off): decoded requests wait in a small queue and are
  * dispatched only while fewer than {@code maxOutstanding} requests of this connection are running
  * on the worker pool and the channel is writable; more bytes are read from the socket only once
- * that queue is empty. A client that pipelines requests without reading the responses therefore
+ * that queue is empty and fewer than {@code maxOutstanding} requests run. A client that pipelines requests without reading the responses therefore
  * stalls in its own socket buffers instead of growing the server's memory: the server holds at
  * most one socket read of queued requests, {@code maxOutstanding} running ones and Netty's high
  * water mark of response bytes.
  *
- * <p>Unbind and abandon are acted on as soon as they are decoded, on the event loop, because they
- * must overtake requests already running or still queued.
+ * <p>Unbind and abandon are acted on as soon as they are decoded, on the event loop, and cancel
+ * requests go to a worker at once, because they must overtake requests already running or still
+ * queued.
  */
 final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(LdapChannelHandler.class);
+  /** The Cancel extended operation (RFC 3909). */
+  private static final String CANCEL_OID = "1.3.6.1.1.8";
 
   private final LdapRequestHandler handler;
   private final Executor workers;
@@ -79,10 +82,21 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
         }
       }
       default -> {
-        queued.add(request);
-        dispatchQueued();
+        if (isCancel(request) && outstanding.get() < maxOutstanding) {
+          // Like abandon, a cancel must reach a search that is blocked on this very connection's
+          // writability, so it is not held back with the requests that produce output.
+          dispatch(request);
+        } else {
+          queued.add(request);
+          dispatchQueued();
+        }
       }
     }
+  }
+
+  private static boolean isCancel(LDAPMessage request) {
+    return request.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_REQUEST
+        && CANCEL_OID.equals(request.getExtendedRequestProtocolOp().getOID());
   }
 
   @Override
@@ -132,8 +146,15 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
   }
 
   private boolean mayDispatch() {
-    Channel channel = ctx.channel();
-    return !draining && channel.isActive() && channel.isWritable() && outstanding.get() < maxOutstanding;
+    return ctx.channel().isWritable() && mayRead();
+  }
+
+  /**
+   * Reading needs no writability: what is read waits in the queue, and nothing more is read until
+   * the queue is empty. So a cancel still gets in while a search waits for the client to read.
+   */
+  private boolean mayRead() {
+    return !draining && ctx.channel().isActive() && outstanding.get() < maxOutstanding;
   }
 
   private void dispatchQueued() {
@@ -145,7 +166,7 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
   /** Dispatches what is queued, then asks the socket for more once nothing is. */
   private void readIfReady() {
     dispatchQueued();
-    if (queued.isEmpty() && mayDispatch()) {
+    if (queued.isEmpty() && mayRead()) {
       ctx.read();
     }
   }

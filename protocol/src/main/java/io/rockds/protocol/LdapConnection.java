@@ -104,7 +104,7 @@ public final class LdapConnection {
     if (listener != null && message.getMessageID() != 0 && isFinal(message.getProtocolOpType())) {
       listener.accept(message.getMessageID());
     }
-    channel.writeAndFlush(message, channel.voidPromise());
+    channel.writeAndFlush(LdapMessageEncoder.encode(message, channel.alloc()), channel.voidPromise());
   }
 
   private static boolean isFinal(byte type) {
@@ -136,7 +136,7 @@ public final class LdapConnection {
     if (!channel.isActive()) {
       return false;
     }
-    channel.write(message, channel.voidPromise());
+    channel.write(LdapMessageEncoder.encode(message, channel.alloc()), channel.voidPromise());
     return true;
   }
 
