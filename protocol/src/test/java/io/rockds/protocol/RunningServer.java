@@ -20,7 +20,11 @@ final class RunningServer implements AutoCloseable {
   private final ExecutorService workers = Executors.newFixedThreadPool(4);
 
   RunningServer(ProtocolSettings settings) throws Exception {
-    server = new LdapServer(settings, directory, workers, boss, io);
+    this(settings, ConnectionLimit.unlimited());
+  }
+
+  RunningServer(ProtocolSettings settings, ConnectionLimit limit) throws Exception {
+    server = new LdapServer(settings, directory, workers, boss, io, limit);
     server.start();
   }
 
