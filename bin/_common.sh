@@ -15,7 +15,7 @@ require_build() {
 run_tool() {
   require_build
   # shellcheck disable=SC2086
-  exec "$ROCKDS_JAVA" ${ROCKDS_TOOL_JAVA_OPTS:--Xms64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1} \
+  exec "$ROCKDS_JAVA" ${ROCKDS_TOOL_JAVA_OPTS:--XX:+UseG1GC} \
     -cp "$ROCKDS_CLASSPATH" "$@"
 }
 

@@ -27,6 +27,31 @@ public final class InitialConfig {
       "config-write", "password-reset", "proxied-auth", "backend-backup", "backend-restore", "privilege-change",
       "monitor-read");
 
+  /** Where the global ACIs live ({@code ds-cfg-global-aci}), as in OpenDJ. */
+  public static final DN ACCESS_CONTROL_HANDLER = ConfigDns.parse("cn=Access Control Handler,cn=config");
+
+  /** The policy every entry without {@code ds-pwp-password-policy-dn} follows. */
+  public static final DN DEFAULT_PASSWORD_POLICY =
+      ConfigDns.parse("cn=Default Password Policy,cn=Password Policies,cn=config");
+
+  /**
+   * The global ACIs, secure by default: anonymous clients read only the root DSE and the schema;
+   * authenticated users read and search everything but passwords; users change their own
+   * password. {@code cn=config} is governed by the config-read and config-write privileges.
+   */
+  public static final List<String> GLOBAL_ACIS = List.of(
+      "(target=\"ldap:///\")(targetscope=\"base\")(targetattr=\"*||+\")(version 3.0; acl \"Anonymous read access"
+          + " to the root DSE\"; allow (read,search,compare) userdn=\"ldap:///anyone\";)",
+      "(target=\"ldap:///cn=schema\")(targetscope=\"base\")(targetattr=\"*||+\")(version 3.0; acl \"Anonymous"
+          + " read access to the schema\"; allow (read,search,compare) userdn=\"ldap:///anyone\";)",
+      "(targetattr!=\"userPassword||authPassword\")(version 3.0; acl \"Authenticated users read access\";"
+          + " allow (read,search,compare) userdn=\"ldap:///all\";)",
+      "(targetattr=\"createTimestamp||creatorsName||modifiersName||modifyTimestamp||entryDN||entryUUID"
+          + "||subschemaSubentry||hasSubordinates||numSubordinates\")(version 3.0; acl \"User-visible operational"
+          + " attributes\"; allow (read,search,compare) userdn=\"ldap:///all\";)",
+      "(targetattr=\"userPassword||authPassword\")(version 3.0; acl \"Self password modification\";"
+          + " allow (write) userdn=\"ldap:///self\";)");
+
   /**
    * What setup was asked for.
    *
@@ -67,6 +92,24 @@ public final class InitialConfig {
     if (p.ldapsPort() >= 0) {
       entries.add(handler("LDAPS Connection Handler", p.listenAddress(), p.ldapsPort(), true));
     }
+    entries.add(new Entry(ACCESS_CONTROL_HANDLER,
+        new Attribute("objectClass", "top", "ds-cfg-access-control-handler", "ds-cfg-dsee-compat-access-control-handler"),
+        new Attribute("cn", "Access Control Handler"),
+        new Attribute("ds-cfg-enabled", "true"),
+        new Attribute("ds-cfg-global-aci", GLOBAL_ACIS)));
+    entries.add(container(ConfigDns.PASSWORD_POLICIES, "Password Policies"));
+    entries.add(new Entry(DEFAULT_PASSWORD_POLICY,
+        new Attribute("objectClass", "top", "ds-cfg-authentication-policy", "ds-cfg-password-policy"),
+        new Attribute("cn", "Default Password Policy"),
+        new Attribute("ds-cfg-password-attribute", "userPassword"),
+        new Attribute("ds-cfg-default-password-storage-scheme", "SSHA512"),
+        new Attribute("ds-cfg-min-password-length", "0"),
+        new Attribute("ds-cfg-password-history-count", "0"),
+        new Attribute("ds-cfg-max-password-age", "0 s"),
+        new Attribute("ds-cfg-lockout-failure-count", "0"),
+        new Attribute("ds-cfg-lockout-duration", "0 s"),
+        new Attribute("ds-cfg-force-change-on-reset", "false"),
+        new Attribute("ds-cfg-allow-user-password-changes", "true")));
     entries.add(container(ConfigDns.ROOT_DNS, "Root DNs"));
     entries.add(new Entry(ConfigDns.rootDn("Directory Manager"),
         new Attribute("objectClass", "top", "person", "ds-cfg-root-dn-user"),

@@ -8,7 +8,6 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
-import io.rockds.server.security.AccessControl;
 
 /** An add (RFC 4511 section 4.7): checks, stamps operational attributes, one storage batch. */
 final class AddOperation {
@@ -25,8 +24,8 @@ final class AddOperation {
   void run() throws LDAPException {
     AddRequestProtocolOp add = request.getAddRequestProtocolOp();
     DN dn = Dns.parse(add.getDN());
-    AccessControl.checkWrite(client.identity(), dn, "add");
     Entry entry = new Entry(dn, add.getAttributes());
+    context.access().checkAdd(client, entry);
     for (Attribute attribute : add.getAttributes()) {
       AttributeTypeDefinition type = context.schema().getAttributeType(attribute.getBaseName());
       if (type != null && type.isNoUserModification()) {
@@ -37,6 +36,7 @@ final class AddOperation {
     PasswordValues.hash(entry, context.passwords());
     OperationalAttributes.onAdd(entry, client.identity());
     WriteTarget.container(context, dn).add(entry);
+    context.access().written(dn);
     client.ldap().send(Responses.success(request));
   }
 }

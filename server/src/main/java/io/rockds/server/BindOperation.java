@@ -3,18 +3,19 @@ package io.rockds.server;
 import com.unboundid.ldap.protocol.BindRequestProtocolOp;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.DN;
-import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.server.sasl.SaslMechanism;
+import io.rockds.server.security.policy.BindOutcome;
 import io.rockds.server.sasl.SaslMechanisms;
+import java.util.List;
 
 /**
  * A bind (RFC 4511 section 4.2, RFC 4513). A failed bind leaves the connection anonymous. A DN
  * with an empty password is an unauthenticated bind, refused with unwillingToPerform (53) as
  * RFC 4513 section 5.1.2 recommends; wrong DNs and wrong passwords get the same
- * invalidCredentials (49), so a client cannot probe which DNs exist. SASL binds go to the
- * mechanism of that name in {@link SaslMechanisms}.
+ * invalidCredentials (49), so a client cannot probe which DNs exist. Simple binds of entries go
+ * through the password policy; SASL binds go to the mechanism of that name in {@link SaslMechanisms}.
  */
 final class BindOperation {
   private static final String INVALID = "Invalid credentials";
@@ -37,10 +38,10 @@ final class BindOperation {
     if (bind.getVersion() != 3) {
       throw new LDAPException(ResultCode.PROTOCOL_ERROR, "only LDAP version 3 is supported");
     }
-    Identity identity = bind.getCredentialsType() == BindRequestProtocolOp.CRED_TYPE_SIMPLE
-        ? simple(bind) : sasl(bind);
-    client.setIdentity(identity);
-    client.ldap().send(Responses.success(request));
+    BindOutcome outcome = bind.getCredentialsType() == BindRequestProtocolOp.CRED_TYPE_SIMPLE
+        ? simple(bind) : new BindOutcome(sasl(bind), List.of());
+    client.setIdentity(outcome.identity());
+    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null, outcome.responseControls()));
   }
 
   private Identity sasl(BindRequestProtocolOp bind) throws LDAPException {
@@ -52,29 +53,25 @@ final class BindOperation {
     return mechanism.authenticate(client, bind.getSASLCredentials());
   }
 
-  private Identity simple(BindRequestProtocolOp bind) throws LDAPException {
+  /** Simple binds of entries go through the password policy, which may add response controls. */
+  private BindOutcome simple(BindRequestProtocolOp bind) throws LDAPException {
     DN dn = Dns.parse(bind.getBindDN());
     byte[] password = bind.getSimplePassword().getValue();
     if (dn.isNullDN()) {
       if (password.length > 0) {
         throw new LDAPException(ResultCode.INVALID_CREDENTIALS, INVALID);
       }
-      return Identity.ANONYMOUS;
+      return new BindOutcome(Identity.ANONYMOUS, List.of());
     }
     if (password.length == 0) {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "Unauthenticated binds are not allowed");
     }
-    Identity identity;
-    if (context.rootUsers().isRoot(dn)) {
-      identity = context.rootUsers().authenticate(dn, password);
-    } else {
-      UserEntries users = new UserEntries(context);
-      Entry entry = users.byDn(dn);
-      identity = entry != null && users.passwordMatches(entry, password) ? UserEntries.identityOf(entry) : null;
-    }
-    if (identity == null) {
+    BindOutcome outcome = context.rootUsers().isRoot(dn)
+        ? new BindOutcome(context.rootUsers().authenticate(dn, password), List.of())
+        : context.passwordPolicy().bind(client, dn, password, request.getControls());
+    if (outcome.identity() == null) {
       throw new LDAPException(ResultCode.INVALID_CREDENTIALS, INVALID);
     }
-    return identity;
+    return outcome;
   }
 }

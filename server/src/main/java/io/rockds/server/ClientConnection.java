@@ -8,18 +8,34 @@ import java.util.concurrent.atomic.AtomicLong;
 /** The server's state for one client connection, attached to its {@link LdapConnection}. */
 public final class ClientConnection {
   private final LdapConnection ldap;
-  private final Map<Integer, RunningOperation> inFlight = new ConcurrentHashMap<>();
-  private final AtomicLong operationCount = new AtomicLong();
+  private final Map<Integer, RunningOperation> inFlight;
+  private final AtomicLong operationCount;
   private volatile Identity identity = Identity.ANONYMOUS;
 
   ClientConnection(LdapConnection ldap) {
-    this.ldap = ldap;
+    this(ldap, new ConcurrentHashMap<>(), new AtomicLong());
     ldap.onFinalResponse(messageId -> {
       RunningOperation operation = inFlight.get(messageId);
       if (operation != null) {
         operation.responded();
       }
     });
+  }
+
+  private ClientConnection(LdapConnection ldap, Map<Integer, RunningOperation> inFlight, AtomicLong operationCount) {
+    this.ldap = ldap;
+    this.inFlight = inFlight;
+    this.operationCount = operationCount;
+  }
+
+  /**
+   * The same connection acting as {@code identity} for one operation (proxied authorization,
+   * RFC 4370): it shares the in-flight operations but not the bound identity.
+   */
+  public ClientConnection actingAs(Identity actor) {
+    ClientConnection view = new ClientConnection(ldap, inFlight, operationCount);
+    view.identity = actor;
+    return view;
   }
 
   public LdapConnection ldap() {

@@ -27,13 +27,6 @@ final class CompareOperation {
   void run() throws LDAPException {
     CompareRequestProtocolOp compare = request.getCompareRequestProtocolOp();
     DN dn = Dns.parse(compare.getDN());
-    Identity identity = client.identity();
-    boolean privileged = identity.root() || identity.has("bypass-acl");
-    if ((identity.isAnonymous() && !context.global().allowAnonymousRead())
-        || (!privileged && compare.getAttributeName().equalsIgnoreCase(PasswordValues.ATTRIBUTE))) {
-      throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
-          "insufficient access rights to compare " + compare.getAttributeName() + " of " + dn);
-    }
     EntryContainer container = WriteTarget.container(context, dn);
     Entry entry = container.get(dn);
     if (entry == null) {
@@ -41,6 +34,7 @@ final class CompareOperation {
       throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + dn + " does not exist",
           matched == null ? null : matched.toString(), null);
     }
+    context.access().checkCompare(client, entry, compare.getAttributeName());
     if (!entry.hasAttribute(compare.getAttributeName())) {
       throw new LDAPException(ResultCode.NO_SUCH_ATTRIBUTE,
           "The entry " + dn + " has no attribute " + compare.getAttributeName());

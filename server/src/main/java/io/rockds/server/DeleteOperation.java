@@ -3,7 +3,6 @@ package io.rockds.server;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
-import io.rockds.server.security.AccessControl;
 
 /** A delete (RFC 4511 section 4.8): leaf entries only, notAllowedOnNonLeaf (66) otherwise. */
 final class DeleteOperation {
@@ -19,8 +18,9 @@ final class DeleteOperation {
 
   void run() throws LDAPException {
     DN dn = Dns.parse(request.getDeleteRequestProtocolOp().getDN());
-    AccessControl.checkWrite(client.identity(), dn, "delete");
+    context.access().checkDelete(client, dn);
     WriteTarget.container(context, dn).delete(dn);
+    context.access().written(dn);
     client.ldap().send(Responses.success(request));
   }
 }

@@ -15,9 +15,8 @@ import io.rockds.protocol.ConnectionLimit;
 import io.rockds.protocol.LdapServer;
 import io.rockds.protocol.ProtocolSettings;
 import io.rockds.server.security.RootUsers;
+import io.rockds.server.security.SecurityServices;
 import io.rockds.server.security.TlsContexts;
-import io.rockds.server.security.password.PasswordSchemeSettings;
-import io.rockds.server.security.password.PasswordSchemes;
 import java.io.IOException;
 import java.net.BindException;
 import java.nio.charset.StandardCharsets;
@@ -64,9 +63,9 @@ public final class DirectoryServer implements AutoCloseable {
   /** Starts the server of {@code instance}; returns once every listener is bound. */
   public static DirectoryServer start(Instance instance)
       throws ConfigException, LDAPException, BindException, InterruptedException {
-    ServerConfig config = ServerConfig.read(ConfigStore.load(instance.configFile()));
+    ConfigStore store = ConfigStore.load(instance.configFile());
+    ServerConfig config = ServerConfig.read(store);
     Schema schema = Schema.getDefaultStandardSchema();
-    PasswordSchemes passwords = new PasswordSchemes(PasswordSchemeSettings.defaults());
     Backends backends = Backends.open(config.backends(), instance, schema);
     int threads = config.global().workerThreads() > 0 ? config.global().workerThreads()
         : Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
@@ -75,8 +74,9 @@ public final class DirectoryServer implements AutoCloseable {
     DirectoryServer server = new DirectoryServer(instance, backends, workers, config.global().requestLimits());
     try {
       SslContext ssl = tls(instance);
-      ServerContext context = new ServerContext(backends, schema, new RootUsers(config.rootDns(), passwords),
-          passwords, config.global(), ssl);
+      SecurityServices security = SecurityServices.open(store, config.global(), backends, schema);
+      ServerContext context = new ServerContext(backends, schema, new RootUsers(config.rootDns(), security.passwords()),
+          security.passwords(), config.global(), ssl, security.access(), security.passwordPolicy());
       RequestRouter router = new RequestRouter(context);
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {

@@ -7,7 +7,6 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.ResultCode;
-import io.rockds.server.security.AccessControl;
 import io.rockds.storage.EntryContainer;
 
 /**
@@ -40,7 +39,7 @@ final class ModifyDnOperation {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "The root DSE cannot be renamed");
     }
     DN newDn = new DN(newRdn, parent);
-    AccessControl.checkWrite(client.identity(), dn, "modify DN");
+    context.access().checkRename(client, dn, newDn);
     EntryContainer container = WriteTarget.container(context, dn);
     if (container != context.backends().containerFor(newDn)) {
       throw new LDAPException(ResultCode.AFFECTS_MULTIPLE_DSAS,
@@ -51,6 +50,7 @@ final class ModifyDnOperation {
       OperationalAttributes.onModify(renamed, client.identity());
       return renamed;
     });
+    context.access().written(dn);
     client.ldap().send(Responses.success(request));
   }
 }

@@ -7,7 +7,6 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
-import io.rockds.server.security.AccessControl;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,7 +28,7 @@ final class ModifyOperation {
   void run() throws LDAPException {
     DN dn = Dns.parse(request.getModifyRequestProtocolOp().getDN());
     List<Modification> requested = request.getModifyRequestProtocolOp().getModifications();
-    AccessControl.checkModify(client.identity(), dn, requested);
+    context.access().checkModify(client, dn, requested);
     List<Modification> modifications = new ArrayList<>(requested.size());
     for (Modification m : requested) {
       AttributeTypeDefinition type = context.schema().getAttributeType(m.getAttribute().getBaseName());
@@ -39,11 +38,13 @@ final class ModifyOperation {
       }
       modifications.add(PasswordValues.hash(m, context.passwords()));
     }
+    modifications.addAll(context.passwordPolicy().stateChanges(client, dn, requested));
     WriteTarget.container(context, dn).modify(dn, current -> {
       Entry updated = Entry.applyModifications(current, false, modifications);
       OperationalAttributes.onModify(updated, client.identity());
       return updated;
     });
+    context.access().written(dn);
     client.ldap().send(Responses.success(request));
   }
 }

@@ -42,7 +42,7 @@ public final class RequestRouter implements LdapRequestHandler {
     try {
       limits.check(request);
       SupportedControls.checkCritical(request);
-      execute(client, request, operation.stopFlag());
+      execute(context.access().authorize(client, request), request, operation.stopFlag());
     } catch (LDAPException e) {
       connection.send(Responses.result(request, e));
     } catch (RuntimeException e) {

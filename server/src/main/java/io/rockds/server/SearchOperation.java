@@ -63,11 +63,6 @@ final class SearchOperation {
     if (container == null) {
       throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist");
     }
-    if (identity.isAnonymous() && !context.global().allowAnonymousRead()) {
-      // Anonymous clients see only the root DSE and the schema unless anonymous read is enabled.
-      done(ResultCode.SUCCESS, null);
-      return;
-    }
     if (container.idOf(base) < 0) {
       DN matched = container.matchedDn(base);
       throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist",
@@ -133,13 +128,14 @@ final class SearchOperation {
     if (!matches(entry)) {
       return true;
     }
+    entry = context.access().filterEntry(client, entry, filter);
+    if (entry == null) {
+      return true;
+    }
     if (sizeLimit > 0 && sent >= sizeLimit) {
       throw new LDAPException(ResultCode.SIZE_LIMIT_EXCEEDED, "The size limit of " + sizeLimit + " entries was exceeded");
     }
     List<Attribute> selected = attributes.select(entry, search.typesOnly());
-    if (!client.identity().root() && !client.identity().has("bypass-acl")) {
-      selected.removeIf(a -> a.getBaseName().equalsIgnoreCase("userPassword"));
-    }
     LDAPMessage message = new LDAPMessage(request.getMessageID(),
         new SearchResultEntryProtocolOp(entry.getDN(), selected));
     try {

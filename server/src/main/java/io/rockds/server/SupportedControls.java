@@ -4,6 +4,7 @@ import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.Control;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
+import io.rockds.server.security.policy.PasswordPolicyService;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -17,6 +18,9 @@ import java.util.TreeSet;
 public final class SupportedControls {
   /** ManageDsaIT (RFC 3296): we hold no referral entries, so honouring it is a no-op. */
   public static final String MANAGE_DSA_IT = "2.16.840.1.113730.3.4.2";
+
+  /** Proxied authorization v2 (RFC 4370). */
+  public static final String PROXIED_AUTHORIZATION = "2.16.840.1.113730.3.4.18";
 
   /**
    * A supported control.
@@ -37,7 +41,10 @@ public final class SupportedControls {
 
   /** Add a control here, with the operations it applies to; then implement it in those operations. */
   private static final List<Definition> DEFINITIONS = List.of(
-      new Definition(MANAGE_DSA_IT, "ManageDsaIT (RFC 3296)", READS_AND_WRITES));
+      new Definition(MANAGE_DSA_IT, "ManageDsaIT (RFC 3296)", READS_AND_WRITES),
+      new Definition(PROXIED_AUTHORIZATION, "Proxied authorization v2 (RFC 4370)", READS_AND_WRITES),
+      new Definition(PasswordPolicyService.CONTROL_OID, "Password policy (draft-behera-ldap-password-policy)",
+          Set.of(LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST)));
 
   private SupportedControls() {}
 

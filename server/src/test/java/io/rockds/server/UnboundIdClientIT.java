@@ -154,36 +154,6 @@ class UnboundIdClientIT {
   }
 
   @Test
-  void selfPasswordChangeNeedsTheCurrentPassword() throws Exception {
-    try (LDAPConnection root = server.rootConnection()) {
-      root.add(user("carol", "carol-1"));
-    }
-    String carol = "uid=carol," + PEOPLE;
-    try (LDAPConnection connection = connect(Transport.PLAIN)) {
-      connection.bind(carol, "carol-1");
-      ExtendedResult withoutOld = connection.processExtendedOperation(
-          new PasswordModifyExtendedRequest(null, (String) null, "carol-2"));
-      assertThat(withoutOld.getResultCode()).isEqualTo(ResultCode.UNWILLING_TO_PERFORM);
-      ExtendedResult wrongOld = connection.processExtendedOperation(
-          new PasswordModifyExtendedRequest(null, "nope", "carol-2"));
-      assertThat(wrongOld.getResultCode()).isEqualTo(ResultCode.INVALID_CREDENTIALS);
-      ExtendedResult otherUser = connection.processExtendedOperation(
-          new PasswordModifyExtendedRequest("uid=alice," + PEOPLE, "carol-1", "x"));
-      assertThat(otherUser.getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      PasswordModifyExtendedResult generated = (PasswordModifyExtendedResult) connection.processExtendedOperation(
-          new PasswordModifyExtendedRequest(null, "carol-1", (String) null));
-      assertThat(generated.getResultCode()).isEqualTo(ResultCode.SUCCESS);
-      assertThat(generated.getGeneratedPassword()).hasSize(16);
-      assertThat(connection.bind(carol, generated.getGeneratedPassword()).getResultCode())
-          .isEqualTo(ResultCode.SUCCESS);
-    }
-    try (LDAPConnection anonymous = connect(Transport.PLAIN)) {
-      ExtendedResult result = anonymous.processExtendedOperation(new PasswordModifyExtendedRequest(carol, "a", "b"));
-      assertThat(result.getResultCode()).isEqualTo(ResultCode.UNWILLING_TO_PERFORM);
-    }
-  }
-
-  @Test
   void unknownCriticalControlsFailAndNonCriticalOnesAreIgnored() throws Exception {
     try (LDAPConnection connection = server.rootConnection()) {
       SearchRequest critical = new SearchRequest(TestServer.BASE, SearchScope.BASE, "(objectClass=*)");

@@ -40,6 +40,13 @@ public final class AttributeIndex extends Tree {
   private final int substringLength;
   private volatile IndexEntryLimit entryLimit;
   private volatile boolean trusted;
+  /**
+   * While a rebuild runs, entries with IDs in {@code [buildCursor, buildWatermark)} are left to
+   * it: writers skip this index for them (see {@link IndexBuild}). Outside a rebuild the range is
+   * empty.
+   */
+  private volatile long buildCursor = Long.MAX_VALUE;
+  private volatile long buildWatermark;
 
   AttributeIndex(RocksDB db, ColumnFamilyHandle handle, String rawPrefix, String name, String attribute,
       IndexType type, MatchingRule rule, boolean integerOrdering, int substringLength, IndexEntryLimit entryLimit) {
@@ -114,6 +121,27 @@ public final class AttributeIndex extends Tree {
     this.trusted = trusted;
   }
 
+  /** False only for an entry a running rebuild has not reached yet: the rebuild will index it. */
+  boolean isMaintainedFor(long id) {
+    return id < buildCursor || id >= buildWatermark;
+  }
+
+  /** Every entry below {@code watermark} now waits for the rebuild; called under the structure lock. */
+  void startBuild(long watermark) {
+    buildWatermark = watermark;
+    buildCursor = 0;
+  }
+
+  /** Entries below {@code cursor} are indexed; called while their DN locks are held. */
+  void advanceBuild(long cursor) {
+    buildCursor = cursor;
+  }
+
+  void finishBuild() {
+    buildCursor = Long.MAX_VALUE;
+    buildWatermark = 0;
+  }
+
   /** The matching rule keys are normalized with. */
   public MatchingRule matchingRule() {
     return rule;
@@ -122,7 +150,7 @@ public final class AttributeIndex extends Tree {
   // ---------------------------------------------------------------- keys
 
   /** Every key {@code entry} contributes to this index. */
-  Set<IndexKey> keysOf(Entry entry) {
+  public Set<IndexKey> keysOf(Entry entry) {
     Set<IndexKey> keys = new HashSet<>();
     for (Attribute a : entry.getAttributesWithOptions(attribute, null)) {
       if (type == IndexType.PRESENCE) {
@@ -214,6 +242,21 @@ public final class AttributeIndex extends Tree {
       }
     }
     return ids.build();
+  }
+
+  /** A raw record as a set: its IDs, or undefined (limit exceeded) for an over-limit marker. */
+  public static IdSet decodeRecord(byte[] value) {
+    return IdListCodec.decode(value);
+  }
+
+  /** True when a raw record is the over-limit marker. */
+  public static boolean isOverLimitRecord(byte[] value) {
+    return IdListCodec.isOverLimit(value);
+  }
+
+  /** The number of IDs a defined raw record lists, read without decoding them. */
+  public static int idCount(byte[] value) {
+    return IdListCodec.count(value);
   }
 
   private RocksIterator openRange(ReadOptions options, Slice upper) {

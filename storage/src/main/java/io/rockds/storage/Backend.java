@@ -10,6 +10,7 @@ import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.Schema;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -51,10 +52,15 @@ public final class Backend implements AutoCloseable {
   private static final String DEFAULT_CF = "default";
 
   private final BackendSettings settings;
+  private final Schema schema;
+  private final ColumnFamilyOptions indexOptions;
+  /** Where a read-only (secondary) instance keeps its own logs; null when opened for writing. */
+  private final Path secondaryDirectory;
   private final RocksDB db;
   private final List<AutoCloseable> resources;
-  private final List<ColumnFamilyHandle> handles;
+  private final List<ColumnFamilyHandle> handles; // grows when an index is added: guarded by this
   private final WriteOptions writeOptions;
+  private final WriteOptions unsyncedWriteOptions = new WriteOptions().setSync(false);
   private final Statistics statistics;
   private final LRUCache blockCache;
   private final Map<DN, EntryContainer> containers = new LinkedHashMap<>();
@@ -65,9 +71,13 @@ public final class Backend implements AutoCloseable {
     RocksDB.loadLibrary();
   }
 
-  private Backend(BackendSettings settings, RocksDB db, List<AutoCloseable> resources, List<ColumnFamilyHandle> handles,
-      Statistics statistics, LRUCache blockCache) {
+  private Backend(BackendSettings settings, Schema schema, RocksDB db, List<AutoCloseable> resources,
+      List<ColumnFamilyHandle> handles, Statistics statistics, LRUCache blockCache, ColumnFamilyOptions indexOptions,
+      Path secondaryDirectory) {
     this.settings = settings;
+    this.schema = schema;
+    this.indexOptions = indexOptions;
+    this.secondaryDirectory = secondaryDirectory;
     this.db = db;
     this.resources = resources;
     this.handles = handles;
@@ -84,11 +94,35 @@ public final class Backend implements AutoCloseable {
   }
 
   /**
-   * Opens (creating if needed) the backend. An index whose column family is new while the
-   * container already holds entries, or whose entry limit changed since its records were
-   * written, is marked untrusted until rebuilt.
+   * Opens (creating if needed) the backend for exclusive use. An index whose column family is new
+   * while the container already holds entries, or whose entry limit changed since its records
+   * were written, is marked untrusted until rebuilt. Fails with a message naming the holder when
+   * another process (a running server, an import) has the database open.
    */
   public static Backend open(BackendSettings settings, Schema schema) throws LDAPException {
+    return open(settings, schema, null);
+  }
+
+  /**
+   * Opens the backend read-only, beside a server or tool that may hold it open for writing: a
+   * RocksDB secondary instance showing the state as of opening (call {@link #catchUp} for
+   * later writes). Its own logs go to a temporary directory removed on close. Configured indexes
+   * that do not exist on disk yet are left out; every write fails.
+   */
+  public static Backend openReadOnly(BackendSettings settings, Schema schema) throws LDAPException {
+    if (!Files.exists(settings.directory().resolve("CURRENT"))) {
+      throw new LDAPException(ResultCode.UNAVAILABLE, "backend " + settings.id() + " has no database at "
+          + settings.directory());
+    }
+    try {
+      return open(settings, schema, Files.createTempDirectory("rockds-secondary-"));
+    } catch (java.io.IOException e) {
+      throw new LDAPException(ResultCode.UNAVAILABLE, "cannot create a temporary directory: " + e, e);
+    }
+  }
+
+  private static Backend open(BackendSettings settings, Schema schema, Path secondary) throws LDAPException {
+    boolean readOnly = secondary != null;
     List<AutoCloseable> resources = new ArrayList<>();
     try {
       Files.createDirectories(settings.directory());
@@ -97,12 +131,16 @@ public final class Backend implements AutoCloseable {
       resources.add(blockCache);
       resources.add(statistics);
       DBOptions dbOptions = new DBOptions()
-          .setCreateIfMissing(true)
-          .setCreateMissingColumnFamilies(true)
+          .setCreateIfMissing(!readOnly)
+          .setCreateMissingColumnFamilies(!readOnly)
           .setMaxBackgroundJobs(2)
           .setBytesPerSync(1 << 20)
           .setKeepLogFileNum(5)
           .setStatistics(statistics);
+      if (readOnly) {
+        // A secondary must keep every table file open: the primary may delete them while compacting.
+        dbOptions.setMaxOpenFiles(-1);
+      }
       resources.add(dbOptions);
       ColumnFamilyOptions plain = columnFamilyOptions(settings, blockCache, false);
       ColumnFamilyOptions counters = columnFamilyOptions(settings, blockCache, true);
@@ -120,7 +158,7 @@ public final class Backend implements AutoCloseable {
       }
       Map<String, ColumnFamilyDescriptor> wanted = new LinkedHashMap<>();
       wanted.put(DEFAULT_CF, new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, plain));
-      Map<DN, List<IndexDef>> indexDefs = new LinkedHashMap<>();
+      List<IndexDef> defs = indexDefs(settings, schema);
       for (DN base : settings.baseDns()) {
         String prefix = EntryContainer.rawPrefix(base);
         for (String tree : List.of("dn2id", "id2entry")) {
@@ -129,27 +167,29 @@ public final class Backend implements AutoCloseable {
         for (String tree : List.of("id2childrencount", "state")) {
           wanted.put(prefix + tree, descriptor(prefix + tree, counters));
         }
-        List<IndexDef> defs = indexDefs(settings, schema);
-        indexDefs.put(base, defs);
         for (IndexDef def : defs) {
           wanted.put(prefix + def.name, descriptor(prefix + def.name, plain));
         }
       }
       // Column families of indexes no longer configured stay open (RocksDB requires it) but unused.
       for (String name : existing) {
-        wanted.putIfAbsent(name, descriptor(name, name.endsWith("/state") || name.endsWith("/id2childrencount")
-            ? counters : plain));
+        wanted.putIfAbsent(name, descriptor(name, isCounterTree(name) ? counters : plain));
+      }
+      if (readOnly) {
+        wanted.keySet().retainAll(existing);
       }
       List<ColumnFamilyDescriptor> descriptors = new ArrayList<>(wanted.values());
       List<ColumnFamilyHandle> handles = new ArrayList<>();
-      RocksDB db = openDb(dbOptions, path, descriptors, handles);
+      RocksDB db = readOnly
+          ? RocksDB.openAsSecondary(dbOptions, path, secondary.toString(), descriptors, handles)
+          : RocksDB.open(dbOptions, path, descriptors, handles);
       Map<String, ColumnFamilyHandle> byName = new LinkedHashMap<>();
       for (int i = 0; i < descriptors.size(); i++) {
         byName.put(new String(descriptors.get(i).getName(), StandardCharsets.UTF_8), handles.get(i));
       }
-      Backend backend = new Backend(settings, db, resources, handles, statistics, blockCache);
+      Backend backend = new Backend(settings, schema, db, resources, handles, statistics, blockCache, plain, secondary);
       for (DN base : settings.baseDns()) {
-        backend.openContainer(base, byName, indexDefs.get(base), existing);
+        backend.openContainer(base, byName, defs, existing);
       }
       backend.nextId.set(backend.largestId() + 1);
       return backend;
@@ -162,17 +202,16 @@ public final class Backend implements AutoCloseable {
     }
   }
 
-  private static RocksDB openDb(DBOptions options, String path, List<ColumnFamilyDescriptor> descriptors,
-      List<ColumnFamilyHandle> handles) throws RocksDBException {
-    return RocksDB.open(options, path, descriptors, handles);
+  private static boolean isCounterTree(String name) {
+    return name.endsWith("/state") || name.endsWith("/id2childrencount");
   }
 
   private static LDAPException openFailure(BackendSettings settings, RocksDBException e) {
     String message = String.valueOf(e.getMessage());
     if (message.contains("lock") || message.contains("LOCK")) {
       return new LDAPException(ResultCode.UNAVAILABLE, "the database of backend " + settings.id() + " at "
-          + settings.directory() + " is in use by another process (its LOCK file is held): stop that server or"
-          + " tool first", e);
+          + settings.directory() + " is in use by another process (its LOCK file is held): this needs exclusive"
+          + " access, so stop the server or tool using it first", e);
     }
     return new LDAPException(ResultCode.UNAVAILABLE, "cannot open backend " + settings.id() + " at "
         + settings.directory() + ": " + message, e);
@@ -232,27 +271,21 @@ public final class Backend implements AutoCloseable {
   private void openContainer(DN base, Map<String, ColumnFamilyHandle> byName, List<IndexDef> defs, Set<String> existing)
       throws RocksDBException, LDAPException {
     String prefix = EntryContainer.rawPrefix(base);
+    if (!byName.containsKey(prefix + "id2entry")) {
+      return; // read-only, and this base DN was never written
+    }
     BackendState state = new BackendState(db, byName.get(prefix + "state"), prefix);
     AttributeDictionary dictionary = new AttributeDictionary(db, byName.get(prefix + "state"));
     boolean empty = state.entryCount() == 0;
     Map<String, AttributeIndex> indexes = new LinkedHashMap<>();
-    Schema schema = Schema.getDefaultStandardSchema();
     for (IndexDef def : defs) {
-      AttributeIndex index = new AttributeIndex(db, byName.get(prefix + def.name), prefix, def.name, def.attribute,
-          def.type, AttributeIndex.ruleFor(def.attribute, def.type, schema), def.integerOrdering, def.substringLength,
-          def.limit);
-      Boolean trusted = state.isTrusted(def.name);
-      Integer storedLimit = state.storedEntryLimit(def.name);
-      boolean fresh = !existing.contains(prefix + def.name);
-      boolean limitChanged = storedLimit != null && storedLimit != def.limit.limit();
-      boolean nowTrusted = empty || (!fresh && !limitChanged && !Boolean.FALSE.equals(trusted));
-      if (!Boolean.valueOf(nowTrusted).equals(trusted)) {
-        state.setTrusted(def.name, nowTrusted);
+      ColumnFamilyHandle handle = byName.get(prefix + def.name);
+      if (handle == null) {
+        continue; // read-only: not created yet
       }
-      if (storedLimit == null || limitChanged) {
-        state.storeEntryLimit(def.name, def.limit.limit());
-      }
-      index.setTrustedFlag(nowTrusted);
+      AttributeIndex index = newIndex(prefix, def, handle);
+      index.setTrustedFlag(readOnly() ? !Boolean.FALSE.equals(state.isTrusted(def.name))
+          : reconcileTrust(state, def, empty, !existing.contains(prefix + def.name)));
       indexes.put(def.name, index);
     }
     EntryCodec codec = new EntryCodec(dictionary);
@@ -261,6 +294,99 @@ public final class Backend implements AutoCloseable {
         new Id2Entry(db, byName.get(prefix + "id2entry"), prefix, codec),
         new Id2ChildrenCount(db, byName.get(prefix + "id2childrencount"), prefix),
         state, indexes));
+  }
+
+  private AttributeIndex newIndex(String prefix, IndexDef def, ColumnFamilyHandle handle) {
+    return new AttributeIndex(db, handle, prefix, def.name, def.attribute, def.type,
+        AttributeIndex.ruleFor(def.attribute, def.type, schema), def.integerOrdering, def.substringLength, def.limit);
+  }
+
+  /**
+   * Whether an index opened for writing can be trusted: yes if the container is empty, otherwise
+   * only if it existed, was trusted and was built with the limit now configured. Persists the answer.
+   */
+  private static boolean reconcileTrust(BackendState state, IndexDef def, boolean empty, boolean fresh)
+      throws RocksDBException {
+    Boolean trusted = state.isTrusted(def.name);
+    Integer storedLimit = state.storedEntryLimit(def.name);
+    boolean limitChanged = storedLimit != null && storedLimit != def.limit.limit();
+    boolean nowTrusted = empty || (!fresh && !limitChanged && !Boolean.FALSE.equals(trusted));
+    if (!Boolean.valueOf(nowTrusted).equals(trusted)) {
+      state.setTrusted(def.name, nowTrusted);
+    }
+    if (storedLimit == null || limitChanged) {
+      state.storeEntryLimit(def.name, def.limit.limit());
+    }
+    return nowTrusted;
+  }
+
+  /**
+   * Adds an index while the backend is open (e.g. after dsconfig create-backend-index): creates
+   * its column families in every container. In a container that already holds entries the new
+   * index is untrusted, so searches ignore it, until rebuilt; writes maintain it from now on.
+   * Returns the indexes created (none if they all existed).
+   */
+  public synchronized List<AttributeIndex> addIndex(IndexSpec spec) throws LDAPException {
+    requireWritable();
+    IndexEntryLimit limit = new IndexEntryLimit(spec.entryLimit() != null ? spec.entryLimit() : settings.indexEntryLimit());
+    List<AttributeIndex> created = new ArrayList<>();
+    try {
+      for (EntryContainer container : containers.values()) {
+        String prefix = EntryContainer.rawPrefix(container.baseDn());
+        for (IndexType type : spec.types()) {
+          String name = AttributeIndex.treeName(spec.attribute(), type, spec.substringLength(), schema);
+          if (container.indexNamed(name) != null) {
+            continue;
+          }
+          IndexDef def = new IndexDef(name, spec.attribute(), type, spec.substringLength(), limit,
+              isInteger(spec.attribute(), schema));
+          ColumnFamilyHandle handle = db.createColumnFamily(descriptor(prefix + name, indexOptions));
+          handles.add(handle);
+          AttributeIndex index = newIndex(prefix, def, handle);
+          container.addIndex(index);
+          created.add(index);
+        }
+      }
+      return created;
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  /** Options for SST files written for ingestion: the index trees' compression and table format. */
+  Options sstOptions() {
+    try (DBOptions dbOptions = new DBOptions()) {
+      return new Options(dbOptions, indexOptions);
+    }
+  }
+
+  void invalidateAll() {
+    if (entryCache != null) {
+      entryCache.invalidateAll();
+    }
+  }
+
+  /** Reads writes the primary committed since this read-only backend opened or last caught up. */
+  public void catchUp() throws LDAPException {
+    if (!readOnly()) {
+      return;
+    }
+    try {
+      db.tryCatchUpWithPrimary();
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  public boolean readOnly() {
+    return secondaryDirectory != null;
+  }
+
+  private void requireWritable() throws LDAPException {
+    if (readOnly()) {
+      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "backend " + settings.id()
+          + " is open read-only; this needs exclusive access: stop the server first");
+    }
   }
 
   private long largestId() {
@@ -355,8 +481,24 @@ public final class Backend implements AutoCloseable {
     return nextId.getAndIncrement();
   }
 
-  void write(WriteBatch batch) throws RocksDBException {
+  /** The ID the next add will get; stable while the caller holds every container's structure lock. */
+  long peekNextId() {
+    return nextId.get();
+  }
+
+  void write(WriteBatch batch) throws RocksDBException, LDAPException {
+    requireWritable();
     db.write(writeOptions, batch);
+  }
+
+  /** Writes to the WAL without fsync: maintenance batches, made durable at once by {@link #syncWal}. */
+  void writeUnsynced(WriteBatch batch) throws RocksDBException, LDAPException {
+    requireWritable();
+    db.write(unsyncedWriteOptions, batch);
+  }
+
+  void syncWal() throws RocksDBException {
+    db.flushWal(true);
   }
 
   Entry cachedEntry(long id, LongFunction<Entry> loader) throws LDAPException {
@@ -389,7 +531,19 @@ public final class Backend implements AutoCloseable {
     }
     db.close();
     writeOptions.close();
+    unsyncedWriteOptions.close();
     closeAll(resources);
+    if (secondaryDirectory != null) {
+      deleteTree(secondaryDirectory);
+    }
+  }
+
+  private static void deleteTree(Path directory) {
+    try (java.util.stream.Stream<Path> paths = Files.walk(directory)) {
+      paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (java.io.IOException ignored) {
+      // A leftover temporary directory is harmless.
+    }
   }
 
   private static void closeAll(List<AutoCloseable> resources) {

@@ -1,9 +1,14 @@
 package io.rockds.storage;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
 import org.rocksdb.WriteBatch;
 
 /**
@@ -31,8 +36,12 @@ public final class BackendState extends Tree {
     return ("trusted/" + tree).getBytes(StandardCharsets.UTF_8);
   }
 
+  private static byte[] overLimitPrefix(String tree) {
+    return ("overlimit/" + tree + "\0").getBytes(StandardCharsets.UTF_8);
+  }
+
   static byte[] overLimitKey(String tree, byte[] indexKey) {
-    return Bytes.concat(("overlimit/" + tree + "\0").getBytes(StandardCharsets.UTF_8), indexKey);
+    return Bytes.concat(overLimitPrefix(tree), indexKey);
   }
 
   /** Null when the tree has never been marked either way. */
@@ -59,6 +68,31 @@ public final class BackendState extends Tree {
     return Bytes.readCounter(db.get(handle, ENTRY_COUNT));
   }
 
+  /** The entry counter as seen by {@code options} (e.g. a snapshot). */
+  public long entryCount(ReadOptions options) throws RocksDBException {
+    return Bytes.readCounter(db.get(handle, options, ENTRY_COUNT));
+  }
+
+  /**
+   * The exact count kept for every over-limit key of {@code tree}, in key order, as seen by
+   * {@code options}. A count may exist for a key whose record is no longer over the limit only
+   * if something is inconsistent; the verifier reports that.
+   */
+  public SortedMap<IndexKey, Long> overLimitCounts(String tree, ReadOptions options) {
+    byte[] prefix = overLimitPrefix(tree);
+    SortedMap<IndexKey, Long> counts = new TreeMap<>();
+    try (RocksIterator it = db.newIterator(handle, options)) {
+      for (it.seek(prefix); it.isValid(); it.next()) {
+        byte[] key = it.key();
+        if (!Arrays.equals(key, 0, Math.min(key.length, prefix.length), prefix, 0, prefix.length)) {
+          break;
+        }
+        counts.put(new IndexKey(Arrays.copyOfRange(key, prefix.length, key.length)), Bytes.readCounter(it.value()));
+      }
+    }
+    return counts;
+  }
+
   void addEntryCount(WriteBatch batch, long delta) throws RocksDBException {
     batch.merge(handle, ENTRY_COUNT, Bytes.counter(delta));
   }
@@ -67,7 +101,8 @@ public final class BackendState extends Tree {
     db.put(handle, ENTRY_COUNT, Bytes.counter(count));
   }
 
-  long overLimitCount(String tree, byte[] indexKey) throws RocksDBException {
+  /** The exact entry count kept for an over-limit key (0 when the key is not over the limit). */
+  public long overLimitCount(String tree, byte[] indexKey) throws RocksDBException {
     return Bytes.readCounter(db.get(handle, overLimitKey(tree, indexKey)));
   }
 
@@ -85,7 +120,7 @@ public final class BackendState extends Tree {
 
   /** Removes every over-limit count of one tree (before a rebuild). */
   void clearOverLimitCounts(String tree) throws RocksDBException {
-    byte[] prefix = ("overlimit/" + tree + "\0").getBytes(StandardCharsets.UTF_8);
+    byte[] prefix = overLimitPrefix(tree);
     db.deleteRange(handle, prefix, Bytes.prefixEnd(prefix));
   }
 

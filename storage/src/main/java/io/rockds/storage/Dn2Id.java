@@ -27,6 +27,17 @@ public final class Dn2Id extends Tree {
     return value == null ? -1 : Bytes.readLongKey(value, 0);
   }
 
+  /** The ID of {@code dn} as seen by {@code options} (e.g. a snapshot), or -1. */
+  public long get(DN dn, ReadOptions options) throws RocksDBException {
+    byte[] value = db.get(handle, options, DnKeys.key(dn));
+    return value == null ? -1 : Bytes.readLongKey(value, 0);
+  }
+
+  /** The entry ID a raw record maps its DN key to. */
+  public static long idOf(byte[] value) {
+    return Bytes.readLongKey(value, 0);
+  }
+
   void put(WriteBatch batch, DN dn, long id) throws RocksDBException {
     batch.put(handle, DnKeys.key(dn), Bytes.longKey(id));
   }

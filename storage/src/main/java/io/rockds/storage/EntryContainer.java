@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
@@ -34,10 +36,18 @@ public final class EntryContainer {
   private final Id2Entry id2entry;
   private final Id2ChildrenCount childrenCount;
   private final BackendState state;
-  private final Map<String, AttributeIndex> indexesByName;
-  private final Map<String, List<AttributeIndex>> indexesByAttribute = new LinkedHashMap<>();
+  /** Immutable, replaced whole when an index is added, so readers need no lock. */
+  private volatile Map<String, AttributeIndex> indexesByName;
+  private volatile Map<String, List<AttributeIndex>> indexesByAttribute;
   private final KeyLocks dnLocks = new KeyLocks(1024);
   private final KeyLocks indexLocks = new KeyLocks(4096);
+  /**
+   * Every write holds the read side from ID allocation to commit; clearing an index for a rebuild
+   * or changing its limit takes the write side, so no read-modify-write of an index record and no
+   * blind over-limit merge can straddle that change.
+   */
+  private final ReentrantReadWriteLock indexStructure = new ReentrantReadWriteLock();
+  private final java.util.concurrent.locks.ReentrantLock rebuilding = new java.util.concurrent.locks.ReentrantLock();
 
   EntryContainer(Backend backend, DN baseDn, Dn2Id dn2id, Id2Entry id2entry, Id2ChildrenCount childrenCount,
       BackendState state, Map<String, AttributeIndex> indexes) {
@@ -47,10 +57,17 @@ public final class EntryContainer {
     this.id2entry = id2entry;
     this.childrenCount = childrenCount;
     this.state = state;
-    this.indexesByName = indexes;
+    publishIndexes(indexes);
+  }
+
+  private void publishIndexes(Map<String, AttributeIndex> indexes) {
+    Map<String, List<AttributeIndex>> byAttribute = new LinkedHashMap<>();
     for (AttributeIndex index : indexes.values()) {
-      indexesByAttribute.computeIfAbsent(index.attribute().toLowerCase(Locale.ROOT), a -> new ArrayList<>()).add(index);
+      byAttribute.computeIfAbsent(index.attribute().toLowerCase(Locale.ROOT), a -> new ArrayList<>()).add(index);
     }
+    byAttribute.replaceAll((attribute, list) -> List.copyOf(list));
+    indexesByAttribute = Collections.unmodifiableMap(byAttribute);
+    indexesByName = Collections.unmodifiableMap(new LinkedHashMap<>(indexes));
   }
 
   public DN baseDn() {
@@ -103,6 +120,11 @@ public final class EntryContainer {
     return Collections.unmodifiableCollection(indexesByName.values());
   }
 
+  /** The index with that tree name (e.g. {@code sn.caseIgnoreMatch}), or null. */
+  public AttributeIndex indexNamed(String name) {
+    return indexesByName.get(name);
+  }
+
   /** The index of {@code attribute} of that type, or null if there is none. */
   public AttributeIndex index(String attribute, IndexType type) {
     for (AttributeIndex index : indexesByAttribute.getOrDefault(attribute.toLowerCase(Locale.ROOT), List.of())) {
@@ -111,6 +133,116 @@ public final class EntryContainer {
       }
     }
     return null;
+  }
+
+  // ---------------------------------------------------------------- index maintenance
+
+  /** Adds a freshly created index: trusted only if the container is empty. */
+  void addIndex(AttributeIndex index) throws RocksDBException {
+    Lock exclusive = lockStructureExclusively();
+    try {
+      boolean trusted = state.entryCount() == 0;
+      state.storeEntryLimit(index.name(), index.entryLimit().limit());
+      state.setTrusted(index.name(), trusted);
+      index.setTrustedFlag(trusted);
+      Map<String, AttributeIndex> indexes = new LinkedHashMap<>(indexesByName);
+      indexes.put(index.name(), index);
+      publishIndexes(indexes);
+    } finally {
+      exclusive.unlock();
+    }
+  }
+
+  /**
+   * Changes an index's entry limit while the backend runs. Its records were built with the old
+   * limit, so the index becomes untrusted (searches stop using it) until rebuilt; writes apply the
+   * new limit from now on.
+   */
+  public void setIndexEntryLimit(String indexName, int limit) throws LDAPException {
+    AttributeIndex index = requireIndex(indexName);
+    IndexEntryLimit newLimit = new IndexEntryLimit(limit);
+    if (newLimit.equals(index.entryLimit())) {
+      return;
+    }
+    Lock exclusive = lockStructureExclusively();
+    try {
+      state.setTrusted(indexName, false);
+      index.setTrustedFlag(false);
+      index.setEntryLimit(newLimit);
+      state.storeEntryLimit(indexName, limit);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    } finally {
+      exclusive.unlock();
+    }
+  }
+
+  /**
+   * Rebuilds these indexes from {@code id2entry} in one pass, while writes continue (see
+   * {@link IndexBuild}); each is untrusted until done, then trusted with exact over-limit counts.
+   * One rebuild at a time per container: a second one fails with busy.
+   *
+   * @param progress receives the number of entries indexed so far, after each batch
+   */
+  public void rebuildIndexes(Collection<AttributeIndex> indexes, java.util.function.LongConsumer progress)
+      throws LDAPException {
+    for (AttributeIndex index : indexes) {
+      requireIndex(index.name());
+    }
+    if (!rebuilding.tryLock()) {
+      throw new LDAPException(ResultCode.BUSY, "another index rebuild of " + baseDn + " is running");
+    }
+    try {
+      new IndexBuild(this, List.copyOf(indexes)).run(progress);
+    } finally {
+      rebuilding.unlock();
+    }
+  }
+
+  /**
+   * Empties the container and starts loading it from scratch (see {@link BulkLoad}). Needs
+   * exclusive use of the backend: no other writer may run until the load is finished and closed.
+   *
+   * @param workDirectory where the load writes its temporary SST files (same volume is fastest)
+   */
+  public BulkLoad startBulkLoad(java.nio.file.Path workDirectory) throws LDAPException {
+    clear();
+    return new BulkLoad(this, workDirectory);
+  }
+
+  /** Deletes every entry and index record; the indexes are untrusted until reloaded or rebuilt. */
+  public void clear() throws LDAPException {
+    if (backend.readOnly()) {
+      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "backend " + backend.id()
+          + " is open read-only; clearing it needs exclusive access: stop the server first");
+    }
+    Lock exclusive = lockStructureExclusively();
+    try {
+      for (AttributeIndex index : indexesByName.values()) {
+        state.setTrusted(index.name(), false);
+        index.setTrustedFlag(false);
+        index.clear();
+        state.clearOverLimitCounts(index.name());
+      }
+      dn2id.clear();
+      id2entry.clear();
+      childrenCount.clear();
+      state.setEntryCount(0);
+      backend.invalidateAll();
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    } finally {
+      exclusive.unlock();
+    }
+  }
+
+  private AttributeIndex requireIndex(String name) throws LDAPException {
+    AttributeIndex index = indexesByName.get(name);
+    if (index == null) {
+      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "no index " + name + " in " + baseDn
+          + " (expected one of: " + String.join(", ", indexesByName.keySet()) + ")");
+    }
+    return index;
   }
 
   // ---------------------------------------------------------------- reads
@@ -230,6 +362,7 @@ public final class EntryContainer {
     DN parent = dn.getParent();
     boolean isBase = dn.equals(baseDn);
     int[] locked = dnLocks.lock(isBase ? stripes(dn) : stripes(dn, parent));
+    Lock structure = lockStructure();
     try (WriteBatch batch = new WriteBatch()) {
       if (dn2id.get(dn) >= 0) {
         throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
@@ -249,7 +382,7 @@ public final class EntryContainer {
       }
       state.addEntryCount(batch, 1);
       IndexUpdates updates = new IndexUpdates();
-      for (AttributeIndex index : indexesByName.values()) {
+      for (AttributeIndex index : maintainedIndexes(id)) {
         updates.add(index, index.keysOf(entry), id);
       }
       commit(batch, updates);
@@ -257,6 +390,7 @@ public final class EntryContainer {
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     } finally {
+      structure.unlock();
       dnLocks.unlock(locked);
     }
   }
@@ -264,6 +398,7 @@ public final class EntryContainer {
   /** Deletes a leaf entry; notAllowedOnNonLeaf (66) if it has children. */
   public void delete(DN dn) throws LDAPException {
     int[] locked = dnLocks.lock(stripes(dn));
+    Lock structure = lockStructure();
     try (WriteBatch batch = new WriteBatch()) {
       long id = requireId(dn);
       if (childrenCount.get(id) > 0) {
@@ -282,7 +417,7 @@ public final class EntryContainer {
       }
       state.addEntryCount(batch, -1);
       IndexUpdates updates = new IndexUpdates();
-      for (AttributeIndex index : indexesByName.values()) {
+      for (AttributeIndex index : maintainedIndexes(id)) {
         updates.remove(index, index.keysOf(entry), id);
       }
       commit(batch, updates);
@@ -290,6 +425,7 @@ public final class EntryContainer {
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     } finally {
+      structure.unlock();
       dnLocks.unlock(locked);
     }
   }
@@ -300,6 +436,7 @@ public final class EntryContainer {
    */
   public Entry modify(DN dn, EntryChange change) throws LDAPException {
     int[] locked = dnLocks.lock(stripes(dn));
+    Lock structure = lockStructure();
     try (WriteBatch batch = new WriteBatch()) {
       long id = requireId(dn);
       Entry before = id2entry.get(id);
@@ -309,7 +446,7 @@ public final class EntryContainer {
       }
       id2entry.put(batch, id, after);
       IndexUpdates updates = new IndexUpdates();
-      for (AttributeIndex index : indexesByName.values()) {
+      for (AttributeIndex index : maintainedIndexes(id)) {
         updates.change(index, index.keysOf(before), index.keysOf(after), id);
       }
       commit(batch, updates);
@@ -318,6 +455,7 @@ public final class EntryContainer {
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     } finally {
+      structure.unlock();
       dnLocks.unlock(locked);
     }
   }
@@ -336,6 +474,7 @@ public final class EntryContainer {
     DN oldParent = oldDn.getParent();
     DN newParent = newDn.getParent();
     int[] locked = dnLocks.lock(stripes(oldDn, newDn, oldParent, newParent));
+    Lock structure = lockStructure();
     try (WriteBatch batch = new WriteBatch()) {
       long id = requireId(oldDn);
       if (dn2id.get(newDn) >= 0) {
@@ -354,7 +493,7 @@ public final class EntryContainer {
       dn2id.delete(batch, oldDn);
       dn2id.put(batch, newDn, id);
       IndexUpdates updates = new IndexUpdates();
-      for (AttributeIndex index : indexesByName.values()) {
+      for (AttributeIndex index : maintainedIndexes(id)) {
         updates.change(index, index.keysOf(before), index.keysOf(after), id);
       }
       int oldDepth = oldDn.getRDNs().length;
@@ -388,6 +527,7 @@ public final class EntryContainer {
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     } finally {
+      structure.unlock();
       dnLocks.unlock(locked);
     }
   }
@@ -411,7 +551,38 @@ public final class EntryContainer {
     return new LDAPException(ResultCode.NO_SUCH_OBJECT, message, matched == null ? null : matched.toString(), null);
   }
 
-  private int[] stripes(DN... dns) {
+  /** The indexes a write of entry {@code id} must update: all but those a rebuild has yet to reach. */
+  private List<AttributeIndex> maintainedIndexes(long id) {
+    List<AttributeIndex> maintained = new ArrayList<>(indexesByName.size());
+    for (AttributeIndex index : indexesByName.values()) {
+      if (index.isMaintainedFor(id)) {
+        maintained.add(index);
+      }
+    }
+    return maintained;
+  }
+
+  Lock lockStructure() {
+    Lock lock = indexStructure.readLock();
+    lock.lock();
+    return lock;
+  }
+
+  Lock lockStructureExclusively() {
+    Lock lock = indexStructure.writeLock();
+    lock.lock();
+    return lock;
+  }
+
+  KeyLocks dnLocks() {
+    return dnLocks;
+  }
+
+  KeyLocks indexLocks() {
+    return indexLocks;
+  }
+
+  int[] stripes(DN... dns) {
     int[] s = new int[dns.length];
     for (int i = 0; i < dns.length; i++) {
       s[i] = dnLocks.stripeOf(java.util.Arrays.hashCode(DnKeys.key(dns[i])));
@@ -419,7 +590,7 @@ public final class EntryContainer {
     return s;
   }
 
-  private void commit(WriteBatch batch, IndexUpdates updates) throws RocksDBException {
+  private void commit(WriteBatch batch, IndexUpdates updates) throws RocksDBException, LDAPException {
     int[] locked = updates.writeTo(batch, state, indexLocks);
     try {
       backend.write(batch);

@@ -21,6 +21,16 @@ public final class Id2ChildrenCount extends Tree {
     return Bytes.readCounter(db.get(handle, Bytes.longKey(parentId)));
   }
 
+  /** The parent ID of a raw key. */
+  public static long idOf(byte[] key) {
+    return Bytes.readLongKey(key, 0);
+  }
+
+  /** The child count of a raw record. */
+  public static long countOf(byte[] value) {
+    return Bytes.readCounter(value);
+  }
+
   void add(WriteBatch batch, long parentId, long delta) throws RocksDBException {
     batch.merge(handle, Bytes.longKey(parentId), Bytes.counter(delta));
   }

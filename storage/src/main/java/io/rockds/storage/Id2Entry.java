@@ -2,6 +2,7 @@ package io.rockds.storage;
 
 import com.unboundid.ldap.sdk.Entry;
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
@@ -21,6 +22,27 @@ public final class Id2Entry extends Tree {
   Entry get(long id) throws RocksDBException {
     byte[] value = db.get(handle, Bytes.longKey(id));
     return value == null ? null : codec.decode(value);
+  }
+
+  /** The entry with this ID as seen by {@code options} (e.g. a snapshot), or null. */
+  public Entry get(long id, ReadOptions options) throws RocksDBException {
+    byte[] value = db.get(handle, options, Bytes.longKey(id));
+    return value == null ? null : codec.decode(value);
+  }
+
+  /** Decodes a raw record read through {@link #newIterator}. */
+  public Entry decode(byte[] value) {
+    return codec.decode(value);
+  }
+
+  /** The entry ID of a raw key. */
+  public static long idOf(byte[] key) {
+    return Bytes.readLongKey(key, 0);
+  }
+
+  /** Encodes an entry (thread-safe; new attribute descriptions are recorded at once). */
+  public byte[] encode(Entry entry) throws RocksDBException {
+    return codec.encode(entry, null);
   }
 
   void put(WriteBatch batch, long id, Entry entry) throws RocksDBException {

@@ -1,7 +1,9 @@
 package io.rockds.storage;
 
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 
 /**
@@ -41,6 +43,26 @@ public abstract class Tree {
   /** An iterator over the tree's records; the caller closes it. */
   public RocksIterator newIterator() {
     return db.newIterator(handle);
+  }
+
+  /** An iterator reading with {@code options} (e.g. a snapshot); the caller closes both. */
+  public RocksIterator newIterator(ReadOptions options) {
+    return db.newIterator(handle, options);
+  }
+
+  /** Deletes every record: a range delete plus the last key (no byte string bounds every key). */
+  void clear() throws RocksDBException {
+    try (RocksIterator it = newIterator()) {
+      it.seekToFirst();
+      if (!it.isValid()) {
+        return;
+      }
+      byte[] first = it.key();
+      it.seekToLast();
+      byte[] last = it.key();
+      db.deleteRange(handle, first, last);
+      db.delete(handle, last);
+    }
   }
 
   /** Exact number of records (a full key scan). */

@@ -10,7 +10,9 @@
  * ({@code sn.caseIgnoreMatch}, {@code cn.caseIgnoreSubstringsMatch:6}, {@code aci.presence}).
  *
  * <p>Every LDAP write is one atomic {@code WriteBatch} across all of them, committed with the WAL
- * and, by default, synced. Nothing here knows sockets or LDAP operations; errors are
+ * and, by default, synced. {@link io.rockds.storage.IndexBuild} rebuilds indexes while writes
+ * continue, {@link io.rockds.storage.BulkLoad} fills an emptied container from SST files, and
+ * {@link io.rockds.storage.Backend#openReadOnly} gives tools a view beside a running server. Nothing here knows sockets or LDAP operations; errors are
  * {@link com.unboundid.ldap.sdk.LDAPException}s carrying the result code the server returns.
  */
 package io.rockds.storage;

@@ -1,5 +1,6 @@
 package io.rockds.tools;
 
+import java.io.PrintWriter;
 import picocli.CommandLine;
 
 /**
@@ -11,6 +12,18 @@ public final class ToolRunner {
   private ToolRunner() {}
 
   public static int run(Object command, String... args) {
+    return commandLine(command).execute(args);
+  }
+
+  /** Runs with the given output streams, as tests capture them. */
+  public static int run(Object command, PrintWriter out, PrintWriter err, String... args) {
+    CommandLine cli = commandLine(command);
+    cli.setOut(out);
+    cli.setErr(err);
+    return cli.execute(args);
+  }
+
+  private static CommandLine commandLine(Object command) {
     CommandLine cli = new CommandLine(command);
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       String message = e.getMessage() != null ? e.getMessage() : e.toString();
@@ -18,8 +31,9 @@ public final class ToolRunner {
       if (System.getenv("ROCKDS_DEBUG") != null) {
         e.printStackTrace(commandLine.getErr());
       }
+      commandLine.getErr().flush();
       return 1;
     });
-    return cli.execute(args);
+    return cli;
   }
 }

@@ -1,43 +1,295 @@
 package io.rockds.server.security;
 
+import com.unboundid.ldap.protocol.LDAPMessage;
+import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
+import com.unboundid.ldap.sdk.ModificationType;
+import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.ResultCode;
+import io.rockds.config.ConfigDns;
+import io.rockds.server.ClientConnection;
 import io.rockds.server.Identity;
+import io.rockds.server.security.aci.Aci;
+import io.rockds.server.security.aci.AciCache;
+import io.rockds.server.security.aci.AciEvaluator;
+import io.rockds.server.security.aci.AciSyntaxException;
+import io.rockds.server.security.aci.EntryAccess;
+import io.rockds.server.security.aci.Right;
+import io.rockds.server.security.aci.Subject;
+import io.rockds.server.security.policy.ResetRestrictions;
+import io.rockds.server.security.privilege.Privilege;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The default access rules, secure by default: anonymous clients never write; root users and
- * holders of {@code bypass-acl} may write anything; an authenticated user may change only their
- * own password. The ACI model of the security issue refines these rules.
+ * Access control: the one service operations ask before they read or write. Decisions, in order:
+ *
+ * <ol>
+ *   <li>{@code cn=config} is governed by privileges only: {@code config-read} to see it,
+ *       {@code config-write} to change it;
+ *   <li>changing {@code ds-privilege-name} needs {@code privilege-change}, and changing another
+ *       user's {@code userPassword} needs {@code password-reset}, whatever the ACIs say;
+ *   <li>holders of {@code bypass-acl} (root DNs by default) pass;
+ *   <li>everyone else gets what the ACIs allow (global ones from {@code cn=Access Control
+ *       Handler,cn=config}, entry ones from {@code aci} values): deny beats allow, no allow means
+ *       no access.
+ * </ol>
+ *
+ * Refused writes fail with insufficientAccessRights (50); for reads, entries the client may not
+ * see are left out and attributes it may not read are removed, as OpenDJ and OpenLDAP do.
  */
 public final class AccessControl {
-  private AccessControl() {}
+  public static final String ACI = "aci";
+  private static final String PASSWORD = "userpassword";
+  private static final String AUTH_PASSWORD = "authpassword";
 
-  /** Add, delete and modify DN. */
-  public static void checkWrite(Identity identity, DN target, String operation) throws LDAPException {
-    if (identity.root() || identity.has("bypass-acl")) {
-      return;
-    }
-    throw denied(identity, operation, target);
+  private final AciCache acis;
+  private final AciEvaluator evaluator;
+  private final EntryLookup entries;
+  private final ResetRestrictions restrictions;
+  private final ProxiedAuthorization proxied;
+  /** DNs whose pending write touches ACIs: the cache is dropped again once the write is done. */
+  private final Set<DN> pendingAciWrites = ConcurrentHashMap.newKeySet();
+
+  public AccessControl(AciCache acis, AciEvaluator evaluator, EntryLookup entries, ResetRestrictions restrictions) {
+    this.acis = acis;
+    this.evaluator = evaluator;
+    this.entries = entries;
+    this.restrictions = restrictions;
+    this.proxied = new ProxiedAuthorization(this, entries);
   }
 
-  /** Modify: a user may replace, add or delete values of their own userPassword. */
-  public static void checkModify(Identity identity, DN target, List<Modification> modifications) throws LDAPException {
-    if (identity.root() || identity.has("bypass-acl")) {
+  // ---------------------------------------------------------------- per request
+
+  /**
+   * The connection the request runs as: {@code client} itself, or a view acting as the identity
+   * of a proxied authorization control (RFC 4370). Refuses every request but a password change
+   * while the client must change a reset password.
+   */
+  public ClientConnection authorize(ClientConnection client, LDAPMessage request) throws LDAPException {
+    restrictions.check(client, request);
+    return proxied.actor(client, request);
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  /**
+   * What {@code client} may see of a search result: null to leave the entry out, else the entry
+   * without the attributes it may not read. Every attribute of {@code filter} needs the search
+   * right, so a client cannot probe values it may not read.
+   */
+  public Entry filterEntry(ClientConnection client, Entry entry, Filter filter) throws LDAPException {
+    Identity identity = client.identity();
+    DN dn = entry.getParsedDN();
+    if (isConfig(dn)) {
+      return Privilege.CONFIG_READ.heldBy(identity) ? entry : null;
+    }
+    if (Privilege.BYPASS_ACL.heldBy(identity)) {
+      return entry;
+    }
+    EntryAccess access = access(client, entry);
+    if (!access.allowsEntry(Right.READ)) {
+      return null;
+    }
+    if (filter != null) {
+      for (String attribute : FilterAttributes.of(filter)) {
+        if (!access.allowsAttribute(Right.SEARCH, attribute)) {
+          return null;
+        }
+      }
+    }
+    List<Attribute> readable = new ArrayList<>();
+    for (Attribute a : entry.getAttributes()) {
+      if (access.allowsAttribute(Right.READ, a.getName())) {
+        readable.add(a);
+      }
+    }
+    return readable.size() == entry.getAttributes().size() ? entry : new Entry(entry.getDN(), readable);
+  }
+
+  /** Compare needs the compare right on the attribute. */
+  public void checkCompare(ClientConnection client, Entry entry, String attribute) throws LDAPException {
+    Identity identity = client.identity();
+    DN dn = entry.getParsedDN();
+    if (isConfig(dn)) {
+      Privilege.CONFIG_READ.require(identity, "read the configuration");
       return;
     }
-    boolean self = !identity.isAnonymous() && identity.dn().equals(target);
-    boolean passwordOnly = modifications.stream().allMatch(m -> m.getAttribute().getBaseName().equalsIgnoreCase("userPassword"));
-    if (!self || !passwordOnly) {
-      throw denied(identity, "modify", target);
+    if (!Privilege.BYPASS_ACL.heldBy(identity) && !access(client, entry).allowsAttribute(Right.COMPARE, attribute)) {
+      throw denied(identity, "compare " + attribute + " of", dn);
     }
   }
 
-  private static LDAPException denied(Identity identity, String operation, DN target) {
+  // ---------------------------------------------------------------- writes
+
+  /** Add: the add right on the new entry; its ACI values must parse. */
+  public void checkAdd(ClientConnection client, Entry entry) throws LDAPException {
+    Identity identity = client.identity();
+    DN dn = entry.getParsedDN();
+    if (entry.hasAttribute(Privilege.ATTRIBUTE)) {
+      Privilege.PRIVILEGE_CHANGE.require(identity, "set " + Privilege.ATTRIBUTE);
+    }
+    if (isConfig(dn)) {
+      Privilege.CONFIG_WRITE.require(identity, "change the configuration");
+    } else if (!Privilege.BYPASS_ACL.heldBy(identity) && !access(client, entry).allowsEntry(Right.ADD)) {
+      throw denied(identity, "add", dn);
+    }
+    Attribute aci = entry.getAttribute(ACI);
+    if (aci != null) {
+      validate(aci.getValues(), dn);
+      aciWriteStarts(dn);
+    }
+  }
+
+  /** Delete: the delete right on the entry. */
+  public void checkDelete(ClientConnection client, DN dn) throws LDAPException {
+    Identity identity = client.identity();
+    if (isConfig(dn)) {
+      Privilege.CONFIG_WRITE.require(identity, "change the configuration");
+      return;
+    }
+    if (!Privilege.BYPASS_ACL.heldBy(identity) && !access(client, entries.getOrStub(dn)).allowsEntry(Right.DELETE)) {
+      throw denied(identity, "delete", dn);
+    }
+    if (acis.holdsAcis(dn)) {
+      aciWriteStarts(dn);
+    }
+  }
+
+  /**
+   * Modify: the write right on every attribute modified, or selfwrite when a client only adds or
+   * removes its own DN (joining or leaving a group).
+   */
+  public void checkModify(ClientConnection client, DN dn, List<Modification> modifications) throws LDAPException {
+    Identity identity = client.identity();
+    boolean touchesAci = false;
+    for (Modification m : modifications) {
+      String name = baseName(m.getAttributeName());
+      if (name.equals(Privilege.ATTRIBUTE)) {
+        Privilege.PRIVILEGE_CHANGE.require(identity, "change " + Privilege.ATTRIBUTE);
+      }
+      if ((name.equals(PASSWORD) || name.equals(AUTH_PASSWORD)) && !dn.equals(identity.dn())) {
+        Privilege.PASSWORD_RESET.require(identity, "reset the password of " + dn);
+      }
+      if (name.equals(ACI)) {
+        validate(m.getValues(), dn);
+        touchesAci = true;
+      }
+    }
+    if (isConfig(dn)) {
+      Privilege.CONFIG_WRITE.require(identity, "change the configuration");
+    } else if (!Privilege.BYPASS_ACL.heldBy(identity)) {
+      EntryAccess access = access(client, entries.getOrStub(dn));
+      for (Modification m : modifications) {
+        if (!access.allowsAttribute(Right.WRITE, m.getAttributeName())
+            && !(isSelfWrite(identity, m) && access.allowsAttribute(Right.SELFWRITE, m.getAttributeName()))) {
+          throw denied(identity, "modify " + m.getAttributeName() + " of", dn);
+        }
+      }
+    }
+    if (touchesAci) {
+      aciWriteStarts(dn);
+    }
+  }
+
+  /**
+   * Modify DN: the write right on the naming attributes that change, and the add right at the
+   * new place when the entry moves under another parent.
+   */
+  public void checkRename(ClientConnection client, DN dn, DN newDn) throws LDAPException {
+    Identity identity = client.identity();
+    if (isConfig(dn) || isConfig(newDn)) {
+      Privilege.CONFIG_WRITE.require(identity, "change the configuration");
+      return;
+    }
+    if (!Privilege.BYPASS_ACL.heldBy(identity)) {
+      EntryAccess access = access(client, entries.getOrStub(dn));
+      for (RDN rdn : List.of(dn.getRDN(), newDn.getRDN())) {
+        for (String name : rdn.getAttributeNames()) {
+          if (!access.allowsAttribute(Right.WRITE, name)) {
+            throw denied(identity, "rename", dn);
+          }
+        }
+      }
+      boolean moves = !newDn.getParent().equals(dn.getParent());
+      if (moves && !access(client, new Entry(newDn)).allowsEntry(Right.ADD)) {
+        throw denied(identity, "move under " + newDn.getParent() + " the entry", dn);
+      }
+    }
+    if (acis.holdsAcis(dn)) {
+      aciWriteStarts(dn);
+    }
+  }
+
+  /** Called once a write of {@code dn} has been attempted: drops ACIs it may have changed. */
+  public void written(DN dn) {
+    if (pendingAciWrites.remove(dn)) {
+      acis.invalidate();
+    }
+  }
+
+  /** The proxy right of {@code client} on {@code target}, for proxied authorization. */
+  boolean mayProxyAs(ClientConnection client, Entry target) throws LDAPException {
+    return Privilege.BYPASS_ACL.heldBy(client.identity()) || access(client, target).allowsEntry(Right.PROXY);
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private EntryAccess access(ClientConnection client, Entry entry) throws LDAPException {
+    Subject subject = Subjects.of(client);
+    return evaluator.evaluate(subject, entry, acis.candidates(entry.getParsedDN()));
+  }
+
+  private void aciWriteStarts(DN dn) {
+    pendingAciWrites.add(dn);
+    acis.invalidate();
+  }
+
+  private static void validate(String[] values, DN holder) throws LDAPException {
+    for (String value : values) {
+      try {
+        Aci.parse(value, holder);
+      } catch (AciSyntaxException e) {
+        throw e.toLdapException(value);
+      }
+    }
+  }
+
+  private static boolean isSelfWrite(Identity identity, Modification m) {
+    if (identity.isAnonymous() || m.getModificationType() == ModificationType.REPLACE || !m.hasValue()) {
+      return false;
+    }
+    for (String value : m.getValues()) {
+      try {
+        if (!new DN(value).equals(identity.dn())) {
+          return false;
+        }
+      } catch (LDAPException e) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  static boolean isConfig(DN dn) {
+    return dn.isDescendantOf(ConfigDns.CONFIG, true);
+  }
+
+  private static String baseName(String description) {
+    int semi = description.indexOf(';');
+    return (semi < 0 ? description : description.substring(0, semi)).toLowerCase(Locale.ROOT);
+  }
+
+  private static LDAPException denied(Identity identity, String action, DN target) {
     String who = identity.isAnonymous() ? "Anonymous clients" : identity.dn().toString();
     return new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
-        who + " may not perform " + operation + " on " + target + ": insufficient access rights");
+        who + " may not " + action + " " + target + ": insufficient access rights");
   }
 }

@@ -55,6 +55,10 @@ public final class Setup implements Callable<Integer> {
   @Option(names = {"-d", "--sampleData"}, description = "Number of sample users to create (default: ${DEFAULT-VALUE}).")
   int sampleData = 10;
 
+  @Option(names = "--noEntries",
+      description = "Create the backend empty, not even the base entry (to import-ldif data that holds it).")
+  boolean noEntries;
+
   @Option(names = "--allowAnonymousRead",
       description = "Let anonymous clients read and search everything but passwords, as OpenLDAP and 389 DS ship.")
   boolean allowAnonymousRead;
@@ -86,7 +90,7 @@ public final class Setup implements Callable<Integer> {
       System.err.println("setup: --sampleData: " + sampleData + " (expected: >= 0)");
       return 2;
     }
-    List<Entry> entries = SampleData.entries(base, sampleData);
+    List<Entry> entries = noEntries ? List.of() : SampleData.entries(base, sampleData);
     InstanceSetup.create(target, new InitialConfig.Parameters(base, listenAddress, ldapPort, ldapsPort > 0 ? ldapsPort : -1, rootDn, null,
         allowAnonymousRead), rootPassword(), entries);
     int created = entries.size();

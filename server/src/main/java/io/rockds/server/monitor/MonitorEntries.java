@@ -1,0 +1,177 @@
+package io.rockds.server.monitor;
+
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.util.StaticUtils;
+import io.rockds.storage.AttributeIndex;
+import io.rockds.storage.Backend;
+import io.rockds.storage.EntryContainer;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * The {@code cn=monitor} subtree, built on each read from {@link ServerMetrics} and the backends,
+ * with OpenDJ-like entry names and the figures the IBM tuning guide lists (connections,
+ * operations initiated and completed, entries sent, searches requested and completed, cache hits
+ * and misses):
+ *
+ * <pre>
+ *   cn=monitor                          server: version, start/current time, uptime, connections, ops
+ *   cn=Operations,cn=monitor            initiated / completed per operation type
+ *   cn=&lt;id&gt; Backend,cn=monitor         entries, disk size, entry cache, index trust (need-reindex)
+ *   cn=Work Queue,cn=monitor            queued requests, busy workers
+ *   cn=JVM Memory Usage,cn=monitor      heap and non-heap
+ * </pre>
+ */
+public final class MonitorEntries {
+  public static final DN MONITOR = parse("cn=monitor");
+
+  private final ServerMetrics metrics;
+  private final Supplier<List<Backend>> backends;
+  private final ThreadPoolExecutor workers;
+  private final String version;
+
+  public MonitorEntries(ServerMetrics metrics, Supplier<List<Backend>> backends, ThreadPoolExecutor workers,
+      String version) {
+    this.metrics = metrics;
+    this.backends = backends;
+    this.workers = workers;
+    this.version = version;
+  }
+
+  private static DN parse(String dn) {
+    try {
+      return new DN(dn);
+    } catch (LDAPException e) {
+      throw new IllegalArgumentException(e);
+    }
+  }
+
+  /** True if {@code dn} is {@code cn=monitor} or below it. */
+  public static boolean isMonitor(DN dn) {
+    return dn.isDescendantOf(MONITOR, true);
+  }
+
+  /** Every monitor entry, parents first. */
+  public List<Entry> entries() throws LDAPException {
+    List<Entry> entries = new ArrayList<>();
+    entries.add(server());
+    entries.add(operations());
+    for (Backend backend : backends.get()) {
+      entries.add(backend(backend));
+    }
+    entries.add(workQueue());
+    entries.add(memory());
+    return entries;
+  }
+
+  private Entry server() {
+    long now = System.currentTimeMillis();
+    long total = 0;
+    long done = 0;
+    for (AtomicLong n : metrics.initiatedByType().values()) {
+      total += n.get();
+    }
+    for (AtomicLong n : metrics.completedByType().values()) {
+      done += n.get();
+    }
+    Duration up = Duration.ofMillis(now - metrics.startMillis());
+    Entry e = monitorEntry(MONITOR, "monitor");
+    e.addAttribute("vendorName", "RockDS");
+    e.addAttribute("vendorVersion", version);
+    e.addAttribute("startTime", StaticUtils.encodeGeneralizedTime(new Date(metrics.startMillis())));
+    e.addAttribute("currentTime", StaticUtils.encodeGeneralizedTime(new Date(now)));
+    e.addAttribute("upTime", String.format("%d days %d hours %d minutes %d seconds", up.toDays(), up.toHoursPart(),
+        up.toMinutesPart(), up.toSecondsPart()));
+    e.addAttribute("upTimeSeconds", Long.toString(up.toSeconds()));
+    e.addAttribute("currentConnections", Long.toString(metrics.activeConnections()));
+    e.addAttribute("totalConnections", Long.toString(metrics.totalConnections()));
+    e.addAttribute("maxConnections", Long.toString(metrics.maxConnections()));
+    e.addAttribute("opsInitiated", Long.toString(total));
+    e.addAttribute("opsCompleted", Long.toString(done));
+    e.addAttribute("entriesSent", Long.toString(metrics.entriesReturned()));
+    e.addAttribute("searchesRequested", Long.toString(metrics.initiated("search")));
+    e.addAttribute("searchesCompleted", Long.toString(metrics.completed("search")));
+    e.addAttribute("unindexedSearches", Long.toString(metrics.searches(false)));
+    return e;
+  }
+
+  private Entry operations() {
+    Entry e = monitorEntry(child("Operations"), "Operations");
+    Map<String, AtomicLong> initiated = new TreeMap<>(metrics.initiatedByType());
+    for (Map.Entry<String, AtomicLong> op : initiated.entrySet()) {
+      e.addAttribute(op.getKey() + "OpsInitiated", Long.toString(op.getValue().get()));
+      e.addAttribute(op.getKey() + "OpsCompleted", Long.toString(metrics.completed(op.getKey())));
+    }
+    return e;
+  }
+
+  private Entry backend(Backend backend) throws LDAPException {
+    Entry e = monitorEntry(child(backend.id() + " Backend"), backend.id() + " Backend");
+    e.addAttribute("ds-backend-id", backend.id());
+    for (DN base : backend.baseDns()) {
+      e.addAttribute("ds-backend-base-dn", base.toString());
+    }
+    e.addAttribute("ds-backend-entry-count", Long.toString(backend.entryCount()));
+    e.addAttribute("ds-backend-db-size", Long.toString(backend.longProperty("rocksdb.total-sst-files-size")));
+    e.addAttribute("ds-backend-block-cache-usage", Long.toString(backend.blockCacheUsage()));
+    e.addAttribute("entryCacheEntries", Long.toString(backend.entryCacheSize()));
+    if (backend.entryCacheStats() != null) {
+      e.addAttribute("entryCacheHits", Long.toString(backend.entryCacheStats().hitCount()));
+      e.addAttribute("entryCacheMisses", Long.toString(backend.entryCacheStats().missCount()));
+      e.addAttribute("entryCacheEvictions", Long.toString(backend.entryCacheStats().evictionCount()));
+    }
+    List<String> untrusted = new ArrayList<>();
+    for (EntryContainer container : backend.containers()) {
+      for (AttributeIndex index : container.indexes()) {
+        if (!index.isTrusted()) {
+          untrusted.add(index.rawName());
+        }
+      }
+    }
+    if (!untrusted.isEmpty()) {
+      e.addAttribute("need-reindex", untrusted);
+    }
+    return e;
+  }
+
+  private Entry workQueue() {
+    Entry e = monitorEntry(child("Work Queue"), "Work Queue");
+    e.addAttribute("requestsInQueue", Integer.toString(workers.getQueue().size()));
+    e.addAttribute("activeWorkerThreads", Integer.toString(workers.getActiveCount()));
+    e.addAttribute("workerThreads", Integer.toString(workers.getMaximumPoolSize()));
+    e.addAttribute("requestsCompleted", Long.toString(workers.getCompletedTaskCount()));
+    return e;
+  }
+
+  private Entry memory() {
+    MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+    MemoryUsage nonHeap = ManagementFactory.getMemoryMXBean().getNonHeapMemoryUsage();
+    Entry e = monitorEntry(child("JVM Memory Usage"), "JVM Memory Usage");
+    e.addAttribute("heapUsed", Long.toString(heap.getUsed()));
+    e.addAttribute("heapCommitted", Long.toString(heap.getCommitted()));
+    e.addAttribute("heapMax", Long.toString(heap.getMax()));
+    e.addAttribute("nonHeapUsed", Long.toString(nonHeap.getUsed()));
+    return e;
+  }
+
+  private static DN child(String cn) {
+    return new DN(new com.unboundid.ldap.sdk.RDN("cn", cn), MONITOR);
+  }
+
+  private static Entry monitorEntry(DN dn, String cn) {
+    return new Entry(dn, new Attribute("objectClass", "top", "ds-monitor-entry", "extensibleObject"),
+        new Attribute("cn", cn));
+  }
+}

@@ -1,0 +1,228 @@
+package io.rockds.server.monitor;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.rockds.storage.Backend;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToDoubleFunction;
+import org.rocksdb.TickerType;
+
+/**
+ * The server's meters. Names follow Prometheus conventions once rendered: the timer
+ * {@code ldap.operations} tagged {@code op} and {@code result} becomes
+ * {@code ldap_operations_seconds_count{op="search",result="success"}}. Labels are bounded (operation
+ * types, result names, backend and handler names); never a DN or a filter.
+ *
+ * <p>The same counters feed {@code cn=monitor}, which is why operations initiated and completed
+ * are kept here as plain per-type counts too.
+ */
+public final class ServerMetrics {
+  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final boolean enabled;
+  private final long startMillis = System.currentTimeMillis();
+  private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+  private final Map<String, AtomicLong> initiated = new ConcurrentHashMap<>();
+  private final Map<String, AtomicLong> completed = new ConcurrentHashMap<>();
+  private final AtomicLong activeConnections = new AtomicLong();
+  private final AtomicLong maxConnections = new AtomicLong();
+  private final Counter acceptedConnections;
+  private final Counter rejectedConnections;
+  private final Counter entriesReturned;
+  private final Counter indexedSearches;
+  private final Counter unindexedSearches;
+
+  /** @param enabled false turns every per-operation update into a no-op (to measure the meters' cost) */
+  public ServerMetrics(boolean enabled) {
+    this.enabled = enabled;
+    acceptedConnections = Counter.builder("ldap.connections.accepted").description("Connections accepted")
+        .register(registry);
+    rejectedConnections = Counter.builder("ldap.connections.rejected")
+        .description("Connections refused because a connection limit was reached").register(registry);
+    entriesReturned = Counter.builder("ldap.search.entries.returned").description("Search result entries sent")
+        .register(registry);
+    indexedSearches = Counter.builder("ldap.searches").tag("indexed", "true").register(registry);
+    unindexedSearches = Counter.builder("ldap.searches").tag("indexed", "false").register(registry);
+    Gauge.builder("ldap.connections.active", activeConnections, AtomicLong::get)
+        .description("Connections open now").register(registry);
+    new JvmMemoryMetrics().bindTo(registry);
+    new JvmGcMetrics().bindTo(registry);
+    new JvmThreadMetrics().bindTo(registry);
+    new ClassLoaderMetrics().bindTo(registry);
+    new ProcessorMetrics().bindTo(registry);
+  }
+
+  public MeterRegistry registry() {
+    return registry;
+  }
+
+  /** The Prometheus text exposition of every meter. */
+  public String scrape() {
+    return registry.scrape();
+  }
+
+  public long startMillis() {
+    return startMillis;
+  }
+
+  // ------------------------------------------------------------- operations
+
+  /** {@code op} is the operation type in lower case: bind, search, add, modify, modifydn, compare, delete, extended. */
+  public void operationStarted(String op) {
+    if (enabled) {
+      initiated.computeIfAbsent(op, o -> new AtomicLong()).incrementAndGet();
+    }
+  }
+
+  public void operationCompleted(String op, String result, long nanos) {
+    if (!enabled) {
+      return;
+    }
+    completed.computeIfAbsent(op, o -> new AtomicLong()).incrementAndGet();
+    timers.computeIfAbsent(op + '\0' + result, k -> Timer.builder("ldap.operations")
+        .description("LDAP operations by type and result")
+        .tags(Tags.of("op", op, "result", result))
+        .publishPercentileHistogram()
+        .minimumExpectedValue(Duration.ofNanos(50_000))
+        .maximumExpectedValue(Duration.ofSeconds(30))
+        .register(registry)).record(nanos, TimeUnit.NANOSECONDS);
+  }
+
+  public void searchFinished(boolean indexed, long entries) {
+    if (enabled) {
+      (indexed ? indexedSearches : unindexedSearches).increment();
+      entriesReturned.increment(entries);
+    }
+  }
+
+  /** The result tag of a result code: its lower-case name with underscores, e.g. {@code no_such_object}. */
+  public static String resultTag(com.unboundid.ldap.sdk.ResultCode code) {
+    return code.getName().toLowerCase(Locale.ROOT).replace(' ', '_').replace("-", "_");
+  }
+
+  public long initiated(String op) {
+    AtomicLong n = initiated.get(op);
+    return n == null ? 0 : n.get();
+  }
+
+  public long completed(String op) {
+    AtomicLong n = completed.get(op);
+    return n == null ? 0 : n.get();
+  }
+
+  public Map<String, AtomicLong> initiatedByType() {
+    return initiated;
+  }
+
+  public Map<String, AtomicLong> completedByType() {
+    return completed;
+  }
+
+  public long entriesReturned() {
+    return (long) entriesReturned.count();
+  }
+
+  public long searches(boolean indexed) {
+    return (long) (indexed ? indexedSearches : unindexedSearches).count();
+  }
+
+  // ------------------------------------------------------------- connections
+
+  public void connectionOpened() {
+    acceptedConnections.increment();
+    long now = activeConnections.incrementAndGet();
+    maxConnections.accumulateAndGet(now, Math::max);
+  }
+
+  public void connectionClosed() {
+    activeConnections.decrementAndGet();
+  }
+
+  public void connectionRejected() {
+    rejectedConnections.increment();
+  }
+
+  public long activeConnections() {
+    return activeConnections.get();
+  }
+
+  public long totalConnections() {
+    return (long) acceptedConnections.count();
+  }
+
+  public long maxConnections() {
+    return maxConnections.get();
+  }
+
+  // ------------------------------------------------------------- resources
+
+  /** Work queue depth and pool size of the operation workers. */
+  public void bindWorkers(ThreadPoolExecutor workers) {
+    Gauge.builder("ldap.work.queue.depth", workers, w -> w.getQueue().size())
+        .description("Requests waiting for a worker thread").register(registry);
+    Gauge.builder("ldap.work.threads.active", workers, ThreadPoolExecutor::getActiveCount).register(registry);
+  }
+
+  /** Entry cache and RocksDB figures of one backend, tagged {@code backend}. */
+  public void bindBackend(Backend backend) {
+    Tags tags = Tags.of("backend", backend.id());
+    Gauge.builder("rockds.backend.entries", backend, b -> safe(() -> b.entryCount())).tags(tags).register(registry);
+    Gauge.builder("rockds.entry.cache.size", backend, Backend::entryCacheSize).tags(tags).register(registry);
+    cacheCounter("rockds.entry.cache.hits", backend, b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().hitCount(), tags);
+    cacheCounter("rockds.entry.cache.misses", backend, b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().missCount(), tags);
+    cacheCounter("rockds.entry.cache.evictions", backend, b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().evictionCount(), tags);
+    Gauge.builder("rocksdb.block.cache.usage", backend, Backend::blockCacheUsage).baseUnit("bytes").tags(tags)
+        .register(registry);
+    ticker("rocksdb.block.cache.hits", backend, TickerType.BLOCK_CACHE_HIT, tags);
+    ticker("rocksdb.block.cache.misses", backend, TickerType.BLOCK_CACHE_MISS, tags);
+    ticker("rocksdb.stall.micros", backend, TickerType.STALL_MICROS, tags);
+    ticker("rocksdb.wal.syncs", backend, TickerType.WAL_FILE_SYNCED, tags);
+    ticker("rocksdb.bytes.written", backend, TickerType.BYTES_WRITTEN, tags);
+    Gauge.builder("rocksdb.memtable.size", backend, b -> b.longProperty("rocksdb.cur-size-all-mem-tables"))
+        .baseUnit("bytes").tags(tags).register(registry);
+    Gauge.builder("rocksdb.pending.compaction", backend, b -> b.longProperty("rocksdb.estimate-pending-compaction-bytes"))
+        .baseUnit("bytes").tags(tags).register(registry);
+    Gauge.builder("rocksdb.sst.size", backend, b -> b.longProperty("rocksdb.total-sst-files-size"))
+        .baseUnit("bytes").tags(tags).register(registry);
+  }
+
+  private void cacheCounter(String name, Backend backend, ToDoubleFunction<Backend> f, Tags tags) {
+    FunctionCounter.builder(name, backend, f).tags(tags).register(registry);
+  }
+
+  private void ticker(String name, Backend backend, TickerType ticker, Tags tags) {
+    FunctionCounter.builder(name, backend, b -> b.statistics().getTickerCount(ticker)).tags(tags).register(registry);
+  }
+
+  private interface LongSupplierWithException {
+    long get() throws Exception;
+  }
+
+  private static double safe(LongSupplierWithException s) {
+    try {
+      return s.get();
+    } catch (Exception e) {
+      return Double.NaN;
+    }
+  }
+
+  public void close() {
+    registry.close();
+  }
+}

@@ -1,0 +1,130 @@
+package io.rockds.server.security;
+
+import com.unboundid.ldap.matchingrules.MatchingRule;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.Filter;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.Modification;
+import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchScope;
+import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.server.Backends;
+import io.rockds.server.Identity;
+import io.rockds.server.OperationalAttributes;
+import io.rockds.server.security.aci.GroupMembership;
+import io.rockds.storage.Backend;
+import io.rockds.storage.EntryContainer;
+import io.rockds.storage.IdSet;
+import io.rockds.storage.search.IndexQuery;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The entry reads security needs, straight from the backends (no access control applies to them). */
+public final class EntryLookup implements GroupMembership {
+  private static final String[] MEMBER_ATTRIBUTES = {"member", "uniqueMember"};
+
+  private final Backends backends;
+  private final Schema schema;
+
+  public EntryLookup(Backends backends, Schema schema) {
+    this.backends = backends;
+    this.schema = schema;
+  }
+
+  /** The entry, or null when no backend holds it. */
+  public Entry get(DN dn) throws LDAPException {
+    EntryContainer container = backends.containerFor(dn);
+    return container == null ? null : container.get(dn);
+  }
+
+  /** How an internal write computes its modifications from the entry's current state. */
+  @FunctionalInterface
+  public interface StateChange {
+    List<Modification> of(Entry current) throws LDAPException;
+  }
+
+  /**
+   * Applies server-maintained modifications (password policy state) atomically, without access
+   * control and without touching modifiersName; no-op when the entry is gone.
+   */
+  public void update(DN dn, StateChange change) throws LDAPException {
+    EntryContainer container = backends.containerFor(dn);
+    if (container == null || container.idOf(dn) < 0) {
+      return;
+    }
+    container.modify(dn, current -> Entry.applyModifications(current, true, change.of(current)));
+  }
+
+  /** A modification on behalf of {@code by}, stamped with modifiersName and modifyTimestamp. */
+  public void modify(DN dn, List<Modification> modifications, Identity by) throws LDAPException {
+    EntryContainer container = backends.containerFor(dn);
+    if (container == null) {
+      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + dn + " does not exist");
+    }
+    container.modify(dn, current -> {
+      Entry updated = Entry.applyModifications(current, true, modifications);
+      OperationalAttributes.onModify(updated, by);
+      return updated;
+    });
+  }
+
+  /** The entry, or an entry with only the DN (targets by DN still apply; filters see nothing). */
+  Entry getOrStub(DN dn) throws LDAPException {
+    Entry entry = get(dn);
+    return entry != null ? entry : new Entry(dn);
+  }
+
+  @Override
+  public boolean isMember(DN user, DN group) {
+    try {
+      Entry entry = get(group);
+      if (entry == null) {
+        return false;
+      }
+      String value = user.toString();
+      for (String attribute : MEMBER_ATTRIBUTES) {
+        if (entry.hasAttributeValue(attribute, value, MatchingRule.selectEqualityMatchingRule(attribute, schema))) {
+          return true;
+        }
+      }
+      return false;
+    } catch (LDAPException e) {
+      return false;
+    }
+  }
+
+  /**
+   * The entries of every backend matching an indexed equality or presence filter; an unindexed
+   * filter walks the backends (bounded by their size).
+   */
+  List<Entry> findAll(Filter filter) throws LDAPException {
+    List<Entry> found = new ArrayList<>();
+    for (Backend backend : backends.all()) {
+      for (EntryContainer container : backend.containers()) {
+        IdSet candidates = new IndexQuery(container).candidates(filter);
+        if (candidates.isDefined()) {
+          for (long id : candidates.toArray()) {
+            addIfMatches(container.get(id), filter, found);
+          }
+        } else {
+          container.visitScope(container.baseDn(), SearchScope.SUB, (key, id) -> {
+            addIfMatches(container.get(id), filter, found);
+            return true;
+          });
+        }
+      }
+    }
+    return found;
+  }
+
+  private void addIfMatches(Entry entry, Filter filter, List<Entry> found) {
+    try {
+      if (entry != null && filter.matchesEntry(entry, schema)) {
+        found.add(entry);
+      }
+    } catch (LDAPException e) {
+      // Undefined: not a match.
+    }
+  }
+}

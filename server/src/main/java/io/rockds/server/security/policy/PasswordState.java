@@ -1,0 +1,143 @@
+package io.rockds.server.security.policy;
+
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.Modification;
+import com.unboundid.ldap.sdk.ModificationType;
+import com.unboundid.util.StaticUtils;
+import java.text.ParseException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+
+/**
+ * The password policy state of one user entry, kept in draft-behera's operational attributes:
+ * {@code pwdFailureTime} (one value per consecutive failed bind), {@code pwdAccountLockedTime},
+ * {@code pwdChangedTime}, {@code pwdHistory} ({@code time#syntaxOID#length#hash}) and
+ * {@code pwdReset}.
+ */
+final class PasswordState {
+  static final String PASSWORD = "userPassword";
+  static final String FAILURE_TIME = "pwdFailureTime";
+  static final String LOCKED_TIME = "pwdAccountLockedTime";
+  static final String CHANGED_TIME = "pwdChangedTime";
+  static final String HISTORY = "pwdHistory";
+  static final String RESET = "pwdReset";
+  /** draft-behera: a locked time of 000001010000Z means locked until an administrator unlocks. */
+  private static final String PERMANENT_LOCK = "000001010000Z";
+  private static final String OCTET_STRING_SYNTAX = "1.3.6.1.4.1.1466.115.121.1.40";
+
+  private final Entry entry;
+
+  PasswordState(Entry entry) {
+    this.entry = entry;
+  }
+
+  List<Instant> failureTimes() {
+    List<Instant> times = new ArrayList<>();
+    String[] values = entry.getAttributeValues(FAILURE_TIME);
+    if (values != null) {
+      for (String v : values) {
+        Instant t = time(v);
+        if (t != null) {
+          times.add(t);
+        }
+      }
+    }
+    return times;
+  }
+
+  boolean hasFailuresOrLock() {
+    return entry.hasAttribute(FAILURE_TIME) || entry.hasAttribute(LOCKED_TIME);
+  }
+
+  /** True while the account is locked out under {@code policy} at {@code now}. */
+  boolean isLocked(PasswordPolicy policy, Instant now) {
+    String locked = entry.getAttributeValue(LOCKED_TIME);
+    if (locked == null) {
+      return false;
+    }
+    if (locked.equals(PERMANENT_LOCK) || policy.lockoutDuration().isZero()) {
+      return true;
+    }
+    Instant since = time(locked);
+    return since != null && now.isBefore(since.plus(policy.lockoutDuration()));
+  }
+
+  /** When the password was last set: pwdChangedTime, else createTimestamp; null if neither. */
+  Instant changedTime() {
+    String v = entry.getAttributeValue(CHANGED_TIME);
+    return time(v != null ? v : entry.getAttributeValue("createTimestamp"));
+  }
+
+  boolean isReset() {
+    return "TRUE".equalsIgnoreCase(entry.getAttributeValue(RESET));
+  }
+
+  /** The time left before the password expires; null when it never does. */
+  Duration untilExpiry(PasswordPolicy policy, Instant now) {
+    Instant changed = changedTime();
+    if (policy.maxAge().isZero() || changed == null) {
+      return null;
+    }
+    return Duration.between(now, changed.plus(policy.maxAge()));
+  }
+
+  /** The stored hashes of previous passwords, oldest first. */
+  List<String> historyValues() {
+    String[] values = entry.getAttributeValues(HISTORY);
+    List<String> sorted = values == null ? new ArrayList<>() : new ArrayList<>(List.of(values));
+    sorted.sort(null); // generalized time first: lexical order is time order
+    return sorted;
+  }
+
+  /** The hash inside a pwdHistory value. */
+  static String historyHash(String value) {
+    String[] parts = value.split("#", 4);
+    return parts.length == 4 ? parts[3] : value;
+  }
+
+  static String historyValue(Instant when, String hash) {
+    return StaticUtils.encodeGeneralizedTime(Date.from(when)) + "#" + OCTET_STRING_SYNTAX + "#" + hash.length() + "#"
+        + hash;
+  }
+
+  /** After a failed bind: one more failure time, and the lock once the count is reached. */
+  static List<Modification> afterFailure(PasswordState state, PasswordPolicy policy, Instant now) {
+    List<Modification> mods = new ArrayList<>();
+    List<Instant> failures = state.failureTimes();
+    failures.add(now);
+    // Keep only as many failure times as the lockout needs, so the attribute stays small.
+    List<Instant> kept = failures.subList(Math.max(0, failures.size() - Math.max(1, policy.lockoutFailureCount())),
+        failures.size());
+    mods.add(new Modification(ModificationType.REPLACE, FAILURE_TIME, kept.stream().map(PasswordState::format)
+        .distinct().toArray(String[]::new)));
+    if (policy.lockoutFailureCount() > 0 && failures.size() >= policy.lockoutFailureCount()) {
+      mods.add(new Modification(ModificationType.REPLACE, LOCKED_TIME, format(now)));
+    }
+    return mods;
+  }
+
+  /** After a successful bind, or a reset by an administrator: failures and lock forgotten. */
+  static List<Modification> clearFailures() {
+    return List.of(new Modification(ModificationType.REPLACE, FAILURE_TIME),
+        new Modification(ModificationType.REPLACE, LOCKED_TIME));
+  }
+
+  /** Millisecond generalized time, so failures within one second stay distinct values. */
+  static String format(Instant t) {
+    return StaticUtils.encodeGeneralizedTime(Date.from(t));
+  }
+
+  private static Instant time(String value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      return StaticUtils.decodeGeneralizedTime(value).toInstant();
+    } catch (ParseException e) {
+      return null;
+    }
+  }
+}

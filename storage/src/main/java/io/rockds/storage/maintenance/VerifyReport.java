@@ -1,0 +1,25 @@
+package io.rockds.storage.maintenance;
+
+import java.util.List;
+
+/**
+ * What {@link IndexVerifier} checked and found.
+ *
+ * @param entriesChecked id2entry records read
+ * @param recordsChecked index (or dn2id / id2childrencount) records compared
+ * @param mismatches every inconsistency, in tree then key order
+ * @param recoverableKeys over-limit keys whose exact count is back within the limit: consistent,
+ *     but a rebuild would make them list their IDs again (tree and key as {@code tree key})
+ */
+public record VerifyReport(long entriesChecked, long recordsChecked, List<Mismatch> mismatches,
+    List<String> recoverableKeys) {
+
+  public VerifyReport {
+    mismatches = List.copyOf(mismatches);
+    recoverableKeys = List.copyOf(recoverableKeys);
+  }
+
+  public boolean isClean() {
+    return mismatches.isEmpty();
+  }
+}

@@ -1,0 +1,250 @@
+package io.rockds.storage;
+
+import static io.rockds.storage.StorageFixtures.BASE;
+import static io.rockds.storage.StorageFixtures.addTree;
+import static io.rockds.storage.StorageFixtures.dn;
+import static io.rockds.storage.StorageFixtures.person;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.storage.maintenance.IndexRebuilder;
+import io.rockds.storage.maintenance.IndexStatistics;
+import io.rockds.storage.maintenance.IndexStats;
+import io.rockds.storage.maintenance.IndexVerifier;
+import io.rockds.storage.maintenance.KeyCount;
+import io.rockds.storage.maintenance.Mismatch;
+import io.rockds.storage.maintenance.VerifyReport;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class IndexMaintenanceTest {
+  private static final byte[] LEE = "lee".getBytes(StandardCharsets.UTF_8);
+
+  @TempDir Path dir;
+
+  @Test
+  void verifyFindsEveryKindOfIndexCorruption() throws Exception {
+    try (Backend backend = StorageFixtures.open(dir.resolve("db"), 3)) {
+      EntryContainer c = backend.containerFor(BASE);
+      addTree(c);
+      for (int i = 0; i < 5; i++) {
+        c.add(person(i, i < 4 ? "Lee" : "Kim"));
+      }
+      assertThat(new IndexVerifier(c).verifyAll().mismatches()).isEmpty();
+
+      AttributeIndex sn = c.index("sn", IndexType.EQUALITY);
+      long kimId = c.idOf(dn("uid=user.4,ou=People,dc=example,dc=com"));
+      RocksDbAccess.put(sn, "kim", IdListCodec.encode(IdSet.of(kimId + 100)));
+      RocksDbAccess.put(sn, "lee", IdListCodec.encode(IdSet.of(1)));
+      RocksDbAccess.delete(c.index("uid", IndexType.EQUALITY), "user.0");
+
+      VerifyReport report = new IndexVerifier(c).verifyAll();
+      assertThat(report.mismatches()).extracting(Mismatch::tree, Mismatch::kind, Mismatch::key, Mismatch::id)
+          .containsExactlyInAnyOrder(
+              org.assertj.core.groups.Tuple.tuple("sn.caseIgnoreMatch", Mismatch.Kind.MISSING_ID, "kim", kimId),
+              org.assertj.core.groups.Tuple.tuple("sn.caseIgnoreMatch", Mismatch.Kind.EXTRA_ID, "kim", kimId + 100),
+              org.assertj.core.groups.Tuple.tuple("sn.caseIgnoreMatch", Mismatch.Kind.WRONG_LIMIT_STATE, "lee", -1L),
+              org.assertj.core.groups.Tuple.tuple("sn.caseIgnoreMatch", Mismatch.Kind.STRAY_OVER_LIMIT_COUNT, "lee", -1L),
+              org.assertj.core.groups.Tuple.tuple("uid.caseIgnoreMatch", Mismatch.Kind.MISSING_ID, "user.0",
+                  c.idOf(dn("uid=user.0,ou=People,dc=example,dc=com"))));
+    }
+  }
+
+  @Test
+  void verifyFindsEntryTreeCorruption() throws Exception {
+    try (Backend backend = StorageFixtures.open(dir.resolve("db"), 4000)) {
+      EntryContainer c = backend.containerFor(BASE);
+      addTree(c);
+      c.add(person(1, "Lee"));
+      long people = c.idOf(StorageFixtures.PEOPLE);
+      try (org.rocksdb.WriteBatch batch = new org.rocksdb.WriteBatch()) {
+        c.id2childrenCount().add(batch, people, 5);
+        c.dn2id().put(batch, dn("uid=ghost,ou=People,dc=example,dc=com"), 999);
+        backend.write(batch);
+      }
+      assertThat(new IndexVerifier(c).verifyEntryTrees().mismatches()).extracting(Mismatch::kind)
+          .containsExactlyInAnyOrder(Mismatch.Kind.WRONG_CHILD_COUNT, Mismatch.Kind.ORPHAN_DN);
+    }
+  }
+
+  /** Limit crossing in both directions, and the recovery OpenDJ never does short of a rebuild. */
+  @Test
+  void overLimitKeyFallingBackUnderTheLimitIsReportedAndRecovered() throws Exception {
+    try (Backend backend = StorageFixtures.open(dir.resolve("db"), 5)) {
+      EntryContainer c = backend.containerFor(BASE);
+      addTree(c);
+      for (int i = 0; i < 8; i++) {
+        c.add(person(i, "Lee"));
+      }
+      AttributeIndex sn = c.index("sn", IndexType.EQUALITY);
+      IndexStats stats = new IndexStatistics(c).of(List.of(sn)).get(0);
+      assertThat(stats.overLimitKeys()).containsExactly(new KeyCount(IndexKey.of("lee"), 8));
+      assertThat(stats.recoverableKeys()).isEmpty();
+
+      for (int i = 0; i < 5; i++) {
+        c.delete(dn("uid=user." + i + ",ou=People,dc=example,dc=com"));
+      }
+      // Still over-limit: it reads as "all entries", a superset, which stays correct.
+      assertThat(sn.read(LEE).isDefined()).isFalse();
+      stats = new IndexStatistics(c).of(List.of(sn)).get(0);
+      assertThat(stats.recoverableKeys()).containsExactly(new KeyCount(IndexKey.of("lee"), 3));
+      VerifyReport report = new IndexVerifier(c).verifyIndexes(List.of(sn));
+      assertThat(report.mismatches()).isEmpty();
+      assertThat(report.recoverableKeys()).containsExactly("sn.caseIgnoreMatch lee");
+
+      IndexRebuilder rebuilder = new IndexRebuilder(c);
+      // objectClass, cn.presence and the sn substring key "lee" fell back under the limit too.
+      assertThat(rebuilder.degradedIndexes()).extracting(AttributeIndex::name).containsExactlyInAnyOrder(
+          "objectClass.objectIdentifierMatch", "sn.caseIgnoreMatch", "sn.caseIgnoreSubstringsMatch:6", "cn.presence");
+      assertThat(rebuilder.rebuildDegraded(n -> { })).contains(sn);
+      assertThat(sn.read(LEE).toArray()).containsExactly(
+          c.idOf(dn("uid=user.5,ou=People,dc=example,dc=com")), c.idOf(dn("uid=user.6,ou=People,dc=example,dc=com")),
+          c.idOf(dn("uid=user.7,ou=People,dc=example,dc=com")));
+      assertThat(new IndexStatistics(c).of(List.of(sn)).get(0).overLimitKeys()).isEmpty();
+      assertThat(rebuilder.degradedIndexes()).isEmpty();
+      assertThat(new IndexVerifier(c).verifyAll().isClean()).isTrue();
+    }
+  }
+
+  @Test
+  void statisticsReportKeysNearTheLimit() throws Exception {
+    try (Backend backend = StorageFixtures.open(dir.resolve("db"), 20)) {
+      EntryContainer c = backend.containerFor(BASE);
+      addTree(c);
+      int id = 0;
+      for (String[] group : new String[][] {{"Lee", "17"}, {"Kim", "18"}, {"Ng", "19"}, {"Li", "2"}}) {
+        for (int i = 0; i < Integer.parseInt(group[1]); i++) {
+          c.add(person(id++, group[0]));
+        }
+      }
+      IndexStats stats = new IndexStatistics(c).of(List.of(c.index("sn", IndexType.EQUALITY))).get(0);
+      assertThat(stats.recordCount()).isEqualTo(4);
+      assertThat(stats.idCount()).isEqualTo(56);
+      assertThat(stats.keysAtPercent(85)).extracting(k -> k.key().toString()).containsExactly("kim", "lee", "ng");
+      assertThat(stats.keysAtPercent(90)).extracting(k -> k.key().toString()).containsExactly("kim", "ng");
+      assertThat(stats.keysAtPercent(95)).extracting(k -> k.key().toString()).containsExactly("ng");
+    }
+  }
+
+  @Test
+  void changingALimitOrAddingAnIndexMakesItUntrustedUntilRebuilt() throws Exception {
+    try (Backend backend = StorageFixtures.open(dir.resolve("db"), 4000)) {
+      EntryContainer c = backend.containerFor(BASE);
+      addTree(c);
+      for (int i = 0; i < 10; i++) {
+        c.add(person(i, "Lee"));
+      }
+      AttributeIndex sn = c.index("sn", IndexType.EQUALITY);
+      c.setIndexEntryLimit(sn.name(), 5);
+      assertThat(sn.isTrusted()).isFalse();
+      assertThat(c.state().isTrusted(sn.name())).isFalse();
+
+      List<AttributeIndex> added = backend.addIndex(IndexSpec.of("givenName", IndexType.EQUALITY));
+      AttributeIndex givenName = c.index("givenName", IndexType.EQUALITY);
+      assertThat(added).containsExactly(givenName);
+      assertThat(givenName.isTrusted()).isFalse();
+      c.add(new Entry(person(10, "Lee").toLDIF()) {{ addAttribute("givenName", "Ann"); }});
+
+      IndexRebuilder rebuilder = new IndexRebuilder(c);
+      assertThat(rebuilder.degradedIndexes()).containsExactlyInAnyOrder(sn, givenName);
+      rebuilder.rebuildDegraded(n -> { });
+      assertThat(sn.isTrusted()).isTrue();
+      assertThat(givenName.isTrusted()).isTrue();
+      assertThat(sn.read(LEE).isDefined()).isFalse();
+      assertThat(c.state().overLimitCount(sn.name(), LEE)).isEqualTo(11);
+      assertThat(givenName.read("ann".getBytes(StandardCharsets.UTF_8)).size()).isEqualTo(1);
+      assertThat(new IndexVerifier(c).verifyAll().isClean()).isTrue();
+    }
+    // The new limit was recorded with the rebuilt records: reopening with it keeps them trusted.
+    try (Backend backend = Backend.open(StorageFixtures.settings(dir.resolve("db"), 4000).withIndexes(
+        List.of(new IndexSpec("sn", java.util.Set.of(IndexType.EQUALITY), 5, 6))), Schema.getDefaultStandardSchema())) {
+      assertThat(backend.containerFor(BASE).index("sn", IndexType.EQUALITY).isTrusted()).isTrue();
+    }
+  }
+
+  /** The rebuild runs while writers add, modify and delete entries sharing over-limit values. */
+  @Test
+  void onlineRebuildLosesNoConcurrentWriteAndCountsNothingTwice() throws Exception {
+    try (Backend backend = StorageFixtures.open(dir.resolve("db"), 20)) {
+      EntryContainer c = backend.containerFor(BASE);
+      addTree(c);
+      for (int i = 0; i < 3000; i++) {
+        c.add(person(i, "Name" + (i % 7)));
+      }
+      AtomicBoolean stop = new AtomicBoolean();
+      ExecutorService writers = Executors.newFixedThreadPool(3);
+      List<Future<Integer>> done = new ArrayList<>();
+      for (int w = 0; w < 3; w++) {
+        int writer = w;
+        done.add(writers.submit(() -> {
+          int ops = 0;
+          for (int i = 0; !stop.get() && i < 100_000; i++, ops++) {
+            int n = (i * 3 + writer) % 3000;
+            switch (i % 3) {
+              case 0 -> c.add(person(10_000 + writer * 100_000 + i, "Name" + (i % 5)));
+              case 1 -> c.modify(dn("uid=user." + n + ",ou=People,dc=example,dc=com"), e -> {
+                e.setAttribute("sn", "Moved" + (n % 3));
+                return e;
+              });
+              default -> deleteIfPresent(c, 10_000 + writer * 100_000 + i - 2);
+            }
+          }
+          return ops;
+        }));
+      }
+      Thread.sleep(50);
+      new IndexRebuilder(c).rebuildAll(n -> { });
+      stop.set(true);
+      for (Future<Integer> f : done) {
+        assertThat(f.get(60, TimeUnit.SECONDS)).isPositive();
+      }
+      writers.shutdown();
+      VerifyReport report = new IndexVerifier(c).verifyAll();
+      assertThat(report.mismatches()).isEmpty();
+      assertThat(c.indexes()).allMatch(AttributeIndex::isTrusted);
+    }
+  }
+
+  private static void deleteIfPresent(EntryContainer c, long i) throws LDAPException {
+    try {
+      c.delete(dn("uid=user." + i + ",ou=People,dc=example,dc=com"));
+    } catch (LDAPException e) {
+      if (e.getResultCode() != com.unboundid.ldap.sdk.ResultCode.NO_SUCH_OBJECT) {
+        throw e;
+      }
+    }
+  }
+
+  @Test
+  void readOnlyBackendReadsBesideTheWriterAndRefusesWrites() throws Exception {
+    try (Backend backend = StorageFixtures.open(dir.resolve("db"), 4000)) {
+      EntryContainer c = backend.containerFor(BASE);
+      addTree(c);
+      c.add(person(1, "Lee"));
+      assertThatThrownBy(() -> StorageFixtures.open(dir.resolve("db"), 4000))
+          .hasMessageContaining("in use by another process").hasMessageContaining("exclusive access");
+      try (Backend reader = Backend.openReadOnly(StorageFixtures.settings(dir.resolve("db"), 4000),
+          Schema.getDefaultStandardSchema())) {
+        EntryContainer r = reader.containerFor(BASE);
+        assertThat(r.get(dn("uid=user.1,ou=People,dc=example,dc=com")).getAttributeValue("sn")).isEqualTo("Lee");
+        c.add(person(2, "Lee"));
+        reader.catchUp();
+        assertThat(r.idOf(dn("uid=user.2,ou=People,dc=example,dc=com"))).isPositive();
+        assertThat(new IndexVerifier(r).verifyAll().isClean()).isTrue();
+        assertThatThrownBy(() -> r.add(person(3, "Lee"))).hasMessageContaining("read-only");
+      }
+    }
+  }
+}

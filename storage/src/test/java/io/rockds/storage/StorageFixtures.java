@@ -1,0 +1,53 @@
+package io.rockds.storage;
+
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.schema.Schema;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Backends and entries shared by the storage tests. */
+public final class StorageFixtures {
+  public static final DN BASE = dn("dc=example,dc=com");
+  public static final DN PEOPLE = dn("ou=People,dc=example,dc=com");
+  /** objectClass, uid and sn equality, sn substring, cn presence. */
+  public static final List<IndexSpec> INDEXES = List.of(
+      IndexSpec.of("objectClass", IndexType.EQUALITY), IndexSpec.of("uid", IndexType.EQUALITY),
+      IndexSpec.of("sn", IndexType.EQUALITY, IndexType.SUBSTRING), IndexSpec.of("cn", IndexType.PRESENCE));
+
+  private StorageFixtures() {}
+
+  public static DN dn(String s) {
+    try {
+      return new DN(s);
+    } catch (LDAPException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  public static BackendSettings settings(Path directory, int limit) {
+    return BackendSettings.defaults("userRoot", directory, BASE).withIndexEntryLimit(limit).withIndexes(INDEXES)
+        .withSyncWrites(false);
+  }
+
+  public static Backend open(Path directory, int limit) throws LDAPException {
+    return Backend.open(settings(directory, limit), Schema.getDefaultStandardSchema());
+  }
+
+  public static Entry person(long i, String sn) {
+    return new Entry("uid=user." + i + ",ou=People,dc=example,dc=com",
+        new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
+        new Attribute("uid", "user." + i),
+        new Attribute("cn", "User " + i),
+        new Attribute("sn", sn));
+  }
+
+  /** Adds the base entry and ou=People. */
+  public static void addTree(EntryContainer c) throws LDAPException {
+    c.add(new Entry("dc=example,dc=com", new Attribute("objectClass", "top", "domain"), new Attribute("dc", "example")));
+    c.add(new Entry("ou=People,dc=example,dc=com", new Attribute("objectClass", "top", "organizationalUnit"),
+        new Attribute("ou", "People")));
+  }
+}

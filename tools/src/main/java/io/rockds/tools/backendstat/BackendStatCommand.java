@@ -1,0 +1,44 @@
+package io.rockds.tools.backendstat;
+
+import io.rockds.config.BackendConfig;
+import io.rockds.storage.Backend;
+import io.rockds.tools.InstanceStorage;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** What every backendstat subcommand shares: the instance, the output streams, a read-only open. */
+abstract class BackendStatCommand implements Callable<Integer> {
+  /** A step run against one open backend. */
+  @FunctionalInterface
+  interface BackendStep {
+    void run(Backend backend) throws Exception;
+  }
+
+  @ParentCommand
+  BackendStat parent;
+
+  @Spec
+  CommandSpec spec;
+
+  PrintWriter out() {
+    return spec.commandLine().getOut();
+  }
+
+  InstanceStorage storage() throws Exception {
+    return InstanceStorage.of(parent.instance());
+  }
+
+  /** Opens {@code config} read-only, says on stderr which view that is, runs {@code step}, closes. */
+  void withBackend(InstanceStorage storage, BackendConfig config, BackendStep step) throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    err.println(spec.qualifiedName() + ": " + config.id() + ": " + storage.describeReadOnlyView());
+    err.flush();
+    try (Backend backend = storage.openReadOnly(config)) {
+      step.run(backend);
+    }
+    out().flush();
+  }
+}

@@ -1,0 +1,41 @@
+package io.rockds.tools.backendstat;
+
+import io.rockds.config.BackendConfig;
+import io.rockds.storage.EntryContainer;
+import io.rockds.storage.Tree;
+import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.TextTable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code list-indexes}: every tree of the selected containers with its exact record count. */
+@Command(name = "list-indexes", mixinStandardHelpOptions = true,
+    description = "Lists the trees (system trees and attribute indexes) of each base DN with their record counts.")
+final class ListIndexes extends BackendStatCommand {
+  @Mixin
+  BackendSelection selection;
+
+  @Override
+  public Integer call() throws Exception {
+    InstanceStorage storage = storage();
+    int[] total = {0};
+    for (BackendConfig config : selection.backends(storage)) {
+      withBackend(storage, config, backend -> {
+        for (EntryContainer container : InstanceStorage.containers(backend, selection.baseDn())) {
+          if (selection.baseDn == null) {
+            out().println("Base DN: " + container.baseDn());
+          }
+          TextTable table = new TextTable("Index Name", "Raw DB Name", "Type", "Record Count");
+          for (Tree tree : container.trees()) {
+            table.row(tree.name(), tree.rawName(), tree.type(), tree.recordCount());
+          }
+          table.print(out());
+          out().println();
+          total[0] += table.rowCount();
+        }
+      });
+    }
+    out().println("Total: " + total[0]);
+    return 0;
+  }
+}

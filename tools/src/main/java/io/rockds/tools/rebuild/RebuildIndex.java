@@ -1,0 +1,102 @@
+package io.rockds.tools.rebuild;
+
+import com.unboundid.ldap.sdk.DN;
+import io.rockds.server.Instance;
+import io.rockds.storage.AttributeIndex;
+import io.rockds.storage.Backend;
+import io.rockds.storage.EntryContainer;
+import io.rockds.storage.maintenance.IndexRebuilder;
+import io.rockds.tools.RunningServer;
+import io.rockds.tools.ToolRunner;
+import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.progress.Progress;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code bin/rebuild-index}: rebuilds indexes of a base DN from its entries, offline (the server
+ * must be stopped: the tool opens the database exclusively). The indexes are untrusted while
+ * they are rebuilt and trusted, with exact over-limit counts, once done.
+ */
+@Command(name = "rebuild-index", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Rebuilds indexes from the entries: named ones, all, or the degraded ones (untrusted, or holding"
+        + " over-limit keys back within the limit). Offline: stop the server first.")
+public final class RebuildIndex implements Callable<Integer> {
+  /** Which indexes: exactly one of the three ways. */
+  static final class Selection {
+    @Option(names = {"-i", "--index"}, paramLabel = "<index>", required = true,
+        description = "Index to rebuild: an attribute (all its indexes) or a tree name such as sn.caseIgnoreMatch."
+            + " Repeatable.")
+    List<String> indexes = new ArrayList<>();
+
+    @Option(names = "--rebuildAll", required = true, description = "Rebuild every index.")
+    boolean all;
+
+    @Option(names = "--rebuildDegraded", required = true,
+        description = "Rebuild untrusted indexes and those with recoverable over-limit keys.")
+    boolean degraded;
+  }
+
+  @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
+  Path instance = Path.of("instance");
+
+  @Option(names = {"-b", "--baseDN"}, required = true, paramLabel = "<baseDN>",
+      description = "Base DN whose indexes to rebuild.")
+  String baseDn;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Selection selection;
+
+  @Option(names = "--quiet", description = "No progress, no summary.")
+  boolean quiet;
+
+  @Spec
+  CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(ToolRunner.run(new RebuildIndex(), args));
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    InstanceStorage storage = InstanceStorage.of(new Instance(instance));
+    DN base = new DN(baseDn);
+    if (RunningServer.of(storage.instance()).isPresent()) {
+      throw new IllegalStateException("the server of " + storage.instance().root() + " is running: stop it"
+          + " (bin/stop-ds) and run rebuild-index again; online rebuild through the server is not available yet");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    try (Backend backend = storage.openExclusive(storage.backendHolding(base))) {
+      EntryContainer container = InstanceStorage.containers(backend, base).get(0);
+      IndexRebuilder rebuilder = new IndexRebuilder(container);
+      AtomicLong reported = new AtomicLong();
+      List<AttributeIndex> rebuilt;
+      try (Progress progress = Progress.start("rebuild-index", container.entryCount(), quiet)) {
+        java.util.function.LongConsumer onProgress = done -> progress.step(done - reported.getAndSet(done));
+        if (selection.all) {
+          rebuilt = rebuilder.rebuildAll(onProgress);
+        } else if (selection.degraded) {
+          rebuilt = rebuilder.rebuildDegraded(onProgress);
+        } else {
+          rebuilt = rebuilder.rebuild(selection.indexes, onProgress);
+        }
+      }
+      if (!quiet) {
+        out.println(rebuilt.isEmpty() ? "No index of " + base + " needed a rebuild."
+            : "Rebuilt " + rebuilt.size() + " indexes of " + base + ": "
+                + String.join(", ", rebuilt.stream().map(AttributeIndex::name).toList()));
+        out.flush();
+      }
+      return 0;
+    }
+  }
+}

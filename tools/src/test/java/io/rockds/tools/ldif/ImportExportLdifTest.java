@@ -1,0 +1,158 @@
+package io.rockds.tools.ldif;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.server.Backends;
+import io.rockds.server.Instance;
+import io.rockds.server.InstanceSetup;
+import io.rockds.storage.Backend;
+import io.rockds.storage.BackendSettings;
+import io.rockds.storage.EntryContainer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ImportExportLdifTest {
+  private static final DN BASE = dn("dc=example,dc=com");
+  private static final String LDIF = """
+      dn: dc=example,dc=com
+      objectClass: top
+      objectClass: domain
+      dc: example
+
+      dn: ou=People,dc=example,dc=com
+      objectClass: top
+      objectClass: organizationalUnit
+      ou: People
+
+      dn: uid=alice,ou=People,dc=example,dc=com
+      objectClass: top
+      objectClass: person
+      objectClass: inetOrgPerson
+      uid: alice
+      cn: Alice
+      sn: Liddell
+      userPassword: secret
+
+      dn: uid=broken,ou=People,dc=example,dc=com
+      objectClass: top
+      uid broken
+
+      dn: uid=bob,ou=People,dc=example,dc=com
+      objectClass: top
+      objectClass: person
+      objectClass: inetOrgPerson
+      uid: bob
+      cn: Bob
+      sn: Builder
+      entryUUID: 5c6e7a2a-4b8e-4d36-9c44-0a1a2b3c4d5e
+
+      """;
+
+  @TempDir Path dir;
+  Instance instance;
+  BackendSettings settings;
+
+  static DN dn(String s) {
+    try {
+      return new DN(s);
+    } catch (com.unboundid.ldap.sdk.LDAPException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @BeforeEach
+  void createInstance() throws Exception {
+    instance = new Instance(dir.resolve("instance"));
+    InstanceSetup.create(instance, InstanceSetup.loopback(BASE, 1389, -1), "password", List.of());
+    settings = Backends.settings(OfflineBackend.config(instance).backends().get(0), instance);
+  }
+
+  private Entry read(Backend backend, String dn) throws Exception {
+    EntryContainer c = backend.containerFor(BASE);
+    return c.get(dn(dn));
+  }
+
+  @Test
+  void importHashesPasswordsStampsOperationalAttributesAndRejectsBadRecords() throws Exception {
+    Path ldif = Files.writeString(dir.resolve("in.ldif"), LDIF);
+    Path rejects = dir.resolve("rejects.ldif");
+    assertThat(ImportLdif.run("--instance", instance.root().toString(), "-l", ldif.toString(),
+        "-R", rejects.toString(), "-Q")).isZero();
+    assertThat(Files.readString(rejects)).startsWith("# line 20: The record starting at or near line 20 contains a line that does not begin")
+        .contains("uid broken");
+    try (Backend backend = Backend.openReadOnly(settings, Schema.getDefaultStandardSchema())) {
+      Entry alice = read(backend, "uid=alice,ou=People,dc=example,dc=com");
+      assertThat(alice.getAttributeValue("userPassword")).startsWith("{").doesNotContain("secret");
+      assertThat(alice.getAttributeValue("entryUUID")).isNotBlank();
+      assertThat(alice.getAttributeValue("creatorsName")).isEqualToIgnoringCase("cn=Directory Manager");
+      assertThat(read(backend, "uid=bob,ou=People,dc=example,dc=com").getAttributeValue("entryUUID"))
+          .isEqualTo("5c6e7a2a-4b8e-4d36-9c44-0a1a2b3c4d5e");
+      assertThat(read(backend, "uid=broken,ou=People,dc=example,dc=com")).isNull();
+    }
+  }
+
+  @Test
+  void importNeedsExclusiveAccessWhileExportWorksBesideARunningWriter() throws Exception {
+    Path ldif = Files.writeString(dir.resolve("in.ldif"), LDIF);
+    assertThat(ImportLdif.run("--instance", instance.root().toString(), "-l", ldif.toString(), "-Q")).isZero();
+    Path exported = dir.resolve("out.ldif");
+    try (Backend server = Backend.open(settings, Schema.getDefaultStandardSchema())) {
+      String err = stderrOf(() -> assertThat(
+          ImportLdif.run("--instance", instance.root().toString(), "-l", ldif.toString(), "-Q")).isEqualTo(1));
+      assertThat(err).startsWith("import-ldif: ").contains("in use by another process", "exclusive access");
+      assertThat(ExportLdif.run("--instance", instance.root().toString(), "-l", exported.toString(), "-Q")).isZero();
+    }
+    assertThat(Files.readString(exported)).contains("dn: uid=alice,ou=People,dc=example,dc=com", "entryUUID: ");
+  }
+
+  @Test
+  void exportImportExportIsStableAndGzipAndFiltersWork() throws Exception {
+    Path ldif = Files.writeString(dir.resolve("in.ldif"), LDIF);
+    assertThat(ImportLdif.run("--instance", instance.root().toString(), "-l", ldif.toString(), "-Q")).isZero();
+    Path first = dir.resolve("first.ldif.gz");
+    Path second = dir.resolve("second.ldif.gz");
+    assertThat(ExportLdif.run("--instance", instance.root().toString(), "-l", first.toString(), "-c", "-Q")).isZero();
+    assertThat(ImportLdif.run("--instance", instance.root().toString(), "-l", first.toString(), "-F", "-Q")).isZero();
+    assertThat(ExportLdif.run("--instance", instance.root().toString(), "-l", second.toString(), "-c", "-Q")).isZero();
+    assertThat(gunzip(second)).isEqualTo(gunzip(first)).contains("userPassword: {");
+
+    Path filtered = dir.resolve("filtered.ldif");
+    assertThat(ExportLdif.run("--instance", instance.root().toString(), "-l", filtered.toString(), "-Q",
+        "-b", "ou=People,dc=example,dc=com", "-B", "uid=bob,ou=People,dc=example,dc=com", "-e", "userPassword"))
+        .isZero();
+    assertThat(Files.readString(filtered)).contains("dn: uid=alice,").doesNotContain("uid=bob", "userPassword",
+        "dn: dc=example,dc=com");
+  }
+
+  private static String gunzip(Path file) throws Exception {
+    try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(file))) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  private interface Action {
+    void run() throws Exception;
+  }
+
+  private static String stderrOf(Action action) throws Exception {
+    PrintStream original = System.err;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    try {
+      action.run();
+    } finally {
+      System.setErr(original);
+    }
+    return captured.toString(StandardCharsets.UTF_8);
+  }
+}
