@@ -30,11 +30,14 @@ public final class LdapMessageEncoder extends MessageToByteEncoder<LDAPMessage> 
     writeTo(message, out);
   }
 
-  /** Encodes {@code message} into a new buffer from {@code allocator}. */
+  /** Encodes {@code message} into a new buffer of exactly its size from {@code allocator}. */
   public static ByteBuf encode(LDAPMessage message, ByteBufAllocator allocator) {
-    ByteBuf out = allocator.buffer();
+    ASN1Buffer buffer = BUFFERS.get();
+    buffer.clear();
+    message.writeTo(buffer);
+    ByteBuf out = allocator.buffer(buffer.length());
     try {
-      writeTo(message, out);
+      buffer.writeTo(new ByteBufOutputStream(out));
       return out;
     } catch (IOException | RuntimeException e) {
       out.release();
@@ -46,6 +49,7 @@ public final class LdapMessageEncoder extends MessageToByteEncoder<LDAPMessage> 
     ASN1Buffer buffer = BUFFERS.get();
     buffer.clear();
     message.writeTo(buffer);
+    out.ensureWritable(buffer.length());
     buffer.writeTo(new ByteBufOutputStream(out));
   }
 }
