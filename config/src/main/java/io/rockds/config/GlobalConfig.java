@@ -12,15 +12,16 @@ import io.rockds.config.model.PropertyReader;
  * @param lookthroughLimit candidate entries a search may examine (0 = none)
  * @param allowAnonymousRead anonymous clients may read and search everything but passwords
  * @param workerThreads size of the operation worker pool (0 = twice the cores, at least 8)
+ * @param requestLimits defensive per-request limits and connection handling
  */
 public record GlobalConfig(int sizeLimit, int timeLimitSeconds, int lookthroughLimit, boolean allowAnonymousRead,
-    int workerThreads) {
+    int workerThreads, RequestLimitsConfig requestLimits) {
 
   /** Reads an entry the model's validation accepted. */
   static GlobalConfig from(ConfigEntry e) {
     PropertyReader r = new PropertyReader(e.entry(), ConfigModel.GLOBAL);
     return new GlobalConfig(r.integer("size-limit").intValue(), r.integer("time-limit").intValue(),
         r.integer("lookthrough-limit").intValue(), r.bool("allow-anonymous-read"),
-        r.integer("num-worker-threads").intValue());
+        r.integer("num-worker-threads").intValue(), RequestLimitsConfig.from(r));
   }
 }

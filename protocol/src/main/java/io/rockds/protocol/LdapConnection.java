@@ -10,6 +10,7 @@ import io.netty.handler.ssl.SslHandler;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntConsumer;
 import javax.net.ssl.SSLSession;
 
 /**
@@ -24,6 +25,8 @@ public final class LdapConnection {
   /** OID of the Notice of Disconnection unsolicited notification (RFC 4511 section 4.4.1). */
   public static final String NOTICE_OF_DISCONNECTION_OID = "1.3.6.1.4.1.1466.20036";
   private static final AtomicLong IDS = new AtomicLong();
+  /** How long a Notice of Disconnection may take to leave before the connection is closed anyway. */
+  private static final long NOTICE_GRACE_MILLIS = 2000;
 
   private final long id = IDS.getAndIncrement();
   private final Channel channel;
@@ -31,6 +34,7 @@ public final class LdapConnection {
   private final long connectedAtMillis = System.currentTimeMillis();
   private volatile boolean authenticated;
   private volatile Object attachment;
+  private volatile IntConsumer finalResponseListener;
 
   LdapConnection(Channel channel) {
     this.channel = channel;
@@ -85,9 +89,28 @@ public final class LdapConnection {
     this.attachment = value;
   }
 
+  /**
+   * Tells {@code listener} the message ID of every final response sent (anything but search
+   * entries, references, intermediate responses and unsolicited notifications), so the server can
+   * tell whether an operation answered before it was cancelled.
+   */
+  public void onFinalResponse(IntConsumer listener) {
+    this.finalResponseListener = listener;
+  }
+
   /** Writes a response without waiting for the client to read it. */
   public void send(LDAPMessage message) {
-    channel.writeAndFlush(message, channel.voidPromise());
+    IntConsumer listener = finalResponseListener;
+    if (listener != null && message.getMessageID() != 0 && isFinal(message.getProtocolOpType())) {
+      listener.accept(message.getMessageID());
+    }
+    channel.writeAndFlush(LdapMessageEncoder.encode(message, channel.alloc()), channel.voidPromise());
+  }
+
+  private static boolean isFinal(byte type) {
+    return type != LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_ENTRY
+        && type != LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_REFERENCE
+        && type != LDAPMessage.PROTOCOL_OP_TYPE_INTERMEDIATE_RESPONSE;
   }
 
   /**
@@ -113,7 +136,7 @@ public final class LdapConnection {
     if (!channel.isActive()) {
       return false;
     }
-    channel.write(message, channel.voidPromise());
+    channel.write(LdapMessageEncoder.encode(message, channel.alloc()), channel.voidPromise());
     return true;
   }
 
@@ -147,9 +170,25 @@ public final class LdapConnection {
     if (!channel.isActive()) {
       return;
     }
+    SslHandler ssl = channel.pipeline().get(SslHandler.class);
+    if (ssl != null && !ssl.handshakeFuture().isDone()) {
+      // Nothing can be said before the handshake completes.
+      channel.close();
+      return;
+    }
     LDAPMessage notice = new LDAPMessage(0,
         new ExtendedResponseProtocolOp(resultCode.intValue(), null, message, null, NOTICE_OF_DISCONNECTION_OID, null));
     channel.writeAndFlush(notice).addListener(ChannelFutureListener.CLOSE);
+    // A client that does not read would keep the notice, and so the connection, pending forever.
+    channel.eventLoop().schedule(() -> {
+      channel.close();
+    }, NOTICE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+  }
+
+  /** Response bytes written but not yet taken by the client's socket. */
+  public long pendingOutboundBytes() {
+    var buffer = channel.unsafe().outboundBuffer();
+    return buffer == null ? 0 : buffer.totalPendingWriteBytes();
   }
 
   /** Closes the connection without a notice (after an unbind). */

@@ -3,7 +3,10 @@ package io.rockds.protocol;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
 /**
@@ -16,16 +19,66 @@ import java.util.function.IntSupplier;
  *
  * <p>The limit is read per PDU from an {@link IntSupplier} so that it can grow after a successful
  * bind (256 KiB anonymous, 8 MiB authenticated by default).
+ *
+ * <p>Time is bounded too, against slow clients that trickle bytes (slowloris): the first PDU must
+ * be complete within the read timeout of the connection becoming active (which for LDAPS includes
+ * the TLS handshake), and every later PDU within the read timeout of its first byte. A deadline
+ * that passes is reported as an {@link LdapCodecException} through {@code exceptionCaught}.
  */
 public final class LdapFrameDecoder extends ByteToMessageDecoder {
   private static final int SEQUENCE_TAG = 0x30;
   private static final int MAX_LENGTH_OCTETS = 4;
 
   private final IntSupplier maxPduBytes;
+  private final long readTimeoutNanos;
   private boolean failed;
+  private boolean firstPduReceived;
+  private ScheduledFuture<?> deadline;
 
-  public LdapFrameDecoder(IntSupplier maxPduBytes) {
+  /**
+   * @param readTimeout how long a PDU (and the first one, from connect) may take to arrive;
+   *     zero disables the deadline
+   */
+  public LdapFrameDecoder(IntSupplier maxPduBytes, Duration readTimeout) {
     this.maxPduBytes = maxPduBytes;
+    this.readTimeoutNanos = readTimeout.toNanos();
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    if (ctx.channel().isActive()) {
+      armDeadline(ctx, "the first request");
+    }
+  }
+
+  @Override
+  public void channelActive(ChannelHandlerContext ctx) throws Exception {
+    armDeadline(ctx, "the first request");
+    super.channelActive(ctx);
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+    super.channelRead(ctx, msg);
+    if (failed || !firstPduReceived) {
+      return;
+    }
+    if (actualReadableBytes() == 0) {
+      cancelDeadline();
+    } else if (deadline == null) {
+      armDeadline(ctx, "a request");
+    }
+  }
+
+  @Override
+  protected void handlerRemoved0(ChannelHandlerContext ctx) {
+    cancelDeadline();
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    cancelDeadline();
+    super.channelInactive(ctx);
   }
 
   @Override
@@ -73,12 +126,38 @@ public final class LdapFrameDecoder extends ByteToMessageDecoder {
     if (readable < total) {
       return;
     }
+    if (!firstPduReceived) {
+      firstPduReceived = true;
+      cancelDeadline();
+    }
     out.add(in.retainedSlice(start, (int) total));
     in.skipBytes((int) total);
   }
 
   private LdapCodecException fail(String message) {
     failed = true;
+    cancelDeadline();
     return new LdapCodecException(message);
+  }
+
+  private void armDeadline(ChannelHandlerContext ctx, String what) {
+    if (readTimeoutNanos <= 0 || deadline != null) {
+      return;
+    }
+    deadline = ctx.executor().schedule(() -> {
+      deadline = null;
+      if (ctx.channel().isActive() && !failed) {
+        failed = true;
+        ctx.fireExceptionCaught(new LdapCodecException(what + " was not received within "
+            + Duration.ofNanos(readTimeoutNanos).toMillis() + " ms"));
+      }
+    }, readTimeoutNanos, TimeUnit.NANOSECONDS);
+  }
+
+  private void cancelDeadline() {
+    if (deadline != null) {
+      deadline.cancel(false);
+      deadline = null;
+    }
   }
 }

@@ -1,8 +1,11 @@
 package io.rockds.protocol;
 
+import com.unboundid.ldap.protocol.ExtendedResponseProtocolOp;
+import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
@@ -14,16 +17,21 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One LDAP or LDAPS listener. The event loops (shared by all listeners of a server) only frame,
  * decode and encode; requests run on the {@link Executor} given at construction.
+ *
+ * <p>Pipeline: [ssl] → [idle] → frame (size and time limits) → decode (depth limit, element path)
+ * → encode → requests (which pulls requests only as fast as it runs them).
  */
 public final class LdapServer implements AutoCloseable {
   private static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(256 * 1024, 1024 * 1024);
@@ -33,16 +41,27 @@ public final class LdapServer implements AutoCloseable {
   private final Executor workers;
   private final EventLoopGroup bossGroup;
   private final EventLoopGroup ioGroup;
+  private final ConnectionLimit connectionLimit;
   private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
   private Channel serverChannel;
 
+  /**
+   * @param connectionLimit shared by every listener of a server, for a global limit; the
+   *     listener's own {@link ProtocolSettings#maxConnections} applies as well
+   */
   public LdapServer(ProtocolSettings settings, LdapRequestHandler handler, Executor workers,
-      EventLoopGroup bossGroup, EventLoopGroup ioGroup) {
+      EventLoopGroup bossGroup, EventLoopGroup ioGroup, ConnectionLimit connectionLimit) {
     this.settings = settings;
     this.handler = handler;
     this.workers = workers;
     this.bossGroup = bossGroup;
     this.ioGroup = ioGroup;
+    this.connectionLimit = connectionLimit;
+  }
+
+  public LdapServer(ProtocolSettings settings, LdapRequestHandler handler, Executor workers,
+      EventLoopGroup bossGroup, EventLoopGroup ioGroup) {
+    this(settings, handler, workers, bossGroup, ioGroup, ConnectionLimit.unlimited());
   }
 
   /**
@@ -56,6 +75,7 @@ public final class LdapServer implements AutoCloseable {
         .option(ChannelOption.SO_BACKLOG, 1024)
         .option(ChannelOption.SO_REUSEADDR, true)
         .childOption(ChannelOption.TCP_NODELAY, true)
+        .childOption(ChannelOption.AUTO_READ, false)
         .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
         .childHandler(new ChannelInitializer<SocketChannel>() {
           @Override
@@ -79,13 +99,23 @@ public final class LdapServer implements AutoCloseable {
 
   private void configure(SocketChannel ch) {
     ChannelPipeline pipeline = ch.pipeline();
-    if (settings.maxConnections() > 0 && channels.size() >= settings.maxConnections()) {
-      pipeline.addLast(new RefuseConnection());
+    boolean underListenerLimit = settings.maxConnections() <= 0 || channels.size() < settings.maxConnections();
+    if (!underListenerLimit || !connectionLimit.tryAcquire()) {
+      if (settings.sslContext() != null) {
+        ch.close(); // a clear-text notice would be noise to a TLS client
+      } else {
+        pipeline.addLast(new RefuseConnection());
+      }
       return;
     }
+    ch.closeFuture().addListener(f -> connectionLimit.release());
     channels.add(ch);
     if (settings.sslContext() != null) {
-      pipeline.addLast("ssl", settings.sslContext().newHandler(ch.alloc()));
+      SslHandler ssl = settings.sslContext().newHandler(ch.alloc());
+      if (!settings.requestReadTimeout().isZero()) {
+        ssl.setHandshakeTimeoutMillis(settings.requestReadTimeout().toMillis());
+      }
+      pipeline.addLast("ssl", ssl);
     }
     if (!settings.idleTimeout().isZero()) {
       pipeline.addLast(new IdleStateHandler(0, 0, settings.idleTimeout().toMillis(), TimeUnit.MILLISECONDS));
@@ -95,7 +125,7 @@ public final class LdapServer implements AutoCloseable {
       LdapConnection connection = requests.connection();
       return connection != null && connection.isAuthenticated()
           ? settings.maxPduBytesAuthenticated() : settings.maxPduBytesAnonymous();
-    }));
+    }, settings.requestReadTimeout()));
     pipeline.addLast("decode", new LdapMessageDecoder(settings.maxBerDepth()));
     pipeline.addLast("encode", new LdapMessageEncoder());
     pipeline.addLast("requests", requests);
@@ -115,6 +145,26 @@ public final class LdapServer implements AutoCloseable {
     return channels.size();
   }
 
+  /** Requests running or waiting for a worker, over all connections of this listener. */
+  public int outstandingRequests() {
+    int total = 0;
+    for (Channel channel : channels) {
+      LdapChannelHandler requests = channel.pipeline().get(LdapChannelHandler.class);
+      total += requests == null ? 0 : requests.outstanding();
+    }
+    return total;
+  }
+
+  /** Response bytes waiting for slow clients, over all connections of this listener. */
+  public long pendingOutboundBytes() {
+    long total = 0;
+    for (Channel channel : channels) {
+      LdapChannelHandler requests = channel.pipeline().get(LdapChannelHandler.class);
+      total += requests == null || requests.connection() == null ? 0 : requests.connection().pendingOutboundBytes();
+    }
+    return total;
+  }
+
   /** Stops accepting; connections stay open until {@link #disconnectAll}. */
   public void stopAccepting() {
     if (serverChannel != null) {
@@ -122,7 +172,32 @@ public final class LdapServer implements AutoCloseable {
     }
   }
 
-  /** Sends every client a Notice of Disconnection and closes the connections. */
+  /** Stops reading new requests on every connection; requests already read still run. */
+  public void stopReading() {
+    for (Channel channel : channels) {
+      LdapChannelHandler requests = channel.pipeline().get(LdapChannelHandler.class);
+      if (requests != null) {
+        requests.drain();
+      }
+    }
+  }
+
+  /** Waits until no request is queued or running, or {@code bound} passes; true when idle. */
+  public boolean awaitIdle(Duration bound) throws InterruptedException {
+    long deadline = System.nanoTime() + bound.toNanos();
+    while (outstandingRequests() > 0) {
+      if (System.nanoTime() >= deadline) {
+        return false;
+      }
+      Thread.sleep(10);
+    }
+    return true;
+  }
+
+  /**
+   * Sends every client a Notice of Disconnection and closes the connections; the handler learns
+   * of each close and abandons what still runs.
+   */
   public void disconnectAll(String reason) {
     for (Channel channel : channels) {
       LdapChannelHandler requests = channel.pipeline().get(LdapChannelHandler.class);
@@ -132,12 +207,19 @@ public final class LdapServer implements AutoCloseable {
         channel.close();
       }
     }
-    channels.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+    channels.newCloseFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
   }
 
+  /** Graceful shutdown of this listener alone: stop accepting and reading, drain, notify, close. */
   @Override
   public void close() {
     stopAccepting();
+    stopReading();
+    try {
+      awaitIdle(Duration.ofSeconds(5));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     disconnectAll("the server is shutting down");
   }
 
@@ -146,10 +228,9 @@ public final class LdapServer implements AutoCloseable {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
       ctx.pipeline().addLast(new LdapMessageEncoder());
-      ctx.writeAndFlush(new com.unboundid.ldap.protocol.LDAPMessage(0,
-              new com.unboundid.ldap.protocol.ExtendedResponseProtocolOp(ResultCode.UNAVAILABLE.intValue(), null,
-                  "too many connections", null, LdapConnection.NOTICE_OF_DISCONNECTION_OID, null)))
-          .addListener(io.netty.channel.ChannelFutureListener.CLOSE);
+      ctx.channel().writeAndFlush(new LDAPMessage(0, new ExtendedResponseProtocolOp(ResultCode.UNAVAILABLE.intValue(), null,
+              "too many connections", null, LdapConnection.NOTICE_OF_DISCONNECTION_OID, null)))
+          .addListener(ChannelFutureListener.CLOSE);
     }
   }
 }

@@ -14,7 +14,10 @@ import java.time.Duration;
  * @param maxBerDepth nesting bound for constructed BER elements
  * @param maxConnections connections accepted at once on this listener; 0 means no limit
  * @param idleTimeout a connection with no request in flight and no traffic for this long is closed; zero disables
- * @param maxOutstandingRequests requests of one connection queued or running at once
+ * @param maxOutstandingRequests requests of one connection queued or running at once; beyond it the
+ *     connection is not read until one finishes
+ * @param requestReadTimeout the TLS handshake and first request must arrive within this of connect,
+ *     and every later request within this of its first byte (slow clients); zero disables
  */
 public record ProtocolSettings(
     String host,
@@ -25,11 +28,14 @@ public record ProtocolSettings(
     int maxBerDepth,
     int maxConnections,
     Duration idleTimeout,
-    int maxOutstandingRequests) {
+    int maxOutstandingRequests,
+    Duration requestReadTimeout) {
 
   public static final int DEFAULT_MAX_PDU_ANONYMOUS = 256 * 1024;
   public static final int DEFAULT_MAX_PDU_AUTHENTICATED = 8 * 1024 * 1024;
   public static final int DEFAULT_MAX_BER_DEPTH = 128;
+  public static final int DEFAULT_MAX_OUTSTANDING = 100;
+  public static final Duration DEFAULT_REQUEST_READ_TIMEOUT = Duration.ofSeconds(30);
 
   public ProtocolSettings {
     if (port < 0 || port > 65535) {
@@ -41,21 +47,39 @@ public record ProtocolSettings(
     if (maxOutstandingRequests <= 0) {
       throw new IllegalArgumentException("maxOutstandingRequests: " + maxOutstandingRequests + " (expected: > 0)");
     }
+    if (idleTimeout.isNegative() || requestReadTimeout.isNegative()) {
+      throw new IllegalArgumentException("timeouts must not be negative");
+    }
   }
 
   /** Plain LDAP with the default limits. */
   public static ProtocolSettings plain(String host, int port) {
     return new ProtocolSettings(host, port, null, DEFAULT_MAX_PDU_ANONYMOUS, DEFAULT_MAX_PDU_AUTHENTICATED,
-        DEFAULT_MAX_BER_DEPTH, 0, Duration.ZERO, 1000);
+        DEFAULT_MAX_BER_DEPTH, 0, Duration.ZERO, DEFAULT_MAX_OUTSTANDING, DEFAULT_REQUEST_READ_TIMEOUT);
   }
 
   public ProtocolSettings withSsl(SslContext context) {
     return new ProtocolSettings(host, port, context, maxPduBytesAnonymous, maxPduBytesAuthenticated,
-        maxBerDepth, maxConnections, idleTimeout, maxOutstandingRequests);
+        maxBerDepth, maxConnections, idleTimeout, maxOutstandingRequests, requestReadTimeout);
   }
 
   public ProtocolSettings withPort(int newPort) {
     return new ProtocolSettings(host, newPort, sslContext, maxPduBytesAnonymous, maxPduBytesAuthenticated,
-        maxBerDepth, maxConnections, idleTimeout, maxOutstandingRequests);
+        maxBerDepth, maxConnections, idleTimeout, maxOutstandingRequests, requestReadTimeout);
+  }
+
+  public ProtocolSettings withLimits(int newMaxPduAnonymous, int newMaxPduAuthenticated, int newMaxOutstanding) {
+    return new ProtocolSettings(host, port, sslContext, newMaxPduAnonymous, newMaxPduAuthenticated,
+        maxBerDepth, maxConnections, idleTimeout, newMaxOutstanding, requestReadTimeout);
+  }
+
+  public ProtocolSettings withTimeouts(Duration newIdleTimeout, Duration newRequestReadTimeout) {
+    return new ProtocolSettings(host, port, sslContext, maxPduBytesAnonymous, maxPduBytesAuthenticated,
+        maxBerDepth, maxConnections, newIdleTimeout, maxOutstandingRequests, newRequestReadTimeout);
+  }
+
+  public ProtocolSettings withMaxConnections(int newMaxConnections) {
+    return new ProtocolSettings(host, port, sslContext, maxPduBytesAnonymous, maxPduBytesAuthenticated,
+        maxBerDepth, newMaxConnections, idleTimeout, maxOutstandingRequests, requestReadTimeout);
   }
 }

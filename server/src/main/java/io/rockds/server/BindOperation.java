@@ -5,24 +5,29 @@ import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
+import io.rockds.server.sasl.SaslMechanism;
 import io.rockds.server.security.policy.BindOutcome;
+import io.rockds.server.sasl.SaslMechanisms;
 import java.util.List;
 
 /**
  * A bind (RFC 4511 section 4.2, RFC 4513). A failed bind leaves the connection anonymous. A DN
  * with an empty password is an unauthenticated bind, refused with unwillingToPerform (53) as
  * RFC 4513 section 5.1.2 recommends; wrong DNs and wrong passwords get the same
- * invalidCredentials (49), so a client cannot probe which DNs exist.
+ * invalidCredentials (49), so a client cannot probe which DNs exist. Simple binds of entries go
+ * through the password policy; SASL binds go to the mechanism of that name in {@link SaslMechanisms}.
  */
 final class BindOperation {
   private static final String INVALID = "Invalid credentials";
 
   private final ServerContext context;
+  private final SaslMechanisms sasl;
   private final ClientConnection client;
   private final LDAPMessage request;
 
-  BindOperation(ServerContext context, ClientConnection client, LDAPMessage request) {
+  BindOperation(ServerContext context, SaslMechanisms sasl, ClientConnection client, LDAPMessage request) {
     this.context = context;
+    this.sasl = sasl;
     this.client = client;
     this.request = request;
   }
@@ -33,18 +38,30 @@ final class BindOperation {
     if (bind.getVersion() != 3) {
       throw new LDAPException(ResultCode.PROTOCOL_ERROR, "only LDAP version 3 is supported");
     }
-    if (bind.getCredentialsType() != BindRequestProtocolOp.CRED_TYPE_SIMPLE) {
+    BindOutcome outcome = bind.getCredentialsType() == BindRequestProtocolOp.CRED_TYPE_SIMPLE
+        ? simple(bind) : new BindOutcome(sasl(bind), List.of());
+    client.setIdentity(outcome.identity());
+    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null, outcome.responseControls()));
+  }
+
+  private Identity sasl(BindRequestProtocolOp bind) throws LDAPException {
+    SaslMechanism mechanism = sasl.get(bind.getSASLMechanism());
+    if (mechanism == null) {
       throw new LDAPException(ResultCode.AUTH_METHOD_NOT_SUPPORTED,
-          "SASL mechanism " + bind.getSASLMechanism() + " is not supported");
+          "SASL mechanism " + bind.getSASLMechanism() + " is not supported; supported: " + sasl.names());
     }
+    return mechanism.authenticate(client, bind.getSASLCredentials());
+  }
+
+  /** Simple binds of entries go through the password policy, which may add response controls. */
+  private BindOutcome simple(BindRequestProtocolOp bind) throws LDAPException {
     DN dn = Dns.parse(bind.getBindDN());
     byte[] password = bind.getSimplePassword().getValue();
     if (dn.isNullDN()) {
       if (password.length > 0) {
         throw new LDAPException(ResultCode.INVALID_CREDENTIALS, INVALID);
       }
-      client.ldap().send(Responses.success(request));
-      return;
+      return new BindOutcome(Identity.ANONYMOUS, List.of());
     }
     if (password.length == 0) {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "Unauthenticated binds are not allowed");
@@ -55,7 +72,6 @@ final class BindOperation {
     if (outcome.identity() == null) {
       throw new LDAPException(ResultCode.INVALID_CREDENTIALS, INVALID);
     }
-    client.setIdentity(outcome.identity());
-    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null, outcome.responseControls()));
+    return outcome;
   }
 }

@@ -4,22 +4,27 @@ import io.rockds.protocol.LdapConnection;
 import io.rockds.server.search.PagedSearches;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** The server's state for one client connection, attached to its {@link LdapConnection}. */
 public final class ClientConnection {
   private final LdapConnection ldap;
-  private final Map<Integer, AtomicBoolean> inFlight;
+  private final Map<Integer, RunningOperation> inFlight;
   private final AtomicLong operationCount;
   private volatile Identity identity = Identity.ANONYMOUS;
   private final PagedSearches pagedSearches = new PagedSearches();
 
   ClientConnection(LdapConnection ldap) {
     this(ldap, new ConcurrentHashMap<>(), new AtomicLong());
+    ldap.onFinalResponse(messageId -> {
+      RunningOperation operation = inFlight.get(messageId);
+      if (operation != null) {
+        operation.responded();
+      }
+    });
   }
 
-  private ClientConnection(LdapConnection ldap, Map<Integer, AtomicBoolean> inFlight, AtomicLong operationCount) {
+  private ClientConnection(LdapConnection ldap, Map<Integer, RunningOperation> inFlight, AtomicLong operationCount) {
     this.ldap = ldap;
     this.inFlight = inFlight;
     this.operationCount = operationCount;
@@ -58,29 +63,34 @@ public final class ClientConnection {
     return operationCount.getAndIncrement();
   }
 
-  /** Registers a running operation; its flag turns true when it is abandoned or the client leaves. */
-  AtomicBoolean start(int messageId) {
-    AtomicBoolean cancelled = new AtomicBoolean();
-    inFlight.put(messageId, cancelled);
-    return cancelled;
+  /** Registers a running operation so that abandon and cancel can find it. */
+  RunningOperation start(int messageId, byte type) {
+    RunningOperation operation = new RunningOperation(messageId, type);
+    inFlight.put(messageId, operation);
+    return operation;
   }
 
-  void finish(int messageId) {
-    inFlight.remove(messageId);
+  void finish(RunningOperation operation) {
+    inFlight.remove(operation.messageId(), operation);
+  }
+
+  /** The running operation with this message ID, or null. */
+  RunningOperation running(int messageId) {
+    return inFlight.get(messageId);
   }
 
   /** Flags an operation as abandoned; true if it was running. */
   boolean abandon(int messageId) {
-    AtomicBoolean flag = inFlight.get(messageId);
-    if (flag == null) {
+    RunningOperation operation = inFlight.get(messageId);
+    if (operation == null) {
       return false;
     }
-    flag.set(true);
+    operation.abandon();
     return true;
   }
 
   void abandonAll() {
-    inFlight.values().forEach(f -> f.set(true));
+    inFlight.values().forEach(RunningOperation::abandon);
   }
 
   @Override

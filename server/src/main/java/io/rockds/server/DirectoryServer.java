@@ -10,6 +10,8 @@ import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ConnectionHandlerConfig;
 import io.rockds.config.ServerConfig;
+import io.rockds.config.RequestLimitsConfig;
+import io.rockds.protocol.ConnectionLimit;
 import io.rockds.protocol.LdapServer;
 import io.rockds.protocol.ProtocolSettings;
 import io.rockds.server.config.ConfigBackend;
@@ -56,13 +58,17 @@ public final class DirectoryServer implements AutoCloseable {
   private final List<LdapServer> listeners = new ArrayList<>();
   private final ServerLogs logs;
   private final PendingIndexRebuilds indexRebuilds;
+  private final ConnectionLimit connectionLimit;
+  private final Duration shutdownGrace;
 
-  private DirectoryServer(Instance instance, Backends backends, ThreadPoolExecutor workers) {
+  private DirectoryServer(Instance instance, Backends backends, ThreadPoolExecutor workers, RequestLimitsConfig limits) {
     this.instance = instance;
     this.backends = backends;
     this.workers = workers;
     this.logs = new ServerLogs(instance);
     this.indexRebuilds = new PendingIndexRebuilds(logs);
+    this.connectionLimit = new ConnectionLimit(limits.maxConnections());
+    this.shutdownGrace = Duration.ofSeconds(limits.shutdownGraceSeconds());
     this.bossGroup = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     this.ioGroup = new MultiThreadIoEventLoopGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
         NioIoHandler.newFactory());
@@ -85,7 +91,7 @@ public final class DirectoryServer implements AutoCloseable {
         : Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
     ThreadPoolExecutor workers = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
         new ArrayBlockingQueue<>(10_000), new WorkerThreads());
-    DirectoryServer server = new DirectoryServer(instance, backends, workers);
+    DirectoryServer server = new DirectoryServer(instance, backends, workers, config.global().requestLimits());
     try {
       SslContext ssl = tls(instance);
       SecurityServices security = SecurityServices.open(store, config.global(), backends, schema.current());
@@ -134,8 +140,9 @@ public final class DirectoryServer implements AutoCloseable {
     ProtocolSettings settings = new ProtocolSettings(handler.listenAddress(), handler.listenPort(),
         handler.useSsl() ? ssl : null, handler.maxRequestSizeAnonymous(), handler.maxRequestSizeAuthenticated(),
         ProtocolSettings.DEFAULT_MAX_BER_DEPTH, handler.maxConnections(),
-        Duration.ofSeconds(handler.idleTimeSeconds()), 1000);
-    LdapServer listener = new LdapServer(settings, router, workers, bossGroup, ioGroup);
+        Duration.ofSeconds(handler.idleTimeSeconds()), handler.maxOutstandingRequests(),
+        Duration.ofMillis(handler.requestReadTimeoutMillis()));
+    LdapServer listener = new LdapServer(settings, router, workers, bossGroup, ioGroup, connectionLimit);
     listener.start();
     listeners.add(listener);
     LOG.info("{} listening on {}://{}:{}", handler.name(), handler.useSsl() ? "ldaps" : "ldap",
@@ -190,22 +197,33 @@ public final class DirectoryServer implements AutoCloseable {
   }
 
   /**
-   * Stops accepting, lets in-flight operations finish for up to ten seconds, tells every client
-   * with a Notice of Disconnection, then closes the backends (syncing the WAL, releasing the lock).
+   * Graceful shutdown: stops accepting and reading requests, lets running operations finish for
+   * up to the grace period (shutdown-grace-period), tells every client with a Notice of
+   * Disconnection (which abandons what still runs), then closes the backends (syncing the WAL,
+   * releasing the lock).
    */
   @Override
   public void close() {
     listeners.forEach(LdapServer::stopAccepting);
+    listeners.forEach(LdapServer::stopReading);
+    long deadline = System.nanoTime() + shutdownGrace.toNanos();
+    try {
+      for (LdapServer listener : listeners) {
+        listener.awaitIdle(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    listeners.forEach(l -> l.disconnectAll("the server is shutting down"));
     workers.shutdown();
     try {
-      if (!workers.awaitTermination(10, TimeUnit.SECONDS)) {
+      if (!workers.awaitTermination(2, TimeUnit.SECONDS)) {
         workers.shutdownNow();
       }
     } catch (InterruptedException e) {
       workers.shutdownNow();
       Thread.currentThread().interrupt();
     }
-    listeners.forEach(l -> l.disconnectAll("the server is shutting down"));
     bossGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     ioGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     backends.close();

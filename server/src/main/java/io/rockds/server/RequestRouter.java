@@ -1,30 +1,36 @@
 package io.rockds.server;
 
 import com.unboundid.ldap.protocol.LDAPMessage;
-import com.unboundid.ldap.sdk.Control;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.protocol.LdapConnection;
 import io.rockds.protocol.LdapRequestHandler;
 import io.rockds.server.logging.OperationLogging;
+import io.rockds.server.sasl.SaslMechanisms;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs each request as its operation class, on a worker thread. Failures an operation reports as
- * an {@link LDAPException} become that result; anything else is logged and answered with
+ * Runs each request as its operation class, on a worker thread, after the checks every request
+ * passes (request limits, critical controls). Failures an operation reports as an
+ * {@link LDAPException} become that result; anything else is logged and answered with
  * {@code other} (80) so that one bad request never takes the connection or the server down.
+ * An operation cancelled before it answered gets {@code canceled} (118) here.
  */
 public final class RequestRouter implements LdapRequestHandler {
   private static final Logger LOG = LoggerFactory.getLogger(RequestRouter.class);
 
   private final ServerContext context;
+  private final RequestLimits limits;
+  private final SaslMechanisms sasl;
   private final OperationLogging accessLog;
 
   public RequestRouter(ServerContext context, OperationLogging accessLog) {
     this.context = context;
     this.accessLog = accessLog;
+    this.limits = new RequestLimits(context.global().requestLimits());
+    this.sasl = new SaslMechanisms(context);
   }
 
   @Override
@@ -36,17 +42,15 @@ public final class RequestRouter implements LdapRequestHandler {
   @Override
   public void handle(LdapConnection connection, LDAPMessage request) {
     ClientConnection client = connection.attachment();
-    AtomicBoolean cancelled = client.start(request.getMessageID());
+    RunningOperation operation = client.start(request.getMessageID(), request.getProtocolOpType());
     OperationLogging.Operation logged = accessLog.start(connection, client.nextOperationNumber(), request,
         client.identity().dn());
     ResultCode result = ResultCode.SUCCESS;
     String message = null;
     try {
-      checkCriticalControls(request);
-      execute(context.access().authorize(client, request), request, cancelled);
-      if (cancelled.get()) {
-        result = ResultCode.CANCELED;
-      }
+      limits.check(request);
+      SupportedControls.checkCritical(request);
+      execute(context.access().authorize(client, request), request, operation.stopFlag());
     } catch (LDAPException e) {
       result = e.getResultCode();
       message = Responses.diagnosticMessage(e);
@@ -57,15 +61,20 @@ public final class RequestRouter implements LdapRequestHandler {
       message = "internal server error: " + e;
       connection.send(Responses.result(request, result, message));
     } finally {
-      client.finish(request.getMessageID());
+      client.finish(operation);
+      if (operation.finish()) {
+        result = ResultCode.CANCELED;
+        message = "The operation was canceled";
+        connection.send(Responses.result(request, result, message));
+      }
       logged.finish(result.intValue(), message);
     }
   }
 
-  private void execute(ClientConnection client, LDAPMessage request, AtomicBoolean cancelled) throws LDAPException {
+  private void execute(ClientConnection client, LDAPMessage request, AtomicBoolean stop) throws LDAPException {
     switch (request.getProtocolOpType()) {
-      case LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST -> new BindOperation(context, client, request).run();
-      case LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST -> new SearchOperation(context, client, request, cancelled).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST -> new BindOperation(context, sasl, client, request).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST -> new SearchOperation(context, client, request, stop).run();
       case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST -> new AddOperation(context, client, request).run();
       case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST -> new DeleteOperation(context, client, request).run();
       case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST -> new ModifyOperation(context, client, request).run();
@@ -74,16 +83,6 @@ public final class RequestRouter implements LdapRequestHandler {
       case LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_REQUEST -> new ExtendedOperation(context, client, request).run();
       default -> client.ldap().disconnect(ResultCode.PROTOCOL_ERROR,
           "unsupported protocol operation type 0x" + Integer.toHexString(request.getProtocolOpType() & 0xFF));
-    }
-  }
-
-  /** RFC 4511 section 4.1.11: an unrecognized critical control fails the operation with code 12. */
-  private static void checkCriticalControls(LDAPMessage request) throws LDAPException {
-    for (Control control : request.getControls()) {
-      if (control.isCritical() && !SupportedControls.isSupported(request.getProtocolOpType(), control.getOID())) {
-        throw new LDAPException(ResultCode.UNAVAILABLE_CRITICAL_EXTENSION,
-            "the critical control " + control.getOID() + " is not supported for this operation");
-      }
     }
   }
 

@@ -12,12 +12,6 @@ final class RootDse {
   static final String VENDOR_NAME = "RockDS";
   static final String VENDOR_VERSION = "RockDS " + version();
 
-  /**
-   * The SASL mechanisms bind accepts; none yet (BindOperation answers authMethodNotSupported), and
-   * like OpenLDAP we list none rather than advertise what fails.
-   */
-  static final List<String> SASL_MECHANISMS = List.of();
-
   private RootDse() {}
 
   static String version() {
@@ -50,9 +44,7 @@ final class RootDse {
     if (!controls.isEmpty()) {
       entry.addAttribute("supportedControl", controls);
     }
-    if (!SASL_MECHANISMS.isEmpty()) {
-      entry.addAttribute("supportedSASLMechanisms", SASL_MECHANISMS);
-    }
+    entry.addAttribute("supportedSASLMechanisms", new io.rockds.server.sasl.SaslMechanisms(context).names());
     return entry;
   }
 }

@@ -1,50 +1,114 @@
 package io.rockds.server;
 
 import com.unboundid.ldap.protocol.LDAPMessage;
+import com.unboundid.ldap.sdk.Control;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.server.security.policy.PasswordPolicyService;
-import java.util.Map;
+import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * The request controls each operation understands: the one place a new control is declared
- * (and advertised in the root DSE's supportedControl).
+ * The request controls the server understands, and for which operations: the one place a new
+ * control is declared. From this list come the critical-control check every request passes
+ * (RFC 4511 section 4.1.11) and the root DSE's {@code supportedControl}. The operation that
+ * implements a control reads it with {@link #find}.
  */
 public final class SupportedControls {
   /** ManageDsaIT (RFC 3296): we hold no referral entries, so honouring it is a no-op. */
   public static final String MANAGE_DSA_IT = "2.16.840.1.113730.3.4.2";
-  /** Simple paged results (RFC 2696). */
-  public static final String PAGED_RESULTS = "1.2.840.113556.1.4.319";
-  /** Server-side sort (RFC 2891). */
-  public static final String SERVER_SIDE_SORT = "1.2.840.113556.1.4.473";
-  /** Matched values (RFC 3876). */
-  public static final String MATCHED_VALUES = "1.2.826.0.1.3344810.2.3";
 
   /** Proxied authorization v2 (RFC 4370). */
   public static final String PROXIED_AUTHORIZATION = "2.16.840.1.113730.3.4.18";
 
-  private static final Map<Byte, Set<String>> BY_OPERATION = Map.of(
-      LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST, Set.of(PasswordPolicyService.CONTROL_OID),
-      LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION, PAGED_RESULTS,
-          SERVER_SIDE_SORT, MATCHED_VALUES),
-      LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION, WriteControls.ASSERTION,
-          WriteControls.POST_READ, WriteControls.NO_OP),
-      LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION, WriteControls.ASSERTION,
-          WriteControls.PRE_READ, WriteControls.NO_OP, WriteControls.SUBTREE_DELETE),
-      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION, WriteControls.ASSERTION,
-          WriteControls.PRE_READ, WriteControls.POST_READ, WriteControls.NO_OP, WriteControls.PERMISSIVE_MODIFY),
-      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION,
-          WriteControls.ASSERTION, WriteControls.PRE_READ, WriteControls.POST_READ, WriteControls.NO_OP),
-      LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST, Set.of(MANAGE_DSA_IT, PROXIED_AUTHORIZATION,
-          WriteControls.ASSERTION));
+  /** Simple paged results (RFC 2696). */
+  public static final String PAGED_RESULTS = "1.2.840.113556.1.4.319";
+
+  /** Server-side sort (RFC 2891). */
+  public static final String SERVER_SIDE_SORT = "1.2.840.113556.1.4.473";
+
+  /** Matched values (RFC 3876). */
+  public static final String MATCHED_VALUES = "1.2.826.0.1.3344810.2.3";
+
+  private static final byte SEARCH = LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST;
+  private static final byte ADD = LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST;
+  private static final byte DELETE = LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST;
+  private static final byte MODIFY = LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST;
+  private static final byte MODIFY_DN = LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST;
+  private static final byte COMPARE = LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST;
+
+  /**
+   * A supported control.
+   *
+   * @param oid the control's OID
+   * @param name what it is, for readers of this list
+   * @param operations the request types ({@code LDAPMessage.PROTOCOL_OP_TYPE_*}) it applies to
+   */
+  public record Definition(String oid, String name, Set<Byte> operations) {}
+
+  private static final Set<Byte> READS_AND_WRITES = Set.of(
+      LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST,
+      LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST,
+      LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST,
+      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST,
+      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST,
+      LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST);
+
+  /** Add a control here, with the operations it applies to; then implement it in those operations. */
+  private static final List<Definition> DEFINITIONS = List.of(
+      new Definition(MANAGE_DSA_IT, "ManageDsaIT (RFC 3296)", READS_AND_WRITES),
+      new Definition(PROXIED_AUTHORIZATION, "Proxied authorization v2 (RFC 4370)", READS_AND_WRITES),
+      new Definition(PasswordPolicyService.CONTROL_OID, "Password policy (draft-behera-ldap-password-policy)",
+          Set.of(LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST)),
+      new Definition(PAGED_RESULTS, "Simple paged results (RFC 2696)", Set.of(SEARCH)),
+      new Definition(SERVER_SIDE_SORT, "Server-side sort (RFC 2891)", Set.of(SEARCH)),
+      new Definition(MATCHED_VALUES, "Matched values (RFC 3876)", Set.of(SEARCH)),
+      new Definition(WriteControls.ASSERTION, "Assertion (RFC 4528)", Set.of(ADD, DELETE, MODIFY, MODIFY_DN, COMPARE)),
+      new Definition(WriteControls.PRE_READ, "Pre-read (RFC 4527)", Set.of(DELETE, MODIFY, MODIFY_DN)),
+      new Definition(WriteControls.POST_READ, "Post-read (RFC 4527)", Set.of(ADD, MODIFY, MODIFY_DN)),
+      new Definition(WriteControls.NO_OP, "No-op (draft-zeilenga-ldap-noop)", Set.of(ADD, DELETE, MODIFY, MODIFY_DN)),
+      new Definition(WriteControls.PERMISSIVE_MODIFY, "Permissive modify", Set.of(MODIFY)),
+      new Definition(WriteControls.SUBTREE_DELETE, "Subtree delete", Set.of(DELETE)));
 
   private SupportedControls() {}
 
   public static boolean isSupported(byte operationType, String oid) {
-    return BY_OPERATION.getOrDefault(operationType, Set.of()).contains(oid);
+    for (Definition definition : DEFINITIONS) {
+      if (definition.oid().equals(oid) && definition.operations().contains(operationType)) {
+        return true;
+      }
+    }
+    return false;
   }
 
-  /** Every supported control OID, for the root DSE. */
+  /**
+   * Refuses a request carrying a critical control that is not supported for its operation with
+   * unavailableCriticalExtension (12); unsupported non-critical controls are ignored.
+   */
+  static void checkCritical(LDAPMessage request) throws LDAPException {
+    for (Control control : request.getControls()) {
+      if (control.isCritical() && !isSupported(request.getProtocolOpType(), control.getOID())) {
+        throw new LDAPException(ResultCode.UNAVAILABLE_CRITICAL_EXTENSION,
+            "The critical control " + control.getOID() + " is not supported for this operation");
+      }
+    }
+  }
+
+  /** The request's control with this OID, or null. */
+  public static Control find(LDAPMessage request, String oid) {
+    for (Control control : request.getControls()) {
+      if (control.getOID().equals(oid)) {
+        return control;
+      }
+    }
+    return null;
+  }
+
+  /** Every supported control OID, sorted, for the root DSE. */
   public static Set<String> all() {
-    return BY_OPERATION.values().stream().flatMap(Set::stream).collect(java.util.stream.Collectors.toSet());
+    Set<String> oids = new TreeSet<>();
+    DEFINITIONS.forEach(definition -> oids.add(definition.oid()));
+    return oids;
   }
 }

@@ -1,5 +1,6 @@
 package io.rockds.server.security;
 
+import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
@@ -21,6 +22,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.Date;
 import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.TrustManagerFactory;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.Extension;
 import org.bouncycastle.asn1.x509.GeneralName;
@@ -34,10 +36,13 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
  * The server's TLS context: TLS 1.2 and 1.3 only, from a PKCS#12 keystore. When the instance has
  * none, a self-signed certificate for {@code localhost} / {@code 127.0.0.1} is generated on first
  * start (as OpenDJ's setup does), with a random keystore PIN in {@code keystore.pin} readable by
- * the owner only.
+ * the owner only. A {@value #TRUST_STORE} next to the keystore makes the server ask clients for a
+ * certificate from those issuers (optional), which SASL EXTERNAL binds with.
  */
 public final class TlsContexts {
   private static final String ALIAS = "server-cert";
+  /** Trusted issuers of client certificates, next to the keystore, with its PIN in {@code truststore.p12.pin}. */
+  public static final String TRUST_STORE = "truststore.p12";
 
   private TlsContexts() {}
 
@@ -53,7 +58,25 @@ public final class TlsContexts {
     }
     KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
     kmf.init(store, pin);
-    return SslContextBuilder.forServer(kmf).protocols("TLSv1.3", "TLSv1.2").build();
+    SslContextBuilder builder = SslContextBuilder.forServer(kmf).protocols("TLSv1.3", "TLSv1.2");
+    Path trustStore = keyStore.resolveSibling(TRUST_STORE);
+    if (Files.exists(trustStore)) {
+      // Client certificates from these issuers are asked for (not required), for SASL EXTERNAL.
+      builder.trustManager(trustManagers(trustStore)).clientAuth(ClientAuth.OPTIONAL);
+    }
+    return builder.build();
+  }
+
+  private static TrustManagerFactory trustManagers(Path trustStore) throws IOException, GeneralSecurityException {
+    char[] pin = Files.readString(trustStore.resolveSibling(TRUST_STORE + ".pin"), StandardCharsets.UTF_8).trim()
+        .toCharArray();
+    KeyStore store = KeyStore.getInstance("PKCS12");
+    try (InputStream in = Files.newInputStream(trustStore)) {
+      store.load(in, pin);
+    }
+    TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    tmf.init(store);
+    return tmf;
   }
 
   private static void generateSelfSigned(Path keyStore, Path pinFile) throws IOException, GeneralSecurityException {

@@ -1,0 +1,58 @@
+package io.rockds.protocol;
+
+import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.SearchResult;
+import com.unboundid.ldap.sdk.SearchScope;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/** A real {@link LdapServer} on a loopback port with {@link SampleDirectory} behind it. */
+final class RunningServer implements AutoCloseable {
+  final SampleDirectory directory = new SampleDirectory();
+  final LdapServer server;
+  private final EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+  private final EventLoopGroup io = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+  private final ExecutorService workers = Executors.newFixedThreadPool(4);
+
+  RunningServer(ProtocolSettings settings) throws Exception {
+    this(settings, ConnectionLimit.unlimited());
+  }
+
+  RunningServer(ProtocolSettings settings, ConnectionLimit limit) throws Exception {
+    server = new LdapServer(settings, directory, workers, boss, io, limit);
+    server.start();
+  }
+
+  static ProtocolSettings defaults() {
+    return ProtocolSettings.plain("127.0.0.1", 0);
+  }
+
+  int port() {
+    return server.port();
+  }
+
+  /** What every hostile-input test ends with: a well-behaved client is still served. */
+  void assertServesNormalClient() throws LDAPException {
+    try (LDAPConnection connection = new LDAPConnection("127.0.0.1", port())) {
+      connection.bind("cn=normal", "secret");
+      SearchResult result = connection.search("cn=normal", SearchScope.BASE, "(objectClass=*)");
+      if (result.getEntryCount() != 1 || !result.getSearchEntries().get(0).getDN().equals("cn=normal")) {
+        throw new AssertionError("unexpected search result: " + result);
+      }
+    }
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    server.close();
+    workers.shutdownNow();
+    workers.awaitTermination(5, TimeUnit.SECONDS);
+    boss.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    io.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+  }
+}

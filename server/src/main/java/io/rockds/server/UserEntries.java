@@ -1,0 +1,85 @@
+package io.rockds.server;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.Filter;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.storage.EntryContainer;
+import io.rockds.storage.IdSet;
+import io.rockds.storage.search.SearchCandidates;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+
+/**
+ * Finds the entries that authentication binds to: by DN, or by {@code uid} equality under every
+ * backend (SASL PLAIN's {@code u:} authentication IDs), and turns one into an {@link Identity}.
+ */
+public final class UserEntries {
+  /** Bound on entries examined when uid is not indexed, so a lookup cannot scan a huge backend. */
+  private static final int UNINDEXED_SCAN_LIMIT = 10_000;
+
+  private final ServerContext context;
+
+  public UserEntries(ServerContext context) {
+    this.context = context;
+  }
+
+  /** The entry with this DN, or null. */
+  public Entry byDn(DN dn) throws LDAPException {
+    EntryContainer container = context.backends().containerFor(dn);
+    return container == null ? null : container.get(dn);
+  }
+
+  /** The entries whose uid equals {@code uid}, over all backends (at most two: more is ambiguous anyway). */
+  public List<Entry> byUid(String uid) throws LDAPException {
+    Filter filter = Filter.createEqualityFilter("uid", uid);
+    List<Entry> found = new ArrayList<>();
+    for (DN base : context.backends().baseDns()) {
+      EntryContainer container = context.backends().containerFor(base);
+      IdSet candidates = SearchCandidates.find(container, context.schema(), base, SearchScope.SUB, filter, 0).ids();
+      if (candidates.isDefined()) {
+        for (long id : candidates.toArray()) {
+          addIfMatches(container.get(id), filter, found);
+        }
+      } else {
+        int[] examined = {0};
+        container.visitScope(base, SearchScope.SUB, (key, id) -> {
+          addIfMatches(container.get(id), filter, found);
+          return ++examined[0] < UNINDEXED_SCAN_LIMIT && found.size() < 2;
+        });
+      }
+      if (found.size() > 1) {
+        break;
+      }
+    }
+    return found;
+  }
+
+  private void addIfMatches(Entry entry, Filter filter, List<Entry> found) throws LDAPException {
+    if (entry != null && filter.matchesEntry(entry, context.schema())) {
+      found.add(entry);
+    }
+  }
+
+  /** The identity of a user entry: its DN and its {@code ds-privilege-name} values. */
+  public static Identity identityOf(Entry entry) throws LDAPException {
+    String[] privileges = entry.getAttributeValues("ds-privilege-name");
+    return new Identity(entry.getParsedDN(), false, new HashSet<>(privileges == null ? List.of() : List.of(privileges)));
+  }
+
+  /** True if {@code password} matches one of the entry's userPassword values. */
+  public boolean passwordMatches(Entry entry, byte[] password) {
+    byte[][] stored = entry.getAttributeValueByteArrays("userPassword");
+    if (stored == null) {
+      return false;
+    }
+    for (byte[] value : stored) {
+      if (context.passwords().verify(password, value)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
