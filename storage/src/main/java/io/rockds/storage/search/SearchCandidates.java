@@ -46,7 +46,7 @@ public final class SearchCandidates {
     trace.put("filter", filtered.trace());
     IdSet ids = filtered.ids();
     if (!ids.isDefined() || ids.size() > IndexFilter.FILTER_CANDIDATE_THRESHOLD) {
-      IdSet inScope = scopeIds(container, base, scope, ids, scopeCap(container, lookthroughLimit));
+      IdSet inScope = scopeIds(container, base, scope, scopeCap(container, lookthroughLimit));
       ids = ids.intersect(inScope);
       trace.put("scope", new Trace().put("type", scopeName(scope)).putCount("candidates", inScope)
           .putCount("retained", ids));
@@ -57,15 +57,16 @@ public final class SearchCandidates {
 
   /**
    * The scope's IDs, or undefined past {@code cap}. A subtree search of the whole suffix cannot
-   * narrow a defined candidate set (every ID of the container is in it), so then no dn2id key is
-   * read; otherwise every such search with more than a few candidates would read {@code cap} keys
-   * to learn nothing. With undefined candidates the read still happens: a small suffix makes an
-   * unfiltered search indexed, as in OpenDJ.
+   * narrow anything (every ID of the container is in it), so no dn2id key is read: with defined
+   * candidates it would read {@code cap} keys to learn nothing, and with undefined ones the search
+   * examines every entry of the suffix, which is what "unindexed" means to an operator. OpenDJ
+   * reads the scope in that second case and calls a search of a small suffix indexed; we do not,
+   * so that whether an unfiltered search is tagged {@code unindexed} (and needs the privilege)
+   * does not depend on how many entries the suffix holds today.
    */
-  private static IdSet scopeIds(EntryContainer container, DN base, SearchScope scope, IdSet candidates, int cap)
-      throws LDAPException {
+  private static IdSet scopeIds(EntryContainer container, DN base, SearchScope scope, int cap) throws LDAPException {
     boolean wholeSuffix = base.equals(container.baseDn()) && scope == SearchScope.SUB;
-    if (wholeSuffix && candidates.isDefined()) {
+    if (wholeSuffix) {
       return IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
     }
     return container.scopeIds(base, scope, cap);
