@@ -75,7 +75,34 @@ public final class InitialConfig {
    * @param ldapsPort negative for no LDAPS listener; 0 picks a free port at each start
    */
   public record Parameters(DN baseDn, String listenAddress, int ldapPort, int ldapsPort, DN rootUserDn,
-      String rootPasswordHash, boolean allowAnonymousRead) {}
+      String rootPasswordHash, boolean allowAnonymousRead, int httpPort, String passwordScheme) {
+
+    /** No HTTP endpoint, the default password scheme. */
+    public Parameters(DN baseDn, String listenAddress, int ldapPort, int ldapsPort, DN rootUserDn,
+        String rootPasswordHash, boolean allowAnonymousRead) {
+      this(baseDn, listenAddress, ldapPort, ldapsPort, rootUserDn, rootPasswordHash, allowAnonymousRead, -1, null);
+    }
+
+    public Parameters withRootPasswordHash(String hash) {
+      return new Parameters(baseDn, listenAddress, ldapPort, ldapsPort, rootUserDn, hash, allowAnonymousRead, httpPort,
+          passwordScheme);
+    }
+  }
+
+  /**
+   * The storage scheme entry whose scheme is {@code name} ({@code SSHA}, {@code {SSHA512}},
+   * {@code pbkdf2-sha256}: braces and case ignored), as the default password policy names it.
+   */
+  public static String schemeEntry(String name) {
+    String wanted = name.replace("{", "").replace("}", "").trim();
+    for (List<String> scheme : PASSWORD_STORAGE_SCHEMES) {
+      if (scheme.get(1).equalsIgnoreCase(wanted) || scheme.get(0).equalsIgnoreCase(wanted)) {
+        return scheme.get(0);
+      }
+    }
+    throw new IllegalArgumentException("password storage scheme: " + name + " (expected one of: "
+        + PASSWORD_STORAGE_SCHEMES.stream().map(s -> s.get(1)).toList() + ")");
+  }
 
   private InitialConfig() {}
 
@@ -88,7 +115,8 @@ public final class InitialConfig {
         new Attribute("ds-cfg-time-limit", "60"),
         new Attribute("ds-cfg-lookthrough-limit", "5000"),
         new Attribute("ds-cfg-allow-anonymous-read", Boolean.toString(p.allowAnonymousRead())),
-        new Attribute("ds-cfg-default-password-policy", ConfigDns.passwordPolicy("Default Password Policy").toString())));
+        new Attribute("ds-cfg-default-password-policy", ConfigDns.passwordPolicy("Default Password Policy").toString()),
+        new Attribute("ds-cfg-http-port", Integer.toString(p.httpPort()))));
     entries.add(container(ConfigDns.BACKENDS, "Backends"));
     entries.add(new Entry(ConfigDns.backend("userRoot"),
         new Attribute("objectClass", "top", "ds-cfg-backend", "ds-cfg-rocksdb-backend"),
@@ -148,7 +176,8 @@ public final class InitialConfig {
         new Attribute("cn", "Default Password Policy"),
         new Attribute("ds-cfg-password-attribute", "userPassword"),
         new Attribute("ds-cfg-default-password-storage-scheme",
-            ConfigDns.passwordStorageScheme(DEFAULT_SCHEME_ENTRY).toString()),
+            ConfigDns.passwordStorageScheme(p.passwordScheme() == null ? DEFAULT_SCHEME_ENTRY
+                : schemeEntry(p.passwordScheme())).toString()),
         // Permissive until an administrator tightens it: no minimum length, history or lockout.
         new Attribute("ds-cfg-min-password-length", "0"),
         new Attribute("ds-cfg-password-history-count", "0"),

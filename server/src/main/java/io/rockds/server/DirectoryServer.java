@@ -9,6 +9,7 @@ import io.rockds.config.ConfigEditor;
 import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ConnectionHandlerConfig;
+import io.rockds.config.GlobalConfig;
 import io.rockds.config.ServerConfig;
 import io.rockds.config.RequestLimitsConfig;
 import io.rockds.protocol.ConnectionLimit;
@@ -22,7 +23,9 @@ import io.rockds.server.logging.OperationLogging;
 import io.rockds.server.logging.ServerLogs;
 import io.rockds.server.group.Groups;
 import io.rockds.server.schema.ServerSchema;
-import io.rockds.server.search.SearchMetrics;
+import io.rockds.server.monitor.MetricsHttpServer;
+import io.rockds.server.monitor.MonitorEntries;
+import io.rockds.server.monitor.ServerMetrics;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.SecurityServices;
 import io.rockds.server.security.TlsContexts;
@@ -60,8 +63,13 @@ public final class DirectoryServer implements AutoCloseable {
   private final PendingIndexRebuilds indexRebuilds;
   private final ConnectionLimit connectionLimit;
   private final Duration shutdownGrace;
+  private final ServerMetrics metrics;
+  private MetricsHttpServer http;
+  /** What /health reports: true from the moment every listener is bound until shutdown starts. */
+  private volatile boolean ready;
 
-  private DirectoryServer(Instance instance, Backends backends, ThreadPoolExecutor workers, RequestLimitsConfig limits) {
+  private DirectoryServer(Instance instance, Backends backends, ThreadPoolExecutor workers, RequestLimitsConfig limits,
+      boolean metricsEnabled) {
     this.instance = instance;
     this.backends = backends;
     this.workers = workers;
@@ -69,6 +77,9 @@ public final class DirectoryServer implements AutoCloseable {
     this.indexRebuilds = new PendingIndexRebuilds(logs);
     this.connectionLimit = new ConnectionLimit(limits.maxConnections());
     this.shutdownGrace = Duration.ofSeconds(limits.shutdownGraceSeconds());
+    this.metrics = new ServerMetrics(metricsEnabled);
+    metrics.bindWorkers(workers);
+    backends.all().forEach(metrics::bindBackend);
     this.bossGroup = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     this.ioGroup = new MultiThreadIoEventLoopGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
         NioIoHandler.newFactory());
@@ -91,7 +102,8 @@ public final class DirectoryServer implements AutoCloseable {
         : Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
     ThreadPoolExecutor workers = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
         new ArrayBlockingQueue<>(10_000), new WorkerThreads());
-    DirectoryServer server = new DirectoryServer(instance, backends, workers, config.global().requestLimits());
+    DirectoryServer server = new DirectoryServer(instance, backends, workers, config.global().requestLimits(),
+        config.global().http().metricsEnabled());
     try {
       SslContext ssl = tls(instance);
       SecurityServices security = SecurityServices.open(store, config.global(), backends, schema.current());
@@ -101,14 +113,16 @@ public final class DirectoryServer implements AutoCloseable {
       ConfigBackend configBackend = new ConfigBackend(new ConfigEditor(store, LiveConfiguration::checkApplicable), live, server.logs,
           schema.current());
       ServerContext context = new ServerContext(backends, schema, rootUsers, live, ssl, configBackend,
-          security.access(), security.passwordPolicy(), new SearchMetrics(),
+          security.access(), security.passwordPolicy(),
+          new MonitorEntries(server.metrics, backends::all, workers, RootDse.VENDOR_VERSION),
           new Groups(backends, schema, Groups.REFERENTIAL_INTEGRITY_DEFAULT));
-      RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs));
+      RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs, server.metrics));
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {
           server.listen(handler, router, ssl);
         }
       }
+      server.serveHttp(config.global().http());
       server.markStarted();
       server.logs.error(ErrorSeverity.INFO, "CORE", "RockDS started: " + server.describeListeners().replace('\n', ' '));
       return server;
@@ -126,10 +140,32 @@ public final class DirectoryServer implements AutoCloseable {
     }
   }
 
+  private void serveHttp(GlobalConfig.HttpEndpoint endpoint) throws ConfigException {
+    if (endpoint.port() < 0) {
+      return;
+    }
+    try {
+      http = new MetricsHttpServer(endpoint.address(), endpoint.port(), metrics, () -> ready);
+    } catch (IOException e) {
+      throw new ConfigException("cannot serve /metrics on " + endpoint.address() + ":" + endpoint.port() + ": "
+          + e.getMessage(), e);
+    }
+  }
+
+  /** The port of the /metrics and /health endpoint, or -1 when there is none. */
+  public int httpPort() {
+    return http == null ? -1 : http.port();
+  }
+
+  public ServerMetrics metrics() {
+    return metrics;
+  }
+
   private void markStarted() throws ConfigException {
     try {
       Files.createDirectories(instance.logs());
       Files.writeString(instance.startedFile(), describeListeners() + "\n", StandardCharsets.UTF_8);
+      ready = true;
     } catch (IOException e) {
       throw new ConfigException("cannot write " + instance.startedFile() + ": " + e.getMessage(), e);
     }
@@ -204,6 +240,7 @@ public final class DirectoryServer implements AutoCloseable {
    */
   @Override
   public void close() {
+    ready = false;
     listeners.forEach(LdapServer::stopAccepting);
     listeners.forEach(LdapServer::stopReading);
     long deadline = System.nanoTime() + shutdownGrace.toNanos();
@@ -229,6 +266,10 @@ public final class DirectoryServer implements AutoCloseable {
     backends.close();
     logs.error(ErrorSeverity.INFO, "CORE", "RockDS stopped");
     logs.close();
+    if (http != null) {
+      http.close();
+    }
+    metrics.close();
     try {
       Files.deleteIfExists(instance.startedFile());
     } catch (IOException ignored) {

@@ -33,10 +33,12 @@ public final class InstanceSetup {
     if (Files.exists(instance.configFile())) {
       throw new ConfigException(instance.root() + " already holds an instance; remove it or choose another directory");
     }
-    PasswordSchemes passwords = new PasswordSchemes(PasswordSchemeSettings.defaults());
+    PasswordSchemeSettings defaults = PasswordSchemeSettings.defaults();
+    PasswordSchemes passwords = new PasswordSchemes(parameters.passwordScheme() == null ? defaults
+        : new PasswordSchemeSettings(parameters.passwordScheme().replace("{", "").replace("}", ""),
+            defaults.disabledSchemes(), defaults.pbkdf2Iterations(), defaults.bcryptCost(), defaults.argon2Cost()));
     String hash = new String(passwords.encode(rootPassword.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
-    InitialConfig.Parameters hashed = new InitialConfig.Parameters(parameters.baseDn(), parameters.listenAddress(),
-        parameters.ldapPort(), parameters.ldapsPort(), parameters.rootUserDn(), hash, parameters.allowAnonymousRead());
+    InitialConfig.Parameters hashed = parameters.withRootPasswordHash(hash);
     ConfigStore config = ConfigStore.create(instance.configFile(), InitialConfig.entries(hashed));
     config.save();
     Files.createDirectories(instance.logs());

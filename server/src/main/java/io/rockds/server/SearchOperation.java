@@ -15,6 +15,7 @@ import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.controls.SimplePagedResultsControl;
 import io.rockds.config.ConfigDns;
 import io.rockds.server.logging.OperationRecord;
+import io.rockds.server.monitor.MonitorEntries;
 import io.rockds.server.search.DebugSearchIndex;
 import io.rockds.server.search.MatchedValues;
 import io.rockds.server.search.PagedSearches;
@@ -84,7 +85,6 @@ final class SearchOperation {
   }
 
   void run() throws LDAPException {
-    context.searchMetrics().searchStarted();
     base = Dns.parse(search.getBaseDN());
     filter = search.getFilter();
     attributes = new AttributeSelection(search.getAttributes(), context.schema());
@@ -106,6 +106,20 @@ final class SearchOperation {
       if ((search.getScope() == SearchScope.BASE || search.getScope() == SearchScope.SUB)
           && evaluator.matches(filter, subschema)) {
         send(subschema);
+      }
+      done(List.of());
+      return;
+    }
+    if (MonitorEntries.isMonitor(base)) {
+      if (!identity.root() && !identity.has("monitor-read")) {
+        throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
+            "Reading cn=monitor needs the monitor-read privilege");
+      }
+      for (Entry entry : context.monitor().entries()) {
+        if (entry.getParsedDN().matchesBaseAndScope(base, search.getScope()) && evaluator.matches(filter, entry)
+            && !send(entry)) {
+          return;
+        }
       }
       done(List.of());
       return;
@@ -196,7 +210,6 @@ final class SearchOperation {
     if (!ids.isDefined()) {
       unindexed = true;
       OperationRecord.current().markUnindexed();
-      context.searchMetrics().unindexedSearch();
       requireUnindexedPrivilege(identity);
     } else {
       limits.checkLookthrough(ids.size());

@@ -7,7 +7,7 @@ import io.rockds.server.config.ConfigBackend;
 import io.rockds.server.config.LiveConfiguration;
 import io.rockds.server.group.Groups;
 import io.rockds.server.schema.ServerSchema;
-import io.rockds.server.search.SearchMetrics;
+import io.rockds.server.monitor.MonitorEntries;
 import io.rockds.server.security.AccessControl;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.password.PasswordSchemes;
@@ -23,7 +23,7 @@ import io.rockds.server.security.policy.PasswordPolicyService;
  * @param configBackend the entries under {@code cn=config}
  * @param access access control: ACIs and privileges
  * @param passwordPolicy password binds, changes and Password Modify under the password policies
- * @param searchMetrics search counters (unindexed searches) for monitoring
+ * @param monitor the cn=monitor entries
  * @param groups group membership and referential integrity
  */
 public record ServerContext(
@@ -35,7 +35,7 @@ public record ServerContext(
     ConfigBackend configBackend,
     AccessControl access,
     PasswordPolicyService passwordPolicy,
-    SearchMetrics searchMetrics,
+    MonitorEntries monitor,
     Groups groups) {
 
   /** The current schema: read it once per operation, it may change between operations. */

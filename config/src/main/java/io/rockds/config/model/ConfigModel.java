@@ -63,7 +63,13 @@ public final class ConfigModel {
           PropertyDefinition.of("max-requested-attributes", new IntegerSyntax(1, 1_000_000), "1000", LIVE,
               "Attributes one search may ask for."),
           PropertyDefinition.of("shutdown-grace-period", new IntegerSyntax(0, 3600), "10", LIVE,
-              "Seconds in-flight operations get to finish at shutdown.")),
+              "Seconds in-flight operations get to finish at shutdown."),
+          PropertyDefinition.of("http-port", new IntegerSyntax(-1, 65535), "-1", RESTART,
+              "Port of the HTTP endpoint serving /metrics (Prometheus) and /health (-1 = none, 0 = any free port)."),
+          PropertyDefinition.of("http-listen-address", STRING, "127.0.0.1", RESTART,
+              "Address of the HTTP endpoint; loopback unless Prometheus scrapes from elsewhere."),
+          PropertyDefinition.of("metrics-enabled", BOOLEAN, "true", RESTART,
+              "Whether operations update the meters (off only to measure what they cost).")),
       "Server-wide settings: limits, anonymous access, worker threads.");
 
   public static final ObjectDefinition BACKEND = new ObjectDefinition("backend", "ds-cfg-backend",

@@ -3,20 +3,26 @@ package io.rockds.server.logging;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.DN;
 import io.rockds.protocol.LdapConnection;
+import com.unboundid.ldap.sdk.ResultCode;
+import io.rockds.server.monitor.ServerMetrics;
 import java.net.InetSocketAddress;
+import java.util.Locale;
 import java.time.ZonedDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The request router's one seam with the access log: connection events, and each operation
- * wrapped from its start to its result.
+ * The request router's one seam with the access log and the metrics: connection events, and each
+ * operation wrapped from its start to its result. Both views are fed from the same record here,
+ * so the count of SEARCH lines in the access log equals the search counter over the same run.
  */
 public final class OperationLogging {
   private final AccessLogger logger;
+  private final ServerMetrics metrics;
 
-  public OperationLogging(AccessLogger logger) {
+  public OperationLogging(AccessLogger logger, ServerMetrics metrics) {
     this.logger = logger;
+    this.metrics = metrics;
   }
 
   /** An operation being timed; {@link #finish} logs it. */
@@ -30,6 +36,7 @@ public final class OperationLogging {
     private final OperationRecord record = OperationRecord.bind();
 
     private Operation(LdapConnection connection, long operationId, LDAPMessage request, DN user) {
+      metrics.operationStarted(meterName(request));
       this.connection = connection;
       this.operationId = operationId;
       this.request = request;
@@ -45,6 +52,11 @@ public final class OperationLogging {
       long etime = (System.nanoTime() - startNanos) / 1_000_000;
       int result = record.reportedResult() >= 0 ? record.reportedResult() : resultCode;
       boolean search = request.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST;
+      metrics.operationCompleted(meterName(request), ServerMetrics.resultTag(ResultCode.valueOf(result)),
+          System.nanoTime() - startNanos);
+      if (search) {
+        metrics.searchFinished(!record.unindexed(), record.nentries());
+      }
       logger.log(new AccessRecord(started, RequestFields.type(request), connection.id(), operationId,
           request.getMessageID(), RequestFields.of(request), result, message, search ? record.nentries() : -1,
           record.unindexed(), etime, address(connection.remoteAddress()), user));
@@ -56,7 +68,13 @@ public final class OperationLogging {
     return new Operation(connection, operationId, request, user);
   }
 
+  /** The {@code op} tag of an operation: its access-log type in lower case (search, bind, moddn, ...). */
+  private static String meterName(LDAPMessage request) {
+    return RequestFields.type(request).toLowerCase(Locale.ROOT);
+  }
+
   public void connected(LdapConnection connection) {
+    metrics.connectionOpened();
     Map<String, String> fields = new LinkedHashMap<>();
     fields.put("from", hostPort(connection.remoteAddress()));
     fields.put("to", hostPort(connection.localAddress()));
@@ -65,6 +83,7 @@ public final class OperationLogging {
   }
 
   public void disconnected(LdapConnection connection, String reason) {
+    metrics.connectionClosed();
     Map<String, String> fields = new LinkedHashMap<>();
     fields.put("reason", reason);
     logger.log(event("DISCONNECT", connection, fields));

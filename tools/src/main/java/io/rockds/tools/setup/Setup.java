@@ -55,6 +55,14 @@ public final class Setup implements Callable<Integer> {
   @Option(names = {"-d", "--sampleData"}, description = "Number of sample users to create (default: ${DEFAULT-VALUE}).")
   int sampleData = 10;
 
+  @Option(names = "--httpPort",
+      description = "Port of the HTTP endpoint serving /metrics (Prometheus) and /health; none by default.")
+  int httpPort = -1;
+
+  @Option(names = "--passwordStorageScheme",
+      description = "Scheme hashing clear-text passwords, e.g. SSHA512 (default), PBKDF2-SHA256, BCRYPT, ARGON2.")
+  String passwordStorageScheme;
+
   @Option(names = "--noEntries",
       description = "Create the backend empty, not even the base entry (to import-ldif data that holds it).")
   boolean noEntries;
@@ -91,8 +99,12 @@ public final class Setup implements Callable<Integer> {
       return 2;
     }
     List<Entry> entries = noEntries ? List.of() : SampleData.entries(base, sampleData);
-    InstanceSetup.create(target, new InitialConfig.Parameters(base, listenAddress, ldapPort, ldapsPort > 0 ? ldapsPort : -1, rootDn, null,
-        allowAnonymousRead), rootPassword(), entries);
+    if (passwordStorageScheme != null) {
+      InitialConfig.schemeEntry(passwordStorageScheme);
+    }
+    InstanceSetup.create(target, new InitialConfig.Parameters(base, listenAddress, ldapPort,
+        ldapsPort > 0 ? ldapsPort : -1, rootDn, null, allowAnonymousRead, httpPort, passwordStorageScheme),
+        rootPassword(), entries);
     int created = entries.size();
     if (!quiet) {
       System.out.println("Created instance " + target.root() + ": " + base + " with " + created + " entries, root user \""
