@@ -41,8 +41,9 @@ public final class Responses {
   }
 
   public static LDAPMessage result(LDAPMessage request, LDAPException e) {
-    return result(request, e.getResultCode(), e.getMatchedDN(), e.getDiagnosticMessage(),
-        List.of(e.getResponseControls()));
+    // new LDAPException(code, message) leaves the diagnostic message null: send the message itself.
+    String message = e.getDiagnosticMessage() != null ? e.getDiagnosticMessage() : e.getMessage();
+    return result(request, e.getResultCode(), e.getMatchedDN(), message, List.of(e.getResponseControls()));
   }
 
   public static LDAPMessage success(LDAPMessage request) {

@@ -9,6 +9,10 @@ import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.asn1.ASN1Sequence;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchRequest;
+import com.unboundid.ldap.sdk.SearchResultEntry;
+import com.unboundid.ldap.sdk.SearchResultListener;
+import com.unboundid.ldap.sdk.SearchResultReference;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.server.DirectoryServer;
 import io.rockds.server.TestServer;
@@ -132,6 +136,17 @@ class FloodIT {
 
   @Test
   void aClientThatNeverReadsAHugeSearchStallsNobodyAndHoldsBoundedMemory() throws Exception {
+    // A full read first, so the entry cache is as full before the slow client as during it.
+    try (LDAPConnection c = new LDAPConnection("127.0.0.1", server.ldapPort(), TestServer.ROOT_DN,
+        TestServer.ROOT_PASSWORD)) {
+      c.search(new SearchRequest(new SearchResultListener() {
+        @Override
+        public void searchEntryReturned(SearchResultEntry entry) {}
+
+        @Override
+        public void searchReferenceReturned(SearchResultReference reference) {}
+      }, TestServer.BASE, SearchScope.SUB, "(objectClass=*)"));
+    }
     long heapBefore = ProcessResources.heapAfterGc();
     long responseBytes = (long) ENTRIES * VALUE_BYTES;
     try (Socket slow = new Socket()) {

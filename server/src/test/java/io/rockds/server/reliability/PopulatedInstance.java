@@ -6,6 +6,8 @@ import io.rockds.config.ServerConfig;
 import io.rockds.server.Backends;
 import io.rockds.server.Instance;
 import io.rockds.server.TestServer;
+import io.rockds.server.security.password.PasswordSchemeSettings;
+import io.rockds.server.security.password.PasswordSchemes;
 import io.rockds.storage.importer.ImportOptions;
 import io.rockds.storage.importer.ImportResult;
 import io.rockds.storage.importer.LdifImporter;
@@ -23,11 +25,17 @@ import java.util.stream.IntStream;
  * {@code valueBytes} bytes so large result sets are large in bytes too.
  */
 final class PopulatedInstance {
+  /** Every person's password. */
+  static final String PASSWORD = "password";
+
   private PopulatedInstance() {}
 
   static Instance create(Path root, int count, int valueBytes) throws Exception {
     Instance instance = ChildServer.create(root, java.util.List.of());
     String filler = "x".repeat(valueBytes);
+    // The importer stores values as given; hash the one password the way setup does, once.
+    String password = new String(new PasswordSchemes(PasswordSchemeSettings.defaults())
+        .encode(PASSWORD.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
     String head = """
         dn: %1$s
         objectClass: top
@@ -46,7 +54,7 @@ final class PopulatedInstance {
 
         """.formatted(TestServer.BASE);
     InputStream people = new SequenceInputStream(Collections.enumeration(IntStream.range(0, count)
-        .mapToObj(i -> (InputStream) new java.io.ByteArrayInputStream(person(i, filler)))
+        .mapToObj(i -> (InputStream) new java.io.ByteArrayInputStream(person(i, filler, password)))
         .toList()));
     try (Backends backends = Backends.open(ServerConfig.read(ConfigStore.load(instance.configFile())).backends(),
         instance, Schema.getDefaultStandardSchema())) {
@@ -60,11 +68,11 @@ final class PopulatedInstance {
     return instance;
   }
 
-  private static byte[] person(int i, String filler) {
+  private static byte[] person(int i, String filler, String password) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     out.writeBytes(("dn: uid=user." + i + ",ou=People," + TestServer.BASE + "\n"
         + "objectClass: top\nobjectClass: person\nobjectClass: organizationalPerson\nobjectClass: inetOrgPerson\n"
-        + "uid: user." + i + "\ncn: User " + i + "\nsn: Sn" + (i % 100) + "\nuserPassword: password\n"
+        + "uid: user." + i + "\ncn: User " + i + "\nsn: Sn" + (i % 100) + "\nuserPassword: " + password + "\n"
         + "description: " + filler + "\n\n").getBytes(StandardCharsets.UTF_8));
     return out.toByteArray();
   }

@@ -98,7 +98,7 @@ class SoakIT {
               case 0 -> check(c.search(PEOPLE_DN, SearchScope.ONE, "(uid=user." + person + ")", "cn")
                   .getEntryCount() == 1, "search found " + dn);
               case 1 -> {
-                c.bind(dn, "password");
+                c.bind(dn, PopulatedInstance.PASSWORD);
                 c.bind(TestServer.ROOT_DN, TestServer.ROOT_PASSWORD);
               }
               case 2 -> c.modify("uid=user." + (id * (PEOPLE / CONNECTIONS) + random.nextInt(PEOPLE / CONNECTIONS))
