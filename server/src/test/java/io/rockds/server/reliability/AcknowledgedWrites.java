@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -47,7 +48,7 @@ final class AcknowledgedWrites {
   /** The server acknowledged the operation last {@link #sending sent}. */
   synchronized void acknowledged() {
     acknowledged.putAll(inFlight);
-    acknowledged.values().removeIf(java.util.Objects::isNull);
+    acknowledged.values().removeIf(Objects::isNull);
     inFlight = null;
     acknowledgedCount++;
   }
@@ -86,7 +87,7 @@ final class AcknowledgedWrites {
     if (!found.equals(before) && !found.equals(after)) {
       for (String dn : touched()) {
         Snapshot f = found.get(dn);
-        if (!java.util.Objects.equals(f, before.get(dn)) && !java.util.Objects.equals(f, after.get(dn))) {
+        if (!Objects.equals(f, before.get(dn)) && !Objects.equals(f, after.get(dn))) {
           problems.add(dn + ": found " + f + ", acknowledged " + before.get(dn)
               + (inFlight != null && inFlight.containsKey(dn) ? ", in flight " + after.get(dn) : ""));
         }

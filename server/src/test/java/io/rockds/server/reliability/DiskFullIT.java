@@ -8,6 +8,7 @@ import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.server.Instance;
 import io.rockds.server.TestServer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -88,7 +89,7 @@ class DiskFullIT {
           }
         }
       }
-      assertThat(OfflineVerification.mismatches(new io.rockds.server.Instance(volume.resolve("instance"))))
+      assertThat(OfflineVerification.mismatches(new Instance(volume.resolve("instance"))))
           .isEmpty();
     } finally {
       run("umount", "-l", volume.toString());

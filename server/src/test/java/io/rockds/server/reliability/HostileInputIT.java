@@ -26,11 +26,13 @@ import com.unboundid.ldap.sdk.controls.ServerSideSortRequestControl;
 import com.unboundid.ldap.sdk.controls.SimplePagedResultsControl;
 import io.rockds.server.TestServer;
 import io.rockds.server.reliability.RawLdap.Outcome;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -147,7 +149,7 @@ class HostileInputIT {
   @Test
   void hugeAttributeValueWithinTheRequestLimitIsStoredWhole() throws Exception {
     byte[] photo = new byte[4 << 20];
-    new java.util.Random(7).nextBytes(photo);
+    new Random(7).nextBytes(photo);
     try (LDAPConnection c = server.rootConnection()) {
       c.add(new Entry("cn=big," + BASE, new Attribute("objectClass", "top", "device", "extensibleObject"),
           new Attribute("cn", "big"), new Attribute("jpegPhoto", photo)));
@@ -165,7 +167,7 @@ class HostileInputIT {
       bindAsRoot(raw);
       try {
         raw.send(RawLdap.message(2, add));
-      } catch (java.io.IOException closedWhileSending) {
+      } catch (IOException closedWhileSending) {
         return;
       }
       assertThat(raw.outcome().disconnected()).isTrue();

@@ -11,12 +11,14 @@ import io.rockds.server.security.password.PasswordSchemes;
 import io.rockds.storage.importer.ImportOptions;
 import io.rockds.storage.importer.ImportResult;
 import io.rockds.storage.importer.LdifImporter;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Collections;
+import java.util.List;
 import java.util.stream.IntStream;
 
 /**
@@ -31,7 +33,7 @@ final class PopulatedInstance {
   private PopulatedInstance() {}
 
   static Instance create(Path root, int count, int valueBytes) throws Exception {
-    Instance instance = ChildServer.create(root, java.util.List.of());
+    Instance instance = ChildServer.create(root, List.of());
     String filler = "x".repeat(valueBytes);
     // The importer stores values as given; hash the one password the way setup does, once.
     String password = new String(new PasswordSchemes(PasswordSchemeSettings.defaults())
@@ -54,12 +56,12 @@ final class PopulatedInstance {
 
         """.formatted(TestServer.BASE);
     InputStream people = new SequenceInputStream(Collections.enumeration(IntStream.range(0, count)
-        .mapToObj(i -> (InputStream) new java.io.ByteArrayInputStream(person(i, filler, password)))
+        .mapToObj(i -> (InputStream) new ByteArrayInputStream(person(i, filler, password)))
         .toList()));
     try (Backends backends = Backends.open(ServerConfig.read(ConfigStore.load(instance.configFile())).backends(),
         instance, Schema.getDefaultStandardSchema())) {
       ImportResult result = new LdifImporter(backends.all().get(0)).run(
-          new SequenceInputStream(new java.io.ByteArrayInputStream(head.getBytes(StandardCharsets.UTF_8)), people),
+          new SequenceInputStream(new ByteArrayInputStream(head.getBytes(StandardCharsets.UTF_8)), people),
           ImportOptions.defaults(root.resolveSibling(root.getFileName() + "-import")).withThreads(2));
       if (result.imported() != count + 3) {
         throw new IllegalStateException("imported " + result);
