@@ -59,7 +59,7 @@ class EntryCodecFuzzTest {
     assertThat(CODEC.decode(good).getAttributeValue("cn")).isEqualTo("x");
     assertThatThrownBy(() -> CODEC.decode(bomb))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("corrupt entry");
-    assertThatThrownBy(() -> CODEC.decode(Arrays.copyOf(good, 9)))
+    assertThatThrownBy(() -> CODEC.decode(Arrays.copyOf(good, 1)))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("truncated");
   }
 }
