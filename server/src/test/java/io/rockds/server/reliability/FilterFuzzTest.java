@@ -71,10 +71,16 @@ class FilterFuzzTest {
       filter = Filter.create(text);
     } catch (LDAPException refused) {
       return;
+    } catch (StringIndexOutOfBoundsException sdkDefect) {
+      // UnboundID 7.0.5 fails this way on an unparenthesized filter ending in an incomplete escape
+      // ("a=*\", "a=\0"). Only filter strings (tools, logs) reach Filter.create; the wire carries BER.
+      assertThat(text.lastIndexOf('\\')).as("an escape cut short at the end")
+          .isGreaterThanOrEqualTo(text.length() - 2);
+      return;
     }
     ASN1Element encoded = filter.encode();
-    // Compared as strings: Filter.equals treats AND/OR components as a set, duplicates included.
-    assertThat(Filter.decode(encoded).toString()).isEqualTo(filter.toString());
+    // Compared as bytes: Filter.equals treats AND/OR components as sets and toString keeps the input text.
+    assertThat(Filter.decode(encoded).encode().encode()).isEqualTo(encoded.encode());
     boolean matches;
     try {
       matches = filter.matchesEntry(PERSON, INDEXED.schema());
