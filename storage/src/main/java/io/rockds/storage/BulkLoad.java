@@ -215,8 +215,9 @@ public final class BulkLoad implements AutoCloseable {
   public void finish() throws LDAPException {
     try {
       flushBatch();
-      entries.finish();
+      // RocksDB refuses to finish an SST file with no entries (an empty or all-rejected LDIF).
       if (entriesWritten > 0) {
+        entries.finish();
         ingest(container.id2entry(), entriesFile);
       }
       try (WriteBatch counters = new WriteBatch()) {

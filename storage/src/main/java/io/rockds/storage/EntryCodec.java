@@ -3,6 +3,7 @@ package io.rockds.storage;
 import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
+import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -67,21 +68,33 @@ final class EntryCodec {
     return out.array();
   }
 
+  /**
+   * Decodes an entry; damaged bytes give an {@link IllegalArgumentException} naming the damage,
+   * never an allocation sized by a corrupt length.
+   */
   Entry decode(byte[] encoded) {
-    ByteBuffer in = ByteBuffer.wrap(encoded);
+    try {
+      return decodeChecked(ByteBuffer.wrap(encoded));
+    } catch (BufferUnderflowException e) {
+      throw new IllegalArgumentException("corrupt entry: truncated after " + encoded.length + " bytes", e);
+    }
+  }
+
+  private Entry decodeChecked(ByteBuffer in) {
     byte version = in.get();
     if (version != VERSION_1) {
       throw new IllegalArgumentException("unknown entry encoding version " + version);
     }
     String dn = readString(in);
-    int attributeCount = (int) Varint.read(in);
+    // Each attribute takes at least two bytes, each value at least one: a larger count is corrupt.
+    int attributeCount = readCount(in, 2);
     List<Attribute> attributes = new ArrayList<>(attributeCount);
     for (int i = 0; i < attributeCount; i++) {
-      String name = dictionary.nameOf((int) Varint.read(in));
-      int valueCount = (int) Varint.read(in);
+      String name = dictionary.nameOf(readId(in));
+      int valueCount = readCount(in, 1);
       byte[][] values = new byte[valueCount][];
       for (int v = 0; v < valueCount; v++) {
-        values[v] = new byte[(int) Varint.read(in)];
+        values[v] = new byte[readCount(in, 1)];
         in.get(values[v]);
       }
       attributes.add(new Attribute(name, values));
@@ -89,8 +102,27 @@ final class EntryCodec {
     return new Entry(dn, attributes);
   }
 
+  /** A count or length of things taking at least {@code bytesEach} bytes each, checked against what is left. */
+  private static int readCount(ByteBuffer in, int bytesEach) {
+    long count = Varint.read(in);
+    long max = in.remaining() / bytesEach;
+    if (count < 0 || count > max) {
+      throw new IllegalArgumentException("corrupt entry: count or length " + count + " exceeds the "
+          + in.remaining() + " bytes left");
+    }
+    return (int) count;
+  }
+
+  private static int readId(ByteBuffer in) {
+    long id = Varint.read(in);
+    if (id < 0 || id > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("corrupt entry: attribute description id " + id);
+    }
+    return (int) id;
+  }
+
   private static String readString(ByteBuffer in) {
-    int len = (int) Varint.read(in);
+    int len = readCount(in, 1);
     String s = new String(in.array(), in.position(), len, StandardCharsets.UTF_8);
     in.position(in.position() + len);
     return s;
