@@ -83,6 +83,11 @@ public final class InitialConfig {
       this(baseDn, listenAddress, ldapPort, ldapsPort, rootUserDn, rootPasswordHash, allowAnonymousRead, -1, null);
     }
 
+    public Parameters withHttpPort(int port) {
+      return new Parameters(baseDn, listenAddress, ldapPort, ldapsPort, rootUserDn, rootPasswordHash,
+          allowAnonymousRead, port, passwordScheme);
+    }
+
     public Parameters withRootPasswordHash(String hash) {
       return new Parameters(baseDn, listenAddress, ldapPort, ldapsPort, rootUserDn, hash, allowAnonymousRead, httpPort,
           passwordScheme);

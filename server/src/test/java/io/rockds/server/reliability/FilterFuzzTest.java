@@ -8,6 +8,7 @@ import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.storage.Backend;
 import io.rockds.storage.BackendSettings;
@@ -15,7 +16,7 @@ import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
 import io.rockds.storage.IndexSpec;
 import io.rockds.storage.IndexType;
-import io.rockds.storage.search.IndexQuery;
+import io.rockds.storage.search.SearchCandidates;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
@@ -87,7 +88,8 @@ class FilterFuzzTest {
     } catch (LDAPException undefined) {
       return;
     }
-    IdSet candidates = new IndexQuery(INDEXED.container()).candidates(filter);
+    IdSet candidates = SearchCandidates.find(INDEXED.container(), INDEXED.schema(), INDEXED.container().baseDn(),
+        SearchScope.SUB, filter, 0).ids();
     if (matches && candidates.isDefined()) {
       assertThat(candidates.contains(INDEXED.personId())).as("candidates of %s", filter).isTrue();
     }

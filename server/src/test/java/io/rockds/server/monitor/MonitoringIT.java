@@ -1,0 +1,135 @@
+package io.rockds.server.monitor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchResult;
+import com.unboundid.ldap.sdk.SearchResultEntry;
+import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.server.DirectoryServer;
+import io.rockds.server.Instance;
+import io.rockds.server.InstanceSetup;
+import io.rockds.server.TestServer;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Prometheus /metrics, /health and cn=monitor from one set of meters, against a real server. */
+class MonitoringIT {
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  @TempDir Path dir;
+  private Instance instance;
+  private DirectoryServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    instance = new Instance(dir.resolve("instance"));
+    InstanceSetup.create(instance, InstanceSetup.loopback(new DN(TestServer.BASE), 0, -1).withHttpPort(0),
+        TestServer.ROOT_PASSWORD, TestServer.baseEntries());
+    server = DirectoryServer.start(instance);
+  }
+
+  @AfterEach
+  void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  private LDAPConnection root() throws LDAPException {
+    return new LDAPConnection("127.0.0.1", server.ldapPort(), TestServer.ROOT_DN, TestServer.ROOT_PASSWORD);
+  }
+
+  private HttpResponse<String> get(String path) throws IOException, InterruptedException {
+    return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.httpPort() + path)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static double sample(String scrape, String series) {
+    Matcher m = Pattern.compile("^" + Pattern.quote(series) + " (\\S+)$", Pattern.MULTILINE).matcher(scrape);
+    return m.find() ? Double.parseDouble(m.group(1)) : 0;
+  }
+
+  @Test
+  void countersMoveByTheOperationsDoneAndAgreeWithTheAccessLog() throws Exception {
+    int searches = 25;
+    try (LDAPConnection c = root()) {
+      for (int i = 0; i < searches; i++) {
+        c.search(TestServer.BASE, SearchScope.BASE, "(objectClass=*)");
+      }
+      c.add("dn: ou=Metered," + TestServer.BASE, "objectClass: organizationalUnit", "ou: Metered");
+      assertThatThrownBy(() -> c.delete("ou=Missing," + TestServer.BASE))
+          .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.NO_SUCH_OBJECT);
+
+      HttpResponse<String> metrics = get("/metrics");
+      assertThat(metrics.statusCode()).isEqualTo(200);
+      assertThat(metrics.headers().firstValue("Content-Type").orElse("")).startsWith("text/plain");
+      String scrape = metrics.body();
+      assertThat(sample(scrape, "ldap_operations_seconds_count{op=\"search\",result=\"success\"}")).isEqualTo(searches);
+      assertThat(sample(scrape, "ldap_operations_seconds_count{op=\"add\",result=\"success\"}")).isEqualTo(1);
+      assertThat(sample(scrape, "ldap_operations_seconds_count{op=\"delete\",result=\"no_such_object\"}")).isEqualTo(1);
+      assertThat(sample(scrape, "ldap_connections_active")).isEqualTo(1);
+      assertThat(sample(scrape, "ldap_search_entries_returned_total")).isEqualTo(searches);
+      assertThat(scrape).contains("rocksdb_block_cache_usage_bytes{backend=\"userRoot\"}")
+          .contains("ldap_work_queue_depth").contains("jvm_memory_used_bytes").doesNotContain("uid=");
+
+      // The access log has exactly as many SEARCH lines as the counter says (it is written asynchronously).
+      long logged = 0;
+      for (int i = 0; i < 50 && logged < searches; i++) {
+        logged = Files.readAllLines(instance.logs().resolve("access")).stream().filter(l -> l.contains("] SEARCH ")).count();
+        Thread.sleep(100);
+      }
+      assertThat(logged).isEqualTo(searches);
+    }
+  }
+
+  @Test
+  void cnMonitorIsReadableByRootOnlyAndCarriesTheFiguresOperatorsExpect() throws Exception {
+    try (LDAPConnection c = root()) {
+      c.search(TestServer.BASE, SearchScope.SUB, "(ou=People)");
+      SearchResult monitor = c.search("cn=monitor", SearchScope.SUB, "(objectClass=*)");
+      assertThat(monitor.getSearchEntries()).extracting(SearchResultEntry::getDN)
+          .contains("cn=monitor", "cn=Operations,cn=monitor", "cn=userRoot Backend,cn=monitor",
+              "cn=Work Queue,cn=monitor", "cn=JVM Memory Usage,cn=monitor");
+      SearchResultEntry top = c.getEntry("cn=monitor", "*", "+");
+      assertThat(top.getAttributeValue("vendorName")).isEqualTo("RockDS");
+      assertThat(top.getAttributeValueAsLong("currentConnections")).isEqualTo(1);
+      assertThat(top.getAttributeValueAsLong("searchesCompleted")).isGreaterThanOrEqualTo(1);
+      assertThat(top.getAttributeValue("startTime")).endsWith("Z");
+      SearchResultEntry backend = c.getEntry("cn=userRoot Backend,cn=monitor", "*", "+");
+      assertThat(backend.getAttributeValueAsLong("ds-backend-entry-count")).isEqualTo(3);
+    }
+    try (LDAPConnection anonymous = new LDAPConnection("127.0.0.1", server.ldapPort())) {
+      assertThatThrownBy(() -> anonymous.search("cn=monitor", SearchScope.BASE, "(objectClass=*)"))
+          .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+    }
+  }
+
+  @Test
+  void healthIsReadyOnceListeningAndGoneAfterShutdown() throws Exception {
+    HttpResponse<String> health = get("/health");
+    assertThat(health.statusCode()).isEqualTo(200);
+    assertThat(health.body()).isEqualTo("ready\n");
+    int port = server.httpPort();
+    server.close();
+    server = null;
+    assertThatThrownBy(() -> HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health"))
+        .build(), HttpResponse.BodyHandlers.ofString())).isInstanceOf(IOException.class);
+  }
+}
