@@ -121,7 +121,9 @@ public final class InitialConfig {
         new Attribute("ds-cfg-lookthrough-limit", "5000"),
         new Attribute("ds-cfg-allow-anonymous-read", Boolean.toString(p.allowAnonymousRead())),
         new Attribute("ds-cfg-default-password-policy", ConfigDns.passwordPolicy("Default Password Policy").toString()),
-        new Attribute("ds-cfg-http-port", Integer.toString(p.httpPort()))));
+        new Attribute("ds-cfg-http-port", Integer.toString(p.httpPort())),
+        // The metrics endpoint listens where LDAP does: loopback for the quick start, all addresses in a container.
+        new Attribute("ds-cfg-http-listen-address", p.listenAddress())));
     entries.add(container(ConfigDns.BACKENDS, "Backends"));
     entries.add(new Entry(ConfigDns.backend("userRoot"),
         new Attribute("objectClass", "top", "ds-cfg-backend", "ds-cfg-rocksdb-backend"),
