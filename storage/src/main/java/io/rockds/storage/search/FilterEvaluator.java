@@ -114,7 +114,14 @@ public final class FilterEvaluator {
     } catch (LDAPException e) {
       return Result.UNDEFINED;
     }
-    for (Attribute attribute : d.attributesOf(entry)) {
+    List<Attribute> attributes = d.attributesOf(entry);
+    if (filter.getFilterType() == Filter.FILTER_TYPE_EQUALITY && hasRawValue(attributes, filter.getRawAssertionValue())) {
+      // A value byte-equal to a valid assertion normalizes to the same key: it matches without
+      // normalizing the others. Applications send back the DNs and values they read, so this is
+      // the common case, and it spares a (member=<DN>) search normalizing every member of a large group.
+      return Result.TRUE;
+    }
+    for (Attribute attribute : attributes) {
       for (ASN1OctetString value : attribute.getRawValues()) {
         try {
           if (test.matches(value)) {
@@ -126,6 +133,17 @@ public final class FilterEvaluator {
       }
     }
     return Result.FALSE;
+  }
+
+  private static boolean hasRawValue(List<Attribute> attributes, ASN1OctetString assertion) {
+    for (Attribute attribute : attributes) {
+      for (ASN1OctetString value : attribute.getRawValues()) {
+        if (value.equalsIgnoreType(assertion)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   @FunctionalInterface
