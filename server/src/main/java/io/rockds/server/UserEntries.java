@@ -4,9 +4,7 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.storage.EntryContainer;
-import io.rockds.storage.IdSet;
 import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -37,30 +35,13 @@ public final class UserEntries {
     Filter filter = Filter.createEqualityFilter("uid", uid);
     List<Entry> found = new ArrayList<>();
     for (DN base : context.backends().baseDns()) {
-      EntryContainer container = context.backends().containerFor(base);
-      IdSet candidates = SearchCandidates.find(container, context.schema(), base, SearchScope.SUB, filter, 0).ids();
-      if (candidates.isDefined()) {
-        for (long id : candidates.toArray()) {
-          addIfMatches(container.get(id), filter, found);
-        }
-      } else {
-        int[] examined = {0};
-        container.visitScope(base, SearchScope.SUB, (key, id) -> {
-          addIfMatches(container.get(id), filter, found);
-          return ++examined[0] < UNINDEXED_SCAN_LIMIT && found.size() < 2;
-        });
-      }
+      SearchCandidates.visitMatches(context.backends().containerFor(base), context.schema(), filter,
+          UNINDEXED_SCAN_LIMIT, entry -> found.add(entry) && found.size() < 2);
       if (found.size() > 1) {
         break;
       }
     }
     return found;
-  }
-
-  private void addIfMatches(Entry entry, Filter filter, List<Entry> found) throws LDAPException {
-    if (entry != null && filter.matchesEntry(entry, context.schema())) {
-      found.add(entry);
-    }
   }
 
   /** The identity of a user entry: its DN and its {@code ds-privilege-name} values. */

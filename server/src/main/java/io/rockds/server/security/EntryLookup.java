@@ -7,7 +7,6 @@ import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ResultCode;
-import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.server.Backends;
 import io.rockds.server.Identity;
@@ -15,7 +14,6 @@ import io.rockds.server.OperationalAttributes;
 import io.rockds.server.security.aci.GroupMembership;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
-import io.rockds.storage.IdSet;
 import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,30 +100,9 @@ public final class EntryLookup implements GroupMembership {
     List<Entry> found = new ArrayList<>();
     for (Backend backend : backends.all()) {
       for (EntryContainer container : backend.containers()) {
-        IdSet candidates = SearchCandidates.find(container, schema, container.baseDn(), SearchScope.SUB, filter, 0)
-            .ids();
-        if (candidates.isDefined()) {
-          for (long id : candidates.toArray()) {
-            addIfMatches(container.get(id), filter, found);
-          }
-        } else {
-          container.visitScope(container.baseDn(), SearchScope.SUB, (key, id) -> {
-            addIfMatches(container.get(id), filter, found);
-            return true;
-          });
-        }
+        SearchCandidates.visitMatches(container, schema, filter, 0, found::add);
       }
     }
     return found;
-  }
-
-  private void addIfMatches(Entry entry, Filter filter, List<Entry> found) {
-    try {
-      if (entry != null && filter.matchesEntry(entry, schema)) {
-        found.add(entry);
-      }
-    } catch (LDAPException e) {
-      // Undefined: not a match.
-    }
   }
 }

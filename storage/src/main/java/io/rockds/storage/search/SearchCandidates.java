@@ -1,6 +1,7 @@
 package io.rockds.storage.search;
 
 import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.SearchScope;
@@ -53,6 +54,41 @@ public final class SearchCandidates {
     }
     trace.putCount("final", ids);
     return new Result(ids, trace);
+  }
+
+  /** Receives each matching entry of {@link #visitMatches}; returns false to stop. */
+  @FunctionalInterface
+  public interface MatchVisitor {
+    boolean visit(Entry entry) throws LDAPException;
+  }
+
+  /**
+   * The server's internal lookups (SASL users by uid, ACI group members): every entry of the
+   * container matching {@code filter}, from the index candidates when they are defined, else by
+   * walking the suffix for at most {@code maxExamined} entries (0 = no bound). No access control,
+   * no limits: callers are the server itself.
+   */
+  public static void visitMatches(EntryContainer container, Schema schema, Filter filter, int maxExamined,
+      MatchVisitor visitor) throws LDAPException {
+    FilterEvaluator evaluator = new FilterEvaluator(schema);
+    IdSet candidates = find(container, schema, container.baseDn(), SearchScope.SUB, filter, 0).ids();
+    if (candidates.isDefined()) {
+      for (long id : candidates.toArray()) {
+        Entry entry = container.get(id);
+        if (entry != null && evaluator.matches(filter, entry) && !visitor.visit(entry)) {
+          return;
+        }
+      }
+      return;
+    }
+    int[] examined = {0};
+    container.visitScope(container.baseDn(), SearchScope.SUB, (key, id) -> {
+      Entry entry = container.get(id);
+      if (entry != null && evaluator.matches(filter, entry) && !visitor.visit(entry)) {
+        return false;
+      }
+      return maxExamined <= 0 || ++examined[0] < maxExamined;
+    });
   }
 
   /**
