@@ -1,7 +1,7 @@
 package io.rockds.tools.ldif;
 
-import io.rockds.config.ServerConfig;
 import io.rockds.server.Instance;
+import io.rockds.tools.InstanceStorage;
 import io.rockds.storage.Backend;
 import io.rockds.storage.exporter.LdifExporter;
 import io.rockds.tools.ToolRunner;
@@ -54,10 +54,10 @@ public final class ExportLdif implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Instance target = new Instance(instance);
-    ServerConfig config = OfflineBackend.config(target);
+    InstanceStorage storage = InstanceStorage.of(target);
     ProgressLine progress = new ProgressLine("entries written", quiet ? null : System.err, () -> 0, 0);
     long written;
-    try (Backend backend = OfflineBackend.openReadOnly(target, config, backendId);
+    try (Backend backend = storage.openReadOnly(storage.backend(backendId));
         OutputStream file = new BufferedOutputStream(Files.newOutputStream(ldifFile), 1 << 16);
         OutputStream out = compress ? new GZIPOutputStream(file, 1 << 16) : file) {
       written = new LdifExporter(backend).export(out, branches.filter(), wrapColumn, progress::update);

@@ -4,6 +4,7 @@ import com.unboundid.ldap.sdk.DN;
 import io.rockds.config.RootDnConfig;
 import io.rockds.config.ServerConfig;
 import io.rockds.server.Instance;
+import io.rockds.tools.InstanceStorage;
 import io.rockds.storage.Backend;
 import io.rockds.storage.importer.ImportOptions;
 import io.rockds.storage.importer.ImportResult;
@@ -76,12 +77,12 @@ public final class ImportLdif implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Instance target = new Instance(instance);
-    ServerConfig config = OfflineBackend.config(target);
+    InstanceStorage storage = InstanceStorage.of(target);
     long totalBytes = 0;
     for (Path file : ldifFiles) {
       totalBytes += Files.size(file);
     }
-    try (Backend backend = OfflineBackend.openExclusive(target, config, backendId);
+    try (Backend backend = storage.openExclusive(storage.backend(backendId));
         CountingInputStream in = new CountingInputStream(concatenated())) {
       ProgressLine progress = new ProgressLine("records read", quiet ? null : System.err, in::count, totalBytes);
       Path work = Files.createTempDirectory(backend.settings().directory().toAbsolutePath().getParent(), "import-");
@@ -89,7 +90,7 @@ public final class ImportLdif implements Callable<Integer> {
         ImportOptions options = ImportOptions.defaults(work)
             .withClearBackend(clearBackend)
             .withFilter(branches.filter())
-            .withTransformer(new ServerEntryPreparation(importerDn(config)))
+            .withTransformer(new ServerEntryPreparation(importerDn(storage.config())))
             .withThreads(threads)
             .withRejects(rejectFile)
             .withSkips(skipFile)

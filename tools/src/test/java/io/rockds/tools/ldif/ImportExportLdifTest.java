@@ -7,6 +7,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.server.Backends;
 import io.rockds.server.Instance;
+import io.rockds.tools.InstanceStorage;
 import io.rockds.server.InstanceSetup;
 import io.rockds.storage.Backend;
 import io.rockds.storage.BackendSettings;
@@ -74,7 +75,7 @@ class ImportExportLdifTest {
   void createInstance() throws Exception {
     instance = new Instance(dir.resolve("instance"));
     InstanceSetup.create(instance, InstanceSetup.loopback(BASE, 1389, -1), "password", List.of());
-    settings = Backends.settings(OfflineBackend.config(instance).backends().get(0), instance);
+    settings = Backends.settings(InstanceStorage.of(instance).backend("userRoot"), instance);
   }
 
   private Entry read(Backend backend, String dn) throws Exception {
