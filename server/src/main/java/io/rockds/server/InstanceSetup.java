@@ -3,11 +3,11 @@ package io.rockds.server;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.InitialConfig;
 import io.rockds.config.ServerConfig;
+import io.rockds.server.schema.SchemaLoader;
 import io.rockds.server.security.password.PasswordSchemeSettings;
 import io.rockds.server.security.password.PasswordSchemes;
 import io.rockds.storage.EntryContainer;
@@ -45,7 +45,7 @@ public final class InstanceSetup {
     Files.createDirectories(instance.schemaDirectory());
     Identity creator = new Identity(parameters.rootUserDn(), true, Set.of());
     try (Backends backends = Backends.open(ServerConfig.read(config).backends(), instance,
-        Schema.getDefaultStandardSchema())) {
+        SchemaLoader.load(instance.schemaDirectory()))) {
       for (Entry entry : entries) {
         Entry prepared = entry.duplicate();
         PasswordValues.hash(prepared, passwords);

@@ -9,6 +9,7 @@ import io.rockds.config.ConfigStore;
 import io.rockds.config.ServerConfig;
 import io.rockds.server.Backends;
 import io.rockds.server.Instance;
+import io.rockds.server.schema.SchemaLoader;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import java.nio.file.Files;
@@ -29,17 +30,21 @@ import java.util.List;
 public final class InstanceStorage {
   private final Instance instance;
   private final ServerConfig config;
+  /** The server's schema (standard plus the instance's config/schema files): index keys must be normalized as the server does. */
+  private final Schema schema;
 
-  private InstanceStorage(Instance instance, ServerConfig config) {
+  private InstanceStorage(Instance instance, ServerConfig config, Schema schema) {
     this.instance = instance;
     this.config = config;
+    this.schema = schema;
   }
 
   public static InstanceStorage of(Instance instance) throws ConfigException {
     if (!Files.exists(instance.configFile())) {
       throw new ConfigException("no instance at " + instance.root() + " (" + instance.configFile() + " is missing)");
     }
-    return new InstanceStorage(instance, ServerConfig.read(ConfigStore.load(instance.configFile())));
+    return new InstanceStorage(instance, ServerConfig.read(ConfigStore.load(instance.configFile())),
+        SchemaLoader.load(instance.schemaDirectory()));
   }
 
   public Instance instance() {
@@ -89,12 +94,12 @@ public final class InstanceStorage {
 
   /** Opens the backend without a lock and without writing (see the class comment). */
   public Backend openReadOnly(BackendConfig backend) throws LDAPException {
-    return Backend.openReadOnly(Backends.settings(backend, instance), Schema.getDefaultStandardSchema());
+    return Backend.openReadOnly(Backends.settings(backend, instance), schema);
   }
 
   /** Opens the backend exclusively for writing; fails while a server or another tool has it open. */
   public Backend openExclusive(BackendConfig backend) throws LDAPException {
-    return Backend.open(Backends.settings(backend, instance), Schema.getDefaultStandardSchema());
+    return Backend.open(Backends.settings(backend, instance), schema);
   }
 
   /** The containers of {@code backend} whose base DN is {@code baseDn}, or all of them when null. */
