@@ -512,6 +512,11 @@ public final class Backend implements AutoCloseable {
     }
   }
 
+  /** The cached entry with this ID, or null when it is not cached. */
+  Entry cachedIfPresent(long id) {
+    return entryCache == null ? null : entryCache.getIfPresent(id);
+  }
+
   void invalidate(long id) {
     if (entryCache != null) {
       entryCache.invalidate(id);

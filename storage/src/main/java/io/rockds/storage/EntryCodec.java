@@ -102,6 +102,27 @@ final class EntryCodec {
     return new Entry(dn, attributes);
   }
 
+  /**
+   * The DN of an encoded entry from its first {@code length} bytes, without decoding the
+   * attributes; null when those bytes end before the DN does.
+   */
+  String decodeDn(byte[] encoded, int length) {
+    ByteBuffer in = ByteBuffer.wrap(encoded, 0, length);
+    try {
+      byte version = in.get();
+      if (version != VERSION_1) {
+        throw new IllegalArgumentException("unknown entry encoding version " + version);
+      }
+      long dnLength = Varint.read(in);
+      if (dnLength < 0 || dnLength > in.remaining()) {
+        return null;
+      }
+      return new String(encoded, in.position(), (int) dnLength, StandardCharsets.UTF_8);
+    } catch (BufferUnderflowException e) {
+      return null;
+    }
+  }
+
   /** A count or length of things taking at least {@code bytesEach} bytes each, checked against what is left. */
   private static int readCount(ByteBuffer in, int bytesEach) {
     long count = Varint.read(in);

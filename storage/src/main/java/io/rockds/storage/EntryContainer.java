@@ -273,6 +273,23 @@ public final class EntryContainer {
     return backend.cachedEntry(id, this::load);
   }
 
+  /**
+   * The DN of the entry with this ID, or null, decoding no attribute: the groups listing a member
+   * are found by ID, and a group of 100,000 members need not be decoded to name it.
+   */
+  public DN dnOf(long id) throws LDAPException {
+    Entry cached = backend.cachedIfPresent(id);
+    if (cached != null) {
+      return cached.getParsedDN();
+    }
+    try {
+      String dn = id2entry.dn(id);
+      return dn == null ? null : new DN(dn);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
   private Entry load(long id) {
     try {
       return id2entry.get(id);
@@ -522,8 +539,9 @@ public final class EntryContainer {
       }
       id2entry.put(batch, id, after);
       IndexUpdates updates = new IndexUpdates();
+      ValueChange.Diff diff = new ValueChange.Diff(before, after);
       for (AttributeIndex index : maintainedIndexes(id)) {
-        updates.change(index, index.keysOf(before), index.keysOf(after), id);
+        updates.change(index, index.keyChange(diff.of(index.attribute())), id);
       }
       commit(batch, updates);
       backend.invalidate(id);
@@ -569,8 +587,9 @@ public final class EntryContainer {
       dn2id.delete(batch, oldDn);
       dn2id.put(batch, newDn, id);
       IndexUpdates updates = new IndexUpdates();
+      ValueChange.Diff diff = new ValueChange.Diff(before, after);
       for (AttributeIndex index : maintainedIndexes(id)) {
-        updates.change(index, index.keysOf(before), index.keysOf(after), id);
+        updates.change(index, index.keyChange(diff.of(index.attribute())), id);
       }
       int oldDepth = oldDn.getRDNs().length;
       dn2id.visitDescendants(oldDn, false, (key, childId) -> {

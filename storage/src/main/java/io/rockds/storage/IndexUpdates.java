@@ -41,18 +41,10 @@ final class IndexUpdates {
     }
   }
 
-  /** Records the keys {@code id} gains and loses when its entry goes from {@code before} to {@code after}. */
-  void change(AttributeIndex index, Set<IndexKey> before, Set<IndexKey> after, long id) {
-    for (IndexKey key : before) {
-      if (!after.contains(key)) {
-        delta(index, key).removed.add(id);
-      }
-    }
-    for (IndexKey key : after) {
-      if (!before.contains(key)) {
-        delta(index, key).added.add(id);
-      }
-    }
+  /** Records the keys {@code id} loses and gains in {@code index}. */
+  void change(AttributeIndex index, KeyChange change, long id) {
+    remove(index, change.lost(), id);
+    add(index, change.gained(), id);
   }
 
   private Delta delta(AttributeIndex index, IndexKey key) {

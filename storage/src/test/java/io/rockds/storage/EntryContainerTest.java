@@ -53,6 +53,27 @@ class EntryContainerTest {
   }
 
   @Test
+  void dnOfNamesAnEntryFromTheHeadOfItsRecord() throws Exception {
+    String longRdn = "cn=" + "x".repeat(1_000) + ",dc=example,dc=com";
+    try (Backend backend = open(4000)) {
+      EntryContainer c = backend.containerFor(BASE);
+      addTree(c);
+      Entry group = new Entry("cn=big,dc=example,dc=com");
+      group.addAttribute("objectClass", "groupOfNames");
+      group.addAttribute("cn", "big");
+      for (int i = 0; i < 5_000; i++) {
+        group.addAttribute("member", "uid=user." + i + ",ou=People,dc=example,dc=com");
+      }
+      c.add(group);
+      c.add(new Entry(longRdn, new com.unboundid.ldap.sdk.Attribute("objectClass", "device"),
+          new com.unboundid.ldap.sdk.Attribute("cn", "x".repeat(1_000))));
+      assertThat(c.dnOf(c.idOf(dn("cn=big,dc=example,dc=com")))).isEqualTo(dn("cn=big,dc=example,dc=com"));
+      assertThat(c.dnOf(c.idOf(dn(longRdn)))).isEqualTo(dn(longRdn));
+      assertThat(c.dnOf(987_654L)).isNull();
+    }
+  }
+
+  @Test
   void entriesRoundTripExactlyAndSurviveReopen() throws Exception {
     Entry written = person(1, "Müller");
     try (Backend backend = open(4000)) {

@@ -177,9 +177,9 @@ public final class Groups {
       }
       if (indexed) {
         for (long id : ids.toArray()) {
-          Entry group = container.get(id);
+          DN group = container.dnOf(id);
           if (group != null) {
-            groups.add(group.getParsedDN());
+            groups.add(group);
           }
         }
       } else {
