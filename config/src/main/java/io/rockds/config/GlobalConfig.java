@@ -14,9 +14,10 @@ import io.rockds.config.model.PropertyReader;
  * @param workerThreads size of the operation worker pool (0 = twice the cores, at least 8)
  * @param http the metrics and health endpoint
  * @param requestLimits defensive per-request limits and connection handling
+ * @param referentialIntegrity deletes and renames update the groups listing the entry
  */
 public record GlobalConfig(int sizeLimit, int timeLimitSeconds, int lookthroughLimit, boolean allowAnonymousRead,
-    int workerThreads, RequestLimitsConfig requestLimits, HttpEndpoint http) {
+    int workerThreads, RequestLimitsConfig requestLimits, HttpEndpoint http, boolean referentialIntegrity) {
 
   /**
    * The HTTP endpoint of {@code /metrics} and {@code /health}.
@@ -33,6 +34,7 @@ public record GlobalConfig(int sizeLimit, int timeLimitSeconds, int lookthroughL
     return new GlobalConfig(r.integer("size-limit").intValue(), r.integer("time-limit").intValue(),
         r.integer("lookthrough-limit").intValue(), r.bool("allow-anonymous-read"),
         r.integer("num-worker-threads").intValue(), RequestLimitsConfig.from(r),
-        new HttpEndpoint(r.string("http-listen-address"), r.integer("http-port").intValue(), r.bool("metrics-enabled")));
+        new HttpEndpoint(r.string("http-listen-address"), r.integer("http-port").intValue(), r.bool("metrics-enabled")),
+        r.bool("referential-integrity"));
   }
 }

@@ -47,7 +47,8 @@ public final class InitialConfig {
       "(targetattr!=\"userPassword||authPassword\")(version 3.0; acl \"Authenticated users read access\";"
           + " allow (read,search,compare) userdn=\"ldap:///all\";)",
       "(targetattr=\"createTimestamp||creatorsName||modifiersName||modifyTimestamp||entryDN||entryUUID"
-          + "||subschemaSubentry||hasSubordinates||numSubordinates\")(version 3.0; acl \"User-visible operational"
+          + "||subschemaSubentry||hasSubordinates||numSubordinates||structuralObjectClass||memberOf||isMemberOf\")"
+          + "(version 3.0; acl \"User-visible operational"
           + " attributes\"; allow (read,search,compare) userdn=\"ldap:///all\";)",
       "(targetattr=\"userPassword||authPassword\")(version 3.0; acl \"Self password modification\";"
           + " allow (write) userdn=\"ldap:///self\";)");

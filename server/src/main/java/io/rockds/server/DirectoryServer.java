@@ -115,7 +115,7 @@ public final class DirectoryServer implements AutoCloseable {
       ServerContext context = new ServerContext(backends, schema, rootUsers, live, ssl, configBackend,
           security.access(), security.passwordPolicy(),
           new MonitorEntries(server.metrics, backends::all, workers, RootDse.VENDOR_VERSION),
-          new Groups(backends, schema, Groups.REFERENTIAL_INTEGRITY_DEFAULT));
+          new Groups(backends, schema, () -> live.global().referentialIntegrity()));
       RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs, server.metrics));
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {

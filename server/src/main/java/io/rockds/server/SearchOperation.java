@@ -194,8 +194,8 @@ final class SearchOperation {
       requireUnindexedPrivilege(identity);
       return IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
     }
-    SearchCandidates.Result candidates = SearchCandidates.find(container, context.schema(), base,
-        search.getScope(), filter, limits.lookthroughLimit());
+    SearchCandidates.Result candidates = SearchCandidates.find(container, context.schema(),
+        context.groups().virtualIndexes(), base, search.getScope(), filter, limits.lookthroughLimit());
     if (DebugSearchIndex.requested(search.getAttributes(), identity)) {
       send(DebugSearchIndex.entry(candidates.trace()));
       done(List.of());

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.Modification;
+import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.server.group.Groups;
@@ -37,7 +39,8 @@ class GroupsIT {
     List<Entry> entries = new ArrayList<>(TestServer.baseEntries());
     for (String uid : List.of("alice", "bob", "carol", "dave")) {
       entries.add(new Entry("dn: uid=" + uid + "," + PEOPLE, "objectClass: inetOrgPerson", "uid: " + uid,
-          "cn: " + uid, "sn: " + uid, "departmentNumber: " + (uid.equals("dave") ? "7" : "1")));
+          "cn: " + uid, "sn: " + uid, "departmentNumber: " + (uid.equals("dave") ? "7" : "1"),
+          "userPassword: secret-" + uid));
     }
     entries.add(new Entry("dn: cn=staff," + GROUPS, "objectClass: groupOfNames", "cn: staff",
         "member: cn=admins," + GROUPS, "member: uid=carol," + PEOPLE));
@@ -92,7 +95,7 @@ class GroupsIT {
   @Test
   void memberIds_areThePhaseOneCandidatesOfAMemberOfFilter() throws Exception {
     Groups groups = new Groups(server.server().backends(),
-        ServerSchema.load(server.instance().schemaDirectory()), true);
+        ServerSchema.load(server.instance().schemaDirectory()), () -> true);
     EntryContainer container = server.server().backends().containerFor(new DN(BASE));
     List<String> members = new ArrayList<>();
     for (long id : groups.memberIds(container, new DN("cn=staff," + GROUPS)).toArray()) {
@@ -101,10 +104,46 @@ class GroupsIT {
     assertThat(members).containsExactlyInAnyOrder("admins", "alice", "bob", "carol");
   }
 
+  /** Applications search by memberOf as ordinary users: an indexed search, no unindexed-search privilege. */
+  @Test
+  void memberOfFilter_isIndexedByTheGroupsMembers() throws Exception {
+    try (LDAPConnection alice = new LDAPConnection("127.0.0.1", server.ldapPort(), "uid=alice," + PEOPLE,
+        "secret-alice")) {
+      List<String> found = new ArrayList<>();
+      for (SearchResultEntry e : alice.search(BASE, SearchScope.SUB, "(&(objectClass=person)(memberOf=cn=staff,"
+          + GROUPS + "))", "uid").getSearchEntries()) {
+        found.add(e.getAttributeValue("uid"));
+      }
+      assertThat(found).containsExactlyInAnyOrder("alice", "bob", "carol");
+    }
+    String trace = root.search(BASE, SearchScope.SUB, "(memberOf=cn=admins," + GROUPS + ")", "debugsearchindex")
+        .getSearchEntries().get(0).getAttributeValue("debugsearchindex");
+    assertThat(trace).contains("\"virtual\":\"memberOf\"").contains("\"candidates\":2");
+  }
+
   @Test
   void compare_onMemberOf() throws Exception {
     assertThat(root.compare("uid=carol," + PEOPLE, "memberOf", "cn=staff," + GROUPS).compareMatched()).isTrue();
     assertThat(root.compare("uid=carol," + PEOPLE, "memberOf", "cn=admins," + GROUPS).compareMatched()).isFalse();
+  }
+
+  @Test
+  void referentialIntegrity_canBeTurnedOffOnline() throws Exception {
+    root.add(new Entry("dn: uid=frank," + PEOPLE, "objectClass: inetOrgPerson", "uid: frank", "cn: frank",
+        "sn: frank"));
+    root.add(new Entry("dn: uid=gina," + PEOPLE, "objectClass: inetOrgPerson", "uid: gina", "cn: gina", "sn: gina"));
+    root.add(new Entry("dn: cn=project," + GROUPS, "objectClass: groupOfNames", "cn: project",
+        "member: uid=frank," + PEOPLE, "member: uid=gina," + PEOPLE));
+    try {
+      root.modify("cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-referential-integrity", "false"));
+      root.delete("uid=frank," + PEOPLE);
+      assertThat(root.getEntry("cn=project," + GROUPS).getAttributeValues("member")).hasSize(2);
+    } finally {
+      root.modify("cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-referential-integrity", "true"));
+    }
+    root.delete("uid=gina," + PEOPLE);
+    assertThat(root.getEntry("cn=project," + GROUPS).getAttributeValues("member"))
+        .containsExactly("uid=frank," + PEOPLE);
   }
 
   @Test

@@ -69,7 +69,10 @@ public final class ConfigModel {
           PropertyDefinition.of("http-listen-address", STRING, "127.0.0.1", RESTART,
               "Address of the HTTP endpoint; loopback unless Prometheus scrapes from elsewhere."),
           PropertyDefinition.of("metrics-enabled", BOOLEAN, "true", RESTART,
-              "Whether operations update the meters (off only to measure what they cost).")),
+              "Whether operations update the meters (off only to measure what they cost)."),
+          PropertyDefinition.of("referential-integrity", BOOLEAN, "true", LIVE,
+              "Whether deleting or renaming an entry removes or renames it in the member and uniqueMember values"
+                  + " of the groups listing it.")),
       "Server-wide settings: limits, anonymous access, worker threads.");
 
   public static final ObjectDefinition BACKEND = new ObjectDefinition("backend", "ds-cfg-backend",

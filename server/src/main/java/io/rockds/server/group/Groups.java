@@ -15,12 +15,14 @@ import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
 import io.rockds.storage.IndexType;
+import io.rockds.storage.search.VirtualIndexes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import org.rocksdb.RocksDBException;
 
 /**
@@ -30,9 +32,7 @@ import org.rocksdb.RocksDBException;
  * are found by a scan, which is correct but slow; setup creates both indexes.
  */
 public final class Groups {
-  /** Referential integrity is on unless configured off, as in OpenDJ. */
-  public static final boolean REFERENTIAL_INTEGRITY_DEFAULT = true;
-
+  private static final String MEMBER_OF_OID = "1.2.840.113556.1.2.102";
   static final List<String> MEMBER_ATTRIBUTES = List.of("member", "uniqueMember");
   private static final Filter STATIC_GROUPS = Filter.createORFilter(
       Filter.createEqualityFilter("objectClass", "groupOfNames"),
@@ -40,11 +40,14 @@ public final class Groups {
 
   private final Backends backends;
   private final ServerSchema schema;
-  private final boolean referentialIntegrity;
+  private final BooleanSupplier referentialIntegrity;
   private final ReferentialIntegrity integrity;
 
-  /** @param referentialIntegrity whether deletes and renames update the groups listing the entry */
-  public Groups(Backends backends, ServerSchema schema, boolean referentialIntegrity) {
+  /**
+   * @param referentialIntegrity whether deletes and renames update the groups listing the entry,
+   *     asked at each write (the {@code referential-integrity} global property changes live)
+   */
+  public Groups(Backends backends, ServerSchema schema, BooleanSupplier referentialIntegrity) {
     this.backends = backends;
     this.schema = schema;
     this.referentialIntegrity = referentialIntegrity;
@@ -52,7 +55,7 @@ public final class Groups {
   }
 
   boolean referentialIntegrity() {
-    return referentialIntegrity;
+    return referentialIntegrity.getAsBoolean();
   }
 
   /** What deletes and renames call once committed; does nothing when turned off. */
@@ -155,6 +158,31 @@ public final class Groups {
       }
     }
     return ids.build();
+  }
+
+  /**
+   * Phase-1 candidates of {@code (memberOf=<group DN>)}: the group's members ({@link #memberIds}),
+   * so that applications' membership filters are indexed searches. isMemberOf also counts dynamic
+   * groups, whose members only a scan finds: it stays unindexed.
+   */
+  public VirtualIndexes virtualIndexes() {
+    return new VirtualIndexes() {
+      @Override
+      public boolean answers(String attribute) {
+        return attribute.equalsIgnoreCase("memberOf") || attribute.equals(MEMBER_OF_OID);
+      }
+
+      @Override
+      public IdSet equality(EntryContainer container, String attribute, ASN1OctetString value) throws LDAPException {
+        DN group;
+        try {
+          group = new DN(value.stringValue());
+        } catch (LDAPException notADn) {
+          return IdSet.empty();
+        }
+        return memberIds(container, group);
+      }
+    };
   }
 
   EntryContainer containerOf(DN dn) {

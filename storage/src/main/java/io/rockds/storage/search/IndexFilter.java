@@ -38,8 +38,8 @@ public final class IndexFilter {
 
   private final LeafLookups leaves;
 
-  public IndexFilter(EntryContainer container, Schema schema) {
-    this.leaves = new LeafLookups(container, schema);
+  public IndexFilter(EntryContainer container, Schema schema, VirtualIndexes virtual) {
+    this.leaves = new LeafLookups(container, schema, virtual);
   }
 
   /** The candidates of {@code filter} and the trace of the reads that found them. */

@@ -48,10 +48,12 @@ final class LeafLookups {
 
   private final EntryContainer container;
   private final Schema schema;
+  private final VirtualIndexes virtual;
 
-  LeafLookups(EntryContainer container, Schema schema) {
+  LeafLookups(EntryContainer container, Schema schema, VirtualIndexes virtual) {
     this.container = container;
     this.schema = schema;
+    this.virtual = virtual;
   }
 
   List<Lookup> of(Filter filter) {
@@ -75,6 +77,16 @@ final class LeafLookups {
   // ---------------------------------------------------------------- single keys
 
   private List<Lookup> exactValue(Filter filter, IndexType type) {
+    if (type == IndexType.EQUALITY && virtual.answers(filter.getAttributeName())) {
+      return List.of(new Lookup(Lookup.Category.FAST, null, label -> {
+        IdSet ids = virtual.equality(container, filter.getAttributeName(), filter.getRawAssertionValue());
+        Trace trace = new Trace();
+        if (label != null) {
+          trace.put("filter", label);
+        }
+        return new Evaluated(ids, trace.put("virtual", filter.getAttributeName()).putCount("candidates", ids));
+      }));
+    }
     AttributeIndex index = trusted(filter.getAttributeName(), type);
     if (index == null) {
       return notIndexed();

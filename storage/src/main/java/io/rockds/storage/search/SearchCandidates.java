@@ -36,6 +36,12 @@ public final class SearchCandidates {
    */
   public static Result find(EntryContainer container, Schema schema, DN base, SearchScope scope, Filter filter,
       int lookthroughLimit) throws LDAPException {
+    return find(container, schema, VirtualIndexes.NONE, base, scope, filter, lookthroughLimit);
+  }
+
+  /** {@link #find(EntryContainer, Schema, DN, SearchScope, Filter, int)} answering virtual attributes too. */
+  public static Result find(EntryContainer container, Schema schema, VirtualIndexes virtual, DN base,
+      SearchScope scope, Filter filter, int lookthroughLimit) throws LDAPException {
     Trace trace = new Trace();
     if (scope == SearchScope.BASE) {
       IdSet ids = container.scopeIds(base, scope, 0);
@@ -43,7 +49,7 @@ public final class SearchCandidates {
       trace.putCount("final", ids);
       return new Result(ids, trace);
     }
-    Evaluated filtered = new IndexFilter(container, schema).evaluate(filter);
+    Evaluated filtered = new IndexFilter(container, schema, virtual).evaluate(filter);
     trace.put("filter", filtered.trace());
     IdSet ids = filtered.ids();
     if (!ids.isDefined() || ids.size() > IndexFilter.FILTER_CANDIDATE_THRESHOLD) {

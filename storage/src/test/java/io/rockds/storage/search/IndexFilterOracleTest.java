@@ -107,11 +107,11 @@ class IndexFilterOracleTest {
   }
 
   private static IdSet candidates(String filter) throws Exception {
-    return new IndexFilter(container, SearchData.schema()).evaluate(Filter.create(filter)).ids();
+    return new IndexFilter(container, SearchData.schema(), VirtualIndexes.NONE).evaluate(Filter.create(filter)).ids();
   }
 
   private static String trace(String filter) throws Exception {
-    return new IndexFilter(container, SearchData.schema()).evaluate(Filter.create(filter)).trace().toJson();
+    return new IndexFilter(container, SearchData.schema(), VirtualIndexes.NONE).evaluate(Filter.create(filter)).trace().toJson();
   }
 
   /** The IDs of the entries in scope that match, by evaluating every stored entry. */

@@ -36,10 +36,10 @@ class UntrustedIndexTest {
         IndexSpec.of("sn", IndexType.EQUALITY)))) {
       EntryContainer c = backend.containerFor(SearchData.dn(SearchData.BASE));
       assertThat(c.index("sn", IndexType.EQUALITY).isTrusted()).isFalse();
-      Evaluated sn = new IndexFilter(c, SearchData.schema()).evaluate(Filter.create("(sn=Smith)"));
+      Evaluated sn = new IndexFilter(c, SearchData.schema(), VirtualIndexes.NONE).evaluate(Filter.create("(sn=Smith)"));
       assertThat(sn.ids().undefinedReason()).isEqualTo(IdSet.Undefined.NOT_INDEXED);
       assertThat(sn.trace().toJson()).isEqualTo("{\"filter\":\"(sn=Smith)\",\"candidates\":\"[NOT-INDEXED]\"}");
-      assertThat(new IndexFilter(c, SearchData.schema()).evaluate(Filter.create("(uid=user.3)")).ids().size())
+      assertThat(new IndexFilter(c, SearchData.schema(), VirtualIndexes.NONE).evaluate(Filter.create("(uid=user.3)")).ids().size())
           .isEqualTo(1);
     }
   }
