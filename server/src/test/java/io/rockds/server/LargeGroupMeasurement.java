@@ -80,9 +80,19 @@ class LargeGroupMeasurement {
       memberOf[r] = t2 - t1;
       remove[r] = t3 - t2;
     }
+    // For scale: the same group rewritten whole (a replace of every member value), what one
+    // added member cost before index maintenance went incremental.
+    long[] rewrite = new long[3];
+    List<String> all = new ArrayList<>(Arrays.asList(root.getEntry(GROUP, "member").getAttributeValues("member")));
+    for (int r = 0; r < rewrite.length; r++) {
+      all.add("uid=u" + (MEMBERS + r) + "," + PEOPLE);
+      long t0 = System.nanoTime();
+      root.modify(GROUP, new Modification(ModificationType.REPLACE, "member", all.toArray(new String[0])));
+      rewrite[r] = System.nanoTime() - t0;
+    }
     System.out.printf("%s %d-member group: add one member median %.1f ms, remove one member median %.1f ms, "
-        + "memberOf of one member median %.2f ms (%d rounds)%n", name, MEMBERS, median(add), median(remove),
-        median(memberOf), ROUNDS);
+        + "memberOf of one member median %.2f ms (%d rounds); replace all members median %.1f ms%n", name, MEMBERS,
+        median(add), median(remove), median(memberOf), ROUNDS, median(rewrite));
   }
 
   private static double median(long[] nanos) {
