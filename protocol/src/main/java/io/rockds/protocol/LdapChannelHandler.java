@@ -73,7 +73,10 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
     LDAPMessage request = (LDAPMessage) msg;
     switch (request.getProtocolOpType()) {
       // Closing abandons what still runs (channelInactive tells the handler).
-      case LDAPMessage.PROTOCOL_OP_TYPE_UNBIND_REQUEST -> ctx.close();
+      case LDAPMessage.PROTOCOL_OP_TYPE_UNBIND_REQUEST -> {
+        handler.unbound(connection, request);
+        ctx.close();
+      }
       case LDAPMessage.PROTOCOL_OP_TYPE_ABANDON_REQUEST -> {
         int target = request.getAbandonRequestProtocolOp().getIDToAbandon();
         // An abandoned request that has not started is simply never run (nor answered).

@@ -21,6 +21,12 @@ public interface LdapRequestHandler {
    */
   default void abandon(LdapConnection connection, int messageId) {}
 
+  /**
+   * The client sent an unbind; the connection closes right after. Called on the event loop, so it
+   * must only record it.
+   */
+  default void unbound(LdapConnection connection, LDAPMessage request) {}
+
   /** The connection closed, for whatever reason. */
   default void disconnected(LdapConnection connection) {}
 

@@ -13,6 +13,7 @@ public final class ClientConnection {
   private final AtomicLong operationCount;
   private volatile Identity identity = Identity.ANONYMOUS;
   private final PagedSearches pagedSearches = new PagedSearches();
+  private volatile boolean unbound;
 
   ClientConnection(LdapConnection ldap) {
     this(ldap, new ConcurrentHashMap<>(), new AtomicLong());
@@ -47,6 +48,15 @@ public final class ClientConnection {
   /** The paged-results searches open on this connection: cookies are valid only here. */
   public PagedSearches pagedSearches() {
     return pagedSearches;
+  }
+
+  /** The client said goodbye with an unbind (the disconnect reason is then "Client Unbind"). */
+  void markUnbound() {
+    unbound = true;
+  }
+
+  boolean unbound() {
+    return unbound;
   }
 
   public Identity identity() {

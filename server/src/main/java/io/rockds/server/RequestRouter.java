@@ -96,12 +96,21 @@ public final class RequestRouter implements LdapRequestHandler {
   }
 
   @Override
+  public void unbound(LdapConnection connection, LDAPMessage request) {
+    ClientConnection client = connection.attachment();
+    if (client != null) {
+      client.markUnbound();
+      accessLog.unbound(connection, client.nextOperationNumber(), request.getMessageID(), client.identity().dn());
+    }
+  }
+
+  @Override
   public void disconnected(LdapConnection connection) {
     ClientConnection client = connection.attachment();
     if (client != null) {
       client.abandonAll();
     }
-    accessLog.disconnected(connection, "Client Disconnect");
+    accessLog.disconnected(connection, client != null && client.unbound() ? "Client Unbind" : "Client Disconnect");
   }
 
   @Override

@@ -89,6 +89,12 @@ public final class OperationLogging {
     logger.log(event("DISCONNECT", connection, fields));
   }
 
+  /** An unbind request: OpenDJ's {@code UNBIND REQ conn=.. op=.. msgID=..}, no result. */
+  public void unbound(LdapConnection connection, long operationId, int messageId, DN user) {
+    logger.log(new AccessRecord(ZonedDateTime.now(), "UNBIND", connection.id(), operationId, messageId, Map.of(),
+        -1, null, -1, false, -1, address(connection.remoteAddress()), user));
+  }
+
   /** An abandon request for {@code idToAbandon}, with whether that operation was still running. */
   public void abandoned(LdapConnection connection, long operationId, int idToAbandon, boolean found, DN user) {
     Map<String, String> fields = new LinkedHashMap<>();

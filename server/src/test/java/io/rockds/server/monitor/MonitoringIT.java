@@ -22,6 +22,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -97,6 +98,29 @@ class MonitoringIT {
       }
       assertThat(logged).isEqualTo(searches);
     }
+  }
+
+  @Test
+  void anUnbindIsLoggedAndNamesTheDisconnectReason() throws Exception {
+    try (LDAPConnection c = root()) {
+      c.search(TestServer.BASE, SearchScope.BASE, "(objectClass=*)");
+    }
+    Pattern unbound = Pattern.compile("\\] DISCONNECT (conn=\\d+) reason=\"Client Unbind\"");
+    String connection = null;
+    List<String> lines = List.of();
+    for (int i = 0; i < 50 && connection == null; i++) {
+      Thread.sleep(100);
+      lines = Files.readAllLines(instance.logs().resolve("access"));
+      for (String line : lines) {
+        Matcher m = unbound.matcher(line);
+        if (m.find()) {
+          connection = m.group(1);
+        }
+      }
+    }
+    assertThat(connection).as("a DISCONNECT with reason Client Unbind").isNotNull();
+    String unbind = "] UNBIND " + connection + " op=";
+    assertThat(lines).anyMatch(l -> l.contains(unbind) && l.matches(".* msgID=\\d+$"));
   }
 
   @Test
