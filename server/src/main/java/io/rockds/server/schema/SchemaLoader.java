@@ -4,6 +4,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.schema.Schema;
 import com.unboundid.ldif.LDIFException;
+import com.unboundid.ldif.LDIFReader;
 import io.rockds.config.ConfigException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -68,16 +71,35 @@ public final class SchemaLoader {
       if (file.getFileName().toString().equals(skipped)) {
         continue;
       }
-      try {
-        Schema custom = Schema.getSchema(file.toFile());
-        if (custom != null) {
-          schema = Schema.mergeSchemas(schema, custom);
+      try (LDIFReader reader = new LDIFReader(file.toFile())) {
+        for (Entry entry = reader.readEntry(); entry != null; entry = reader.readEntry()) {
+          schema = Schema.mergeSchemas(schema, parseStrictly(file, entry));
         }
       } catch (IOException | LDIFException e) {
         throw new ConfigException("cannot read the schema file " + file + ": " + e.getMessage(), e);
       }
     }
     return schema;
+  }
+
+  /**
+   * The definitions of one schema entry; the SDK would skip a definition it cannot parse, which
+   * would leave the server running without it, so a bad one stops the start naming file and reason.
+   */
+  private static Schema parseStrictly(Path file, Entry entry) throws ConfigException {
+    List<Map<String, LDAPException>> unparsable = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      unparsable.add(new LinkedHashMap<>());
+    }
+    Schema parsed = new Schema(entry, unparsable.get(0), unparsable.get(1), unparsable.get(2), unparsable.get(3),
+        unparsable.get(4), unparsable.get(5), unparsable.get(6), unparsable.get(7));
+    for (Map<String, LDAPException> bad : unparsable) {
+      for (Map.Entry<String, LDAPException> definition : bad.entrySet()) {
+        throw new ConfigException("the schema file " + file + " has a definition that does not parse: "
+            + definition.getKey() + ": " + definition.getValue().getMessage(), definition.getValue());
+      }
+    }
+    return parsed;
   }
 
   private static List<Path> files(Path directory) throws ConfigException {

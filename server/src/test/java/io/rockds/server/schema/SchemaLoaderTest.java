@@ -42,6 +42,18 @@ class SchemaLoaderTest {
   }
 
   @Test
+  void load_refusesADefinitionThatDoesNotParse_insteadOfSkippingIt() throws Exception {
+    Files.writeString(dir.resolve("80-typo.ldif"), """
+        dn: cn=schema
+        objectClass: subschema
+        attributeTypes: ( 1.3.6.1.4.1.99999.1.6 NAME 'fine' SYNTAX 1.3.6.1.4.1.1466.115.121.1.15 )
+        objectClasses: ( 1.3.6.1.4.1.99999.2.6 NAME 'typo' SUP top AUXILIARY MAY ( fine $ )
+        """);
+    assertThatThrownBy(() -> SchemaLoader.load(dir)).isInstanceOf(ConfigException.class)
+        .hasMessageContaining("80-typo.ldif").hasMessageContaining("1.3.6.1.4.1.99999.2.6");
+  }
+
+  @Test
   void subschemaEntry_listsMatchingRuleUses() {
     ServerSchema schema = serverSchema();
     Entry entry = schema.subschemaEntry();
