@@ -6,7 +6,8 @@
 #
 #   benchmarks/authrate.sh [--users N] [--threads "8 32"] [--warmup S] [--duration S] [--out FILE]
 #
-# Defaults: 100,000 users (oid-bench.template), 8 and 32 client threads, 10 s warm-up, 20 s measured.
+# Defaults: 100,000 users (oid-bench.template), 8 and 32 client threads, 10 s warm-up, 20 s measured;
+# each server first gets one discarded warm-up run.
 # Every user has the template's password; each scheme hashes it once (HashLdifPasswords
 # --oneHashPerValue) and every entry holds that hash: a bind costs the server the same whatever the
 # salt, and 100,000 PBKDF2 hashes would cost about 25 CPU-minutes. PBKDF2 uses RockDS's default
@@ -27,7 +28,7 @@ while [ $# -gt 0 ]; do
     --warmup) warmup="$2"; shift ;;
     --duration) duration="$2"; shift ;;
     --out) out="$2"; shift ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "authrate.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -62,6 +63,11 @@ done
 rm "$work/data.ldif"
 
 measure() { # label port bindDn pid
+  # One discarded run first, at the highest thread count: a freshly started server (the JVM's JIT,
+  # caches) would otherwise charge its warm-up to the first measured line only.
+  echo "   $1 server warm-up (discarded)"
+  java -Xmx512m -cp "$jar" io.rockds.benchmarks.load.LoadRun --port "$2" --bindDn "$3" --password password \
+    --users "$users" --workload auth --threads "${threads##* }" --warmup "$warmup" --duration 1 >/dev/null
   for t in $threads; do
     echo "   $1 x$t"
     java -Xmx512m -cp "$jar" io.rockds.benchmarks.load.LoadRun --port "$2" --bindDn "$3" --password password \
@@ -97,7 +103,8 @@ done
   echo "Machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')), $(free -g | awk '/Mem:/ {print $2}') GiB RAM,"
   echo "load average at the end $(cut -d' ' -f1-3 /proc/loadavg); $(java -version 2>&1 | head -1);"
   echo "slapd $(/usr/sbin/slapd -VV 2>&1 | head -1 | sed 's/.*slapd //; s/ \$$//')."
-  echo "Data: $users users (oid-bench.template). Warm-up ${warmup}s, measured ${duration}s per line."
+  echo "Data: $users users (oid-bench.template). Per server one discarded run, then per line warm-up ${warmup}s,"
+  echo "measured ${duration}s."
   echo "Command: benchmarks/authrate.sh --users $users --threads \"$threads\" --warmup $warmup --duration $duration"
   echo
   echo "| server, hash | threads | auth/s | ratio to slapd | mean / p99 µs | server CPU µs/auth | errors |"

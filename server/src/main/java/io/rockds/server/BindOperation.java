@@ -41,7 +41,8 @@ final class BindOperation {
     }
     boolean simple = bind.getCredentialsType() == BindRequestProtocolOp.CRED_TYPE_SIMPLE;
     BindOutcome outcome = simple ? simple(bind) : new BindOutcome(sasl(bind), List.of());
-    client.setIdentity(outcome.identity(), simple ? "simple" : "sasl " + bind.getSASLMechanism().toUpperCase(Locale.ROOT));
+    client.setIdentity(outcome.identity(),
+        simple ? "simple" : "sasl " + bind.getSASLMechanism().toUpperCase(Locale.ROOT));
     client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null, outcome.responseControls()));
   }
 

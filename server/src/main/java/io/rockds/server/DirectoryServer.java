@@ -106,7 +106,8 @@ public final class DirectoryServer implements AutoCloseable {
         config.global().http().metricsEnabled());
     try {
       SslContext ssl = tls(instance);
-      SecurityServices security = SecurityServices.open(store, config.global(), policies, backends, schema.current());
+      SecurityServices security =
+          SecurityServices.open(store, config.global(), policies, backends, schema.current());
       RootUsers rootUsers = new RootUsers(config.rootDns(), policies);
       LiveConfiguration live = new LiveConfiguration(config, store, security, rootUsers, server.logs,
           server.indexRebuilds);

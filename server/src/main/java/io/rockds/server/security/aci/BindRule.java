@@ -5,6 +5,7 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.LDAPURL;
+import java.net.InetAddress;
 import java.time.DayOfWeek;
 import java.util.List;
 import java.util.Set;
@@ -84,7 +85,8 @@ sealed interface BindRule {
     @Override
     public boolean holds(BindContext context) {
       DN user = context.subject().dn();
-      return !context.subject().isAnonymous() && groupDns.stream().anyMatch(g -> context.directory().isMember(user, g));
+      return !context.subject().isAnonymous()
+          && groupDns.stream().anyMatch(g -> context.directory().isMember(user, g));
     }
   }
 
@@ -109,7 +111,8 @@ sealed interface BindRule {
         return switch (kind) {
           case USERDN, GROUPDN -> namesSubject(context);
           case LDAPURL -> subjectInUrl(context);
-          case VALUE -> hasValue(context.directory().get(subject.dn()), context) && hasValue(context.target(), context);
+          case VALUE -> hasValue(context.directory().get(subject.dn()), context)
+              && hasValue(context.target(), context);
         };
       } catch (LDAPException e) {
         // An unreadable entry, DN or URL grants nothing.
@@ -158,7 +161,10 @@ sealed interface BindRule {
     }
   }
 
-  /** {@code authmethod="none|simple|ssl|sasl [mechanism]"}; {@code ssl} is a SASL EXTERNAL bind (client certificate). */
+  /**
+   * {@code authmethod="none|simple|ssl|sasl [mechanism]"}; {@code ssl} is a SASL EXTERNAL bind
+   * (a client certificate), as in OpenDJ.
+   */
   record AuthMethod(String method, boolean negated) implements Equality {
     @Override
     public boolean holds(BindContext context) {
@@ -175,7 +181,8 @@ sealed interface BindRule {
   record Ip(List<IpPattern> patterns, boolean negated) implements Equality {
     @Override
     public boolean holds(BindContext context) {
-      return context.subject().address() != null && patterns.stream().anyMatch(p -> p.matches(context.subject().address()));
+      InetAddress address = context.subject().address();
+      return address != null && patterns.stream().anyMatch(p -> p.matches(address));
     }
   }
 

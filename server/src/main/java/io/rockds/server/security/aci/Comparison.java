@@ -1,6 +1,9 @@
 package io.rockds.server.security.aci;
 
-/** The operator of a bind rule: {@code =} and {@code !=} for every keyword, the ordered ones for {@code timeofday} and {@code ssf}. */
+/**
+ * The operator of a bind rule: {@code =} and {@code !=} for every keyword, the ordered ones for
+ * {@code timeofday} and {@code ssf}.
+ */
 enum Comparison {
   EQUAL("="), NOT_EQUAL("!="), LESS("<"), LESS_OR_EQUAL("<="), GREATER(">"), GREATER_OR_EQUAL(">=");
 
