@@ -32,10 +32,13 @@ public final class ConfigEditor {
    */
   public record Outcome(ServerConfig config, String notice) {}
 
-  /** A check the configuration must also pass before it is saved, e.g. that the server can build what it names. */
+  /**
+   * A check the configuration must also pass before it is saved, e.g. that the server can build
+   * what it names; {@code candidate} holds the entries as they would be saved.
+   */
   @FunctionalInterface
   public interface Check {
-    void check(ServerConfig config) throws LDAPException;
+    void check(ConfigStore candidate, ServerConfig config) throws LDAPException;
   }
 
   private final ConfigStore store;
@@ -137,7 +140,7 @@ public final class ConfigEditor {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM,
           "Invalid configuration: " + e.getMessage().replace(candidate.file() + ": ", ""));
     }
-    check.check(next);
+    check.check(candidate, next);
     try {
       candidate.save();
     } catch (ConfigException e) {

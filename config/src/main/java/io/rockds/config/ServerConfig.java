@@ -15,11 +15,12 @@ import java.util.List;
  * the file, the line and the reason, e.g.
  * {@code config.ldif: line 42: ds-cfg-index-entry-limit: "lots" (expected: an integer of at least 0)}.
  *
- * @param passwordStorage null when the instance has no password policy entries (the server's defaults apply)
+ * <p>Password policies, storage schemes and global ACIs are read by the server's security code,
+ * which checks them through {@link ConfigEditor.Check} before a change is saved.
  */
 public record ServerConfig(GlobalConfig global, List<BackendConfig> backends,
     List<ConnectionHandlerConfig> connectionHandlers, List<RootDnConfig> rootDns,
-    List<LogPublisherConfig> logPublishers, PasswordStorageConfig passwordStorage) {
+    List<LogPublisherConfig> logPublishers) {
 
   public static ServerConfig read(ConfigStore store) throws ConfigException {
     Entry root = store.get(ConfigDns.CONFIG);
@@ -68,8 +69,7 @@ public record ServerConfig(GlobalConfig global, List<BackendConfig> backends,
       requireKind(store, p, ConfigModel.PASSWORD_STORAGE_SCHEME);
     }
     return new ServerConfig(GlobalConfig.from(new ConfigEntry(root)),
-        List.copyOf(backends), List.copyOf(handlers), List.copyOf(rootDns), List.copyOf(publishers),
-        located(store, root, () -> PasswordStorageConfig.from(store, root)));
+        List.copyOf(backends), List.copyOf(handlers), List.copyOf(rootDns), List.copyOf(publishers));
   }
 
   /** Refuses an entry in a container of one kind of object that is not of that kind. */

@@ -78,7 +78,7 @@ class ConfigValidationTest {
 
   @Test
   void entryOfTheWrongKindInAContainerIsRefused() throws Exception {
-    ConfigEditor editor = new ConfigEditor(initialStore(), config -> { });
+    ConfigEditor editor = new ConfigEditor(initialStore(), (candidate, config) -> { });
     assertThatThrownBy(() -> editor.add(new Entry("cn=Stray,cn=Backends,cn=config",
         new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "ds-cfg-branch"),
         new com.unboundid.ldap.sdk.Attribute("cn", "Stray"))))
@@ -87,7 +87,7 @@ class ConfigValidationTest {
 
   @Test
   void editorRefusesABadValueNamingThePropertyAndKeepsTheFile() throws Exception {
-    ConfigEditor editor = new ConfigEditor(initialStore(), config -> { });
+    ConfigEditor editor = new ConfigEditor(initialStore(), (candidate, config) -> { });
     String before = Files.readString(editor.store().file());
     assertThatThrownBy(() -> editor.modify(ConfigDns.backend("userRoot"), List.of(
         new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "-1"))))
@@ -99,7 +99,7 @@ class ConfigValidationTest {
 
   @Test
   void editorSavesArchivesAndReportsRebuildAndRestartNotices() throws Exception {
-    ConfigEditor editor = new ConfigEditor(initialStore(), config -> { });
+    ConfigEditor editor = new ConfigEditor(initialStore(), (candidate, config) -> { });
     ConfigEditor.Outcome limit = editor.modify(ConfigDns.backend("userRoot"), List.of(
         new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "5000")));
     assertThat(limit.notice()).contains("index-entry-limit").contains("rebuilt");
@@ -115,7 +115,7 @@ class ConfigValidationTest {
 
   @Test
   void criteriaContainerIsCreatedWithItsFirstCriteriaAndDeletedWithItsPublisher() throws Exception {
-    ConfigEditor editor = new ConfigEditor(initialStore(), config -> { });
+    ConfigEditor editor = new ConfigEditor(initialStore(), (candidate, config) -> { });
     editor.add(new Entry(ConfigDns.logPublisher("Searches").toString(),
         new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "ds-cfg-log-publisher",
             "ds-cfg-file-based-access-log-publisher"),

@@ -9,6 +9,7 @@ import io.rockds.server.sasl.SaslMechanism;
 import io.rockds.server.security.policy.BindOutcome;
 import io.rockds.server.sasl.SaslMechanisms;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A bind (RFC 4511 section 4.2, RFC 4513). A failed bind leaves the connection anonymous. A DN
@@ -34,13 +35,14 @@ final class BindOperation {
 
   void run() throws LDAPException {
     BindRequestProtocolOp bind = request.getBindRequestProtocolOp();
-    client.setIdentity(Identity.ANONYMOUS);
+    client.setIdentity(Identity.ANONYMOUS, ClientConnection.NO_AUTHENTICATION);
     if (bind.getVersion() != 3) {
       throw new LDAPException(ResultCode.PROTOCOL_ERROR, "only LDAP version 3 is supported");
     }
-    BindOutcome outcome = bind.getCredentialsType() == BindRequestProtocolOp.CRED_TYPE_SIMPLE
-        ? simple(bind) : new BindOutcome(sasl(bind), List.of());
-    client.setIdentity(outcome.identity());
+    boolean simple = bind.getCredentialsType() == BindRequestProtocolOp.CRED_TYPE_SIMPLE;
+    BindOutcome outcome = simple ? simple(bind) : new BindOutcome(sasl(bind), List.of());
+    client.setIdentity(outcome.identity(),
+        simple ? "simple" : "sasl " + bind.getSASLMechanism().toUpperCase(Locale.ROOT));
     client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null, outcome.responseControls()));
   }
 

@@ -8,10 +8,14 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /** The server's state for one client connection, attached to its {@link LdapConnection}. */
 public final class ClientConnection {
+  /** The {@link #authMethod} of an anonymous connection. */
+  public static final String NO_AUTHENTICATION = "none";
+
   private final LdapConnection ldap;
   private final Map<Integer, RunningOperation> inFlight;
   private final AtomicLong operationCount;
   private volatile Identity identity = Identity.ANONYMOUS;
+  private volatile String authMethod = NO_AUTHENTICATION;
   private final PagedSearches pagedSearches = new PagedSearches();
   private volatile boolean unbound;
 
@@ -38,6 +42,7 @@ public final class ClientConnection {
   public ClientConnection actingAs(Identity actor) {
     ClientConnection view = new ClientConnection(ldap, inFlight, operationCount);
     view.identity = actor;
+    view.authMethod = actor.isAnonymous() ? NO_AUTHENTICATION : authMethod;
     return view;
   }
 
@@ -63,8 +68,17 @@ public final class ClientConnection {
     return identity;
   }
 
-  void setIdentity(Identity identity) {
+  /**
+   * How the client authenticated, as ACI {@code authmethod} rules name it: {@code none},
+   * {@code simple} or {@code sasl <mechanism>}.
+   */
+  public String authMethod() {
+    return authMethod;
+  }
+
+  void setIdentity(Identity identity, String authMethod) {
     this.identity = identity;
+    this.authMethod = identity.isAnonymous() ? NO_AUTHENTICATION : authMethod;
     ldap.setAuthenticated(!identity.isAnonymous());
   }
 

@@ -29,7 +29,7 @@ import io.rockds.server.monitor.ServerMetrics;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.SecurityServices;
 import io.rockds.server.security.TlsContexts;
-import io.rockds.server.security.password.PasswordSchemes;
+import io.rockds.server.security.policy.PasswordPolicies;
 import java.io.IOException;
 import java.net.BindException;
 import java.nio.charset.StandardCharsets;
@@ -91,10 +91,10 @@ public final class DirectoryServer implements AutoCloseable {
     ConfigStore store = ConfigStore.load(instance.configFile());
     ServerConfig config = ServerConfig.read(store);
     ServerSchema schema = ServerSchema.load(instance.schemaDirectory());
-    PasswordSchemes passwords;
+    PasswordPolicies policies;
     try {
-      passwords = LiveConfiguration.passwordSchemes(config);
-    } catch (LDAPException e) {
+      policies = PasswordPolicies.read(store);
+    } catch (ConfigException e) {
       throw new ConfigException(store.file() + ": " + e.getMessage(), e);
     }
     Backends backends = Backends.open(config.backends(), instance, schema.current());
@@ -106,9 +106,10 @@ public final class DirectoryServer implements AutoCloseable {
         config.global().http().metricsEnabled());
     try {
       SslContext ssl = tls(instance);
-      SecurityServices security = SecurityServices.open(store, config.global(), backends, schema.current());
-      RootUsers rootUsers = new RootUsers(config.rootDns(), passwords);
-      LiveConfiguration live = new LiveConfiguration(config, passwords, rootUsers, server.logs,
+      SecurityServices security =
+          SecurityServices.open(store, config.global(), policies, backends, schema.current());
+      RootUsers rootUsers = new RootUsers(config.rootDns(), policies);
+      LiveConfiguration live = new LiveConfiguration(config, store, security, rootUsers, server.logs,
           server.indexRebuilds);
       ConfigBackend configBackend = new ConfigBackend(new ConfigEditor(store, LiveConfiguration::checkApplicable), live, server.logs,
           schema.current());

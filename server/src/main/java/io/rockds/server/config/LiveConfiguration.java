@@ -3,13 +3,14 @@ package io.rockds.server.config;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.config.BackendConfig;
+import io.rockds.config.ConfigException;
+import io.rockds.config.ConfigStore;
 import io.rockds.config.GlobalConfig;
 import io.rockds.config.IndexConfig;
-import io.rockds.config.PasswordStorageConfig;
 import io.rockds.config.ServerConfig;
 import io.rockds.server.logging.ServerLogs;
 import io.rockds.server.security.RootUsers;
-import io.rockds.server.security.password.PasswordSchemeSettings;
+import io.rockds.server.security.SecurityServices;
 import io.rockds.server.security.password.PasswordSchemes;
 import java.util.Locale;
 import java.util.Map;
@@ -19,21 +20,27 @@ import java.util.stream.Collectors;
 
 /**
  * The configuration the running server uses, and what changes to it live: global limits (read by
- * every operation through {@link #global}), the default password policy's schemes
- * ({@link #passwords}), root DNs, log publishers and index settings (reported to the
+ * every operation through {@link #global}), global ACIs and password policies with their schemes
+ * ({@link SecurityServices#reload}), root DNs, log publishers and index settings (reported to the
  * {@link IndexRebuildHook}). Listener and storage options are read once at start.
  */
 public final class LiveConfiguration {
+  private final ConfigStore store;
+  private final SecurityServices security;
   private final RootUsers rootUsers;
   private final ServerLogs logs;
   private final IndexRebuildHook indexHook;
   private volatile ServerConfig current;
-  private volatile PasswordSchemes passwords;
 
-  public LiveConfiguration(ServerConfig initial, PasswordSchemes passwords, RootUsers rootUsers, ServerLogs logs,
-      IndexRebuildHook indexHook) {
+  /**
+   * @param store the configuration entries, which {@link ConfigBackend} changes in place before it
+   *     calls {@link #apply}
+   */
+  public LiveConfiguration(ServerConfig initial, ConfigStore store, SecurityServices security, RootUsers rootUsers,
+      ServerLogs logs, IndexRebuildHook indexHook) {
     this.current = initial;
-    this.passwords = passwords;
+    this.store = store;
+    this.security = security;
     this.rootUsers = rootUsers;
     this.logs = logs;
     this.indexHook = indexHook;
@@ -50,37 +57,29 @@ public final class LiveConfiguration {
 
   /** The password schemes of the default password policy in force now. */
   public PasswordSchemes passwords() {
-    return passwords;
+    return security.policies().defaultSchemes();
   }
 
   /**
-   * The password schemes a configuration asks for: its default policy's scheme, without the
-   * disabled ones; the server's defaults when it has no password policy.
+   * What a configuration must pass, beyond the model, before it is saved: everything it names
+   * exists, and its global ACIs and password policies are usable.
    */
-  public static PasswordSchemes passwordSchemes(ServerConfig config) throws LDAPException {
-    PasswordSchemeSettings defaults = PasswordSchemeSettings.defaults();
-    PasswordStorageConfig storage = config.passwordStorage();
-    if (storage == null) {
-      return new PasswordSchemes(defaults);
-    }
+  public static void checkApplicable(ConfigStore candidate, ServerConfig config) throws LDAPException {
     try {
-      return new PasswordSchemes(new PasswordSchemeSettings(storage.defaultScheme(), storage.disabledSchemes(),
-          defaults.pbkdf2Iterations(), defaults.bcryptCost(), defaults.argon2Cost()));
-    } catch (IllegalArgumentException e) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "Invalid configuration: password storage schemes: "
-          + e.getMessage());
+      SecurityServices.check(candidate, config.global());
+    } catch (ConfigException e) {
+      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "Invalid configuration: " + e.getMessage());
     }
-  }
-
-  /** What a configuration must pass, beyond the model, before it is saved: everything it names exists. */
-  public static void checkApplicable(ServerConfig config) throws LDAPException {
-    passwordSchemes(config);
   }
 
   /** Applies an accepted, saved configuration (it passed {@link #checkApplicable}). */
   synchronized void apply(ServerConfig next) throws LDAPException {
     ServerConfig previous = current;
-    passwords = passwordSchemes(next);
+    try {
+      security.reload(store, next.global());
+    } catch (ConfigException e) {
+      throw new LDAPException(ResultCode.OTHER, "The saved configuration could not be applied: " + e.getMessage());
+    }
     current = next;
     rootUsers.replace(next.rootDns());
     logs.apply(next.logPublishers());

@@ -5,7 +5,8 @@
  * against the model (the message names the property), saved atomically through
  * {@link io.rockds.config.ConfigStore#save}, and only then handed to
  * {@link io.rockds.server.config.LiveConfiguration}, which applies what can change live (limits,
- * root DNs, log publishers, index settings). The success response tells the operator what needs
+ * global ACIs, password policies and storage schemes, root DNs, log publishers, index
+ * settings). The success response tells the operator what needs
  * a restart or an index rebuild.
  */
 package io.rockds.server.config;

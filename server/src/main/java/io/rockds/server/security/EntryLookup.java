@@ -11,7 +11,7 @@ import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.server.Backends;
 import io.rockds.server.Identity;
 import io.rockds.server.OperationalAttributes;
-import io.rockds.server.security.aci.GroupMembership;
+import io.rockds.server.security.aci.DirectoryReader;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.search.SearchCandidates;
@@ -19,7 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The entry reads security needs, straight from the backends (no access control applies to them). */
-public final class EntryLookup implements GroupMembership {
+public final class EntryLookup implements DirectoryReader {
   private static final String[] MEMBER_ATTRIBUTES = {"member", "uniqueMember"};
 
   private final Backends backends;
@@ -31,6 +31,7 @@ public final class EntryLookup implements GroupMembership {
   }
 
   /** The entry, or null when no backend holds it. */
+  @Override
   public Entry get(DN dn) throws LDAPException {
     EntryContainer container = backends.containerFor(dn);
     return container == null ? null : container.get(dn);

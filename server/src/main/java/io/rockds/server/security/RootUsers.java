@@ -3,7 +3,7 @@ package io.rockds.server.security;
 import com.unboundid.ldap.sdk.DN;
 import io.rockds.config.RootDnConfig;
 import io.rockds.server.Identity;
-import io.rockds.server.security.password.PasswordSchemes;
+import io.rockds.server.security.policy.PasswordPolicies;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
@@ -14,11 +14,12 @@ import java.util.List;
  */
 public final class RootUsers {
   private volatile List<RootDnConfig> users;
-  private final PasswordSchemes passwords;
+  /** Verifies with the schemes in force now: enabling or disabling one applies live. */
+  private final PasswordPolicies policies;
 
-  public RootUsers(List<RootDnConfig> users, PasswordSchemes passwords) {
+  public RootUsers(List<RootDnConfig> users, PasswordPolicies policies) {
     this.users = List.copyOf(users);
-    this.passwords = passwords;
+    this.policies = policies;
   }
 
   /** Takes a changed {@code cn=Root DNs} into use; binds after this see the new users and passwords. */
@@ -38,7 +39,7 @@ public final class RootUsers {
       return null;
     }
     for (String hash : user.passwordHashes()) {
-      if (passwords.verify(password, hash.getBytes(StandardCharsets.UTF_8))) {
+      if (policies.defaultSchemes().verify(password, hash.getBytes(StandardCharsets.UTF_8))) {
         return new Identity(user.bindDns().get(user.bindDns().size() > 1 ? 1 : 0), true,
             new HashSet<>(user.privileges()));
       }

@@ -7,30 +7,66 @@ import io.rockds.config.GlobalConfig;
 import io.rockds.server.Backends;
 import io.rockds.server.security.aci.AciCache;
 import io.rockds.server.security.aci.AciEvaluator;
-import io.rockds.server.security.password.PasswordSchemeSettings;
-import io.rockds.server.security.password.PasswordSchemes;
+import io.rockds.server.security.aci.HostNames;
 import io.rockds.server.security.policy.PasswordPolicies;
 import io.rockds.server.security.policy.PasswordPolicyService;
 import io.rockds.server.security.policy.ResetRestrictions;
 import java.time.Clock;
 
 /**
- * The security services the composition root wires into the server context.
- *
- * @param passwords hashes clear-text passwords with the default password policy's scheme
+ * The security services the composition root wires into the server context, and what of them
+ * the configuration changes live: the global ACIs (with the anonymous read switch) and the
+ * password policies with their storage schemes.
  */
-public record SecurityServices(AccessControl access, PasswordPolicyService passwordPolicy, PasswordSchemes passwords) {
+public final class SecurityServices {
+  private final AccessControl access;
+  private final PasswordPolicyService passwordPolicy;
+  private final PasswordPolicies policies;
+  private final AciCache acis;
 
-  /** Builds access control and password policy from the configuration, over open backends. */
-  public static SecurityServices open(ConfigStore config, GlobalConfig global, Backends backends, Schema schema)
-      throws ConfigException {
-    PasswordPolicies policies = PasswordPolicies.read(config, PasswordSchemeSettings.defaults());
+  private SecurityServices(AccessControl access, PasswordPolicyService passwordPolicy, PasswordPolicies policies,
+      AciCache acis) {
+    this.access = access;
+    this.passwordPolicy = passwordPolicy;
+    this.policies = policies;
+    this.acis = acis;
+  }
+
+  /** Builds access control over open backends, with the policies read from the same configuration. */
+  public static SecurityServices open(ConfigStore config, GlobalConfig global, PasswordPolicies policies,
+      Backends backends, Schema schema) throws ConfigException {
     EntryLookup entries = new EntryLookup(backends, schema);
     ResetRestrictions restrictions = new ResetRestrictions();
     AciCache acis = new AciCache(GlobalAcis.read(config, global), new BackendAcis(entries));
-    AccessControl access = new AccessControl(acis, new AciEvaluator(schema, entries), entries, restrictions);
+    AccessControl access = new AccessControl(acis,
+        new AciEvaluator(schema, entries, new HostNames(), Clock.systemDefaultZone()), entries, restrictions);
     PasswordPolicyService passwordPolicy =
         new PasswordPolicyService(policies, entries, restrictions, access, Clock.systemUTC());
-    return new SecurityServices(access, passwordPolicy, policies.defaultSchemes());
+    return new SecurityServices(access, passwordPolicy, policies, acis);
+  }
+
+  /** Refuses a configuration whose global ACIs or password policies the server could not use. */
+  public static void check(ConfigStore candidate, GlobalConfig global) throws ConfigException {
+    GlobalAcis.read(candidate, global);
+    PasswordPolicies.read(candidate);
+  }
+
+  /** Takes a changed, checked configuration into use: the next operation sees it. */
+  public void reload(ConfigStore config, GlobalConfig global) throws ConfigException {
+    acis.replaceGlobal(GlobalAcis.read(config, global));
+    policies.reload(config);
+  }
+
+  public AccessControl access() {
+    return access;
+  }
+
+  public PasswordPolicyService passwordPolicy() {
+    return passwordPolicy;
+  }
+
+  /** The password policies in force, with the schemes clear-text passwords are hashed with. */
+  public PasswordPolicies policies() {
+    return policies;
   }
 }

@@ -1,11 +1,9 @@
 package io.rockds.server.security;
 
 import io.rockds.server.ClientConnection;
-import io.rockds.server.Identity;
 import io.rockds.server.security.aci.Subject;
 import java.net.InetSocketAddress;
-import java.security.cert.Certificate;
-import javax.net.ssl.SSLPeerUnverifiedException;
+import java.util.Locale;
 import javax.net.ssl.SSLSession;
 
 /** The bind-rule view of a client connection. */
@@ -13,31 +11,33 @@ final class Subjects {
   private Subjects() {}
 
   static Subject of(ClientConnection client) {
-    Identity identity = client.identity();
     InetSocketAddress remote = client.ldap().remoteAddress();
-    return new Subject(identity.dn(), authMethod(client, identity), remote == null ? null : remote.getAddress());
+    SSLSession session = client.ldap().isSecure() ? client.ldap().sslSession() : null;
+    return new Subject(client.identity().dn(), client.authMethod(), remote == null ? null : remote.getAddress(),
+        session == null ? 0 : cipherStrength(session.getCipherSuite()));
   }
 
   /**
-   * {@code none} for anonymous clients; {@code ssl} when the client presented a certificate on a
-   * TLS connection (how SASL EXTERNAL authenticates); {@code simple} otherwise. The identity does
-   * not record the bind mechanism, so a SASL PLAIN bind also counts as {@code simple}.
+   * The security strength factor of a TLS cipher suite: the key size in bits of its bulk cipher,
+   * read from the suite's name as OpenDJ does (TLS 1.3 {@code TLS_AES_256_GCM_SHA384} and TLS 1.2
+   * {@code TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256} alike); 0 for a suite without encryption.
    */
-  private static String authMethod(ClientConnection client, Identity identity) {
-    if (identity.isAnonymous()) {
-      return "none";
+  static int cipherStrength(String cipherSuite) {
+    String suite = cipherSuite.toUpperCase(Locale.ROOT) + "_";
+    if (suite.contains("_AES_256_") || suite.contains("_CHACHA20_") || suite.contains("_CAMELLIA_256_")
+        || suite.contains("_ARIA_256_")) {
+      return 256;
     }
-    SSLSession session = client.ldap().isSecure() ? client.ldap().sslSession() : null;
-    if (session != null) {
-      try {
-        Certificate[] certificates = session.getPeerCertificates();
-        if (certificates.length > 0) {
-          return "ssl";
-        }
-      } catch (SSLPeerUnverifiedException e) {
-        // no client certificate
-      }
+    if (suite.contains("_AES_128_") || suite.contains("_CAMELLIA_128_") || suite.contains("_ARIA_128_")
+        || suite.contains("_RC4_128_")) {
+      return 128;
     }
-    return "simple";
+    if (suite.contains("_3DES_EDE_")) {
+      return 112;
+    }
+    if (suite.contains("_DES_CBC_")) {
+      return 56;
+    }
+    return 0;
   }
 }

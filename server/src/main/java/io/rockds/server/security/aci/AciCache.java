@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The ACIs in force: the global ones and those held by entries, loaded on first use and kept
- * until a write touches an {@code aci} value. A load that raced with an invalidation is used
+ * The ACIs in force: the global ones (replaced when the configuration changes) and those held by
+ * entries, loaded on first use and kept until a write touches an {@code aci} value. A load that raced with an invalidation is used
  * once but not kept, so a completed write is always seen by the next operation.
  */
 public final class AciCache {
@@ -19,7 +19,7 @@ public final class AciCache {
     Map<DN, List<Aci>> load() throws LDAPException;
   }
 
-  private final List<Aci> global;
+  private volatile List<Aci> global;
   private final Loader loader;
   private final AtomicLong generation = new AtomicLong();
   private volatile Map<DN, List<Aci>> byHolder;
@@ -29,13 +29,19 @@ public final class AciCache {
     this.loader = loader;
   }
 
+  /** Takes changed global ACIs into use (a write of {@code cn=config}); the next operation sees them. */
+  public void replaceGlobal(List<Aci> acis) {
+    global = List.copyOf(acis);
+  }
+
   /** The ACIs that may apply to {@code dn}: global ones, then those of its ancestors and itself. */
   public List<Aci> candidates(DN dn) throws LDAPException {
+    List<Aci> globalNow = global;
     Map<DN, List<Aci>> holders = holders();
     if (holders.isEmpty()) {
-      return global;
+      return globalNow;
     }
-    List<Aci> result = new ArrayList<>(global);
+    List<Aci> result = new ArrayList<>(globalNow);
     for (DN d = dn; d != null; d = d.getParent()) {
       List<Aci> acis = holders.get(d);
       if (acis != null) {

@@ -4,6 +4,8 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.schema.Schema;
+import java.time.Clock;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,24 +13,33 @@ import java.util.List;
 public final class AciEvaluator {
   private final Schema schema;
   private final OperationalTypes operational;
-  private final GroupMembership groups;
+  private final DirectoryReader directory;
+  private final HostNames hostNames;
+  private final Clock clock;
 
-  public AciEvaluator(Schema schema, GroupMembership groups) {
+  /**
+   * @param clock the server's clock in its time zone: {@code dayofweek} and {@code timeofday} read
+   *     local time, as OpenDJ does
+   */
+  public AciEvaluator(Schema schema, DirectoryReader directory, HostNames hostNames, Clock clock) {
     this.schema = schema;
     this.operational = new OperationalTypes(schema);
-    this.groups = groups;
+    this.directory = directory;
+    this.hostNames = hostNames;
+    this.clock = clock;
   }
 
   /** The rights of {@code subject} on {@code entry}, given the candidate ACIs (global and inherited). */
   public EntryAccess evaluate(Subject subject, Entry entry, List<Aci> candidates) throws LDAPException {
     DN dn = entry.getParsedDN();
+    BindContext context = new BindContext(subject, entry, dn, LocalDateTime.now(clock), directory, hostNames, schema);
     List<EntryAccess.Grant> grants = new ArrayList<>();
     for (Aci aci : candidates) {
       if (!aci.targets().appliesTo(aci.holder(), entry, dn, schema)) {
         continue;
       }
       for (Aci.Permission p : aci.permissions()) {
-        if (p.bindRule().matches(subject, dn, groups)) {
+        if (p.bindRule().matches(context)) {
           grants.add(new EntryAccess.Grant(aci.targets(), p));
         }
       }

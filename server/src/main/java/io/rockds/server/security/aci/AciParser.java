@@ -3,11 +3,14 @@ package io.rockds.server.security.aci;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
+import java.time.DayOfWeek;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Recursive-descent parser of OpenDJ's ACI syntax:
@@ -17,15 +20,26 @@ import java.util.Set;
  * target     = "(" ("target" | "targetattr" | "targetfilter" | "targetscope") ("=" | "!=") quoted ")"
  * permission = ("allow" | "deny") "(" right *("," right) ")" bindRule ";"
  * bindRule   = and *("or" and);  and = unary *("and" unary);  unary = "not" unary | "(" bindRule ")" | rule
- * rule       = ("userdn" | "groupdn" | "authmethod" | "ip") ("=" | "!=") quoted
+ * rule       = ("userdn" | "groupdn" | "roledn" | "userattr" | "authmethod" | "ip" | "dns" | "dayofweek")
+ *              ("=" | "!=") quoted
+ *            | ("timeofday" | "ssf") ("=" | "!=" | "<" | "<=" | ">" | ">=") quoted
  * </pre>
  *
- * Keywords OpenDJ knows but RockDS does not evaluate (targattrfilters, targetcontrol, extop,
- * userattr, roledn, dns, dayofweek, timeofday, ssf) are refused rather than ignored: an ACI that
- * silently lost a clause could grant more than its author meant.
+ * Keywords OpenDJ knows but RockDS does not evaluate (targattrfilters, targetcontrol, extop) are
+ * refused rather than ignored: an ACI that silently lost a clause could grant more than its author
+ * meant.
  */
 final class AciParser {
   private static final int MAX_NESTING = 32;
+  /** The highest {@code ssf} OpenDJ accepts. */
+  private static final int MAX_SSF = 1024;
+  private static final int MAX_PARENT_LEVEL = 9;
+  private static final Pattern ATTRIBUTE = Pattern.compile("[A-Za-z][A-Za-z0-9-]*|[0-9]+(\\.[0-9]+)+");
+  private static final Pattern HOST_PATTERN =
+      Pattern.compile("\\*|(\\*\\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*");
+  private static final Map<String, DayOfWeek> DAYS = Map.of("sun", DayOfWeek.SUNDAY, "mon", DayOfWeek.MONDAY,
+      "tue", DayOfWeek.TUESDAY, "wed", DayOfWeek.WEDNESDAY, "thu", DayOfWeek.THURSDAY, "fri", DayOfWeek.FRIDAY,
+      "sat", DayOfWeek.SATURDAY);
 
   private final String text;
   private final DN holder;
@@ -52,7 +66,7 @@ final class AciParser {
       if (keyword.equalsIgnoreCase("version")) {
         break;
       }
-      boolean negated = operator();
+      boolean negated = equalityOperator(keyword);
       String value = quoted();
       skipSpace();
       expect(')');
@@ -199,14 +213,26 @@ final class AciParser {
 
   private BindRule keywordRule() throws AciSyntaxException {
     String keyword = word().toLowerCase(Locale.ROOT);
-    boolean negated = operator();
+    if (keyword.equals("timeofday") || keyword.equals("ssf")) {
+      Comparison comparison = comparison();
+      String value = quoted();
+      return keyword.equals("ssf")
+          ? new BindRule.Ordered(BindRule.Ordered.Quantity.SSF, comparison, ssf(value))
+          : new BindRule.Ordered(BindRule.Ordered.Quantity.TIME_OF_DAY, comparison, timeOfDay(value));
+    }
+    if (keyword.isEmpty()) {
+      throw error("expected a bind rule");
+    }
+    boolean negated = equalityOperator(keyword);
     String value = quoted();
     return switch (keyword) {
       case "userdn" -> userDn(value, negated);
-      case "groupdn" -> groupDn(value, negated);
+      case "groupdn", "roledn" -> groupDn(value, negated);
+      case "userattr" -> userAttr(value, negated);
       case "authmethod" -> authMethod(value, negated);
       case "ip" -> ip(value, negated);
-      case "" -> throw error("expected a bind rule");
+      case "dns" -> dns(value, negated);
+      case "dayofweek" -> dayOfWeek(value, negated);
       default -> throw error("unsupported bind rule keyword \"" + keyword + "\"");
     };
   }
@@ -248,6 +274,99 @@ final class AciParser {
     return new BindRule.AuthMethod(method, negated);
   }
 
+  /** {@code [parent[0,1,...].]attribute#(USERDN|GROUPDN|ROLEDN|LDAPURL|value)}. */
+  private BindRule userAttr(String value, boolean negated) throws AciSyntaxException {
+    int hash = value.lastIndexOf('#');
+    if (hash < 0) {
+      throw error("userattr \"" + value + "\" (expected: attribute#USERDN, #GROUPDN, #ROLEDN, #LDAPURL or #value)");
+    }
+    String attribute = value.substring(0, hash).trim();
+    String bindType = value.substring(hash + 1).trim();
+    List<Integer> levels = List.of(0);
+    if (attribute.regionMatches(true, 0, "parent[", 0, 7)) {
+      int close = attribute.indexOf("].");
+      if (close < 0) {
+        throw error("userattr \"" + value + "\" (expected: parent[levels].attribute#type)");
+      }
+      levels = parentLevels(attribute.substring(7, close), value);
+      attribute = attribute.substring(close + 2).trim();
+    }
+    if (!ATTRIBUTE.matcher(attribute).matches()) {
+      throw error("userattr \"" + value + "\": invalid attribute name \"" + attribute + "\"");
+    }
+    BindRule.UserAttr.Kind kind = switch (bindType.toUpperCase(Locale.ROOT)) {
+      case "USERDN" -> BindRule.UserAttr.Kind.USERDN;
+      case "GROUPDN", "ROLEDN" -> BindRule.UserAttr.Kind.GROUPDN;
+      case "LDAPURL" -> BindRule.UserAttr.Kind.LDAPURL;
+      default -> BindRule.UserAttr.Kind.VALUE;
+    };
+    if (bindType.isEmpty()) {
+      throw error("userattr \"" + value + "\": empty value after '#'");
+    }
+    boolean inherited = !levels.equals(List.of(0));
+    if (inherited && (kind == BindRule.UserAttr.Kind.LDAPURL || kind == BindRule.UserAttr.Kind.VALUE)) {
+      throw error("userattr \"" + value + "\": parent[] inheritance applies to USERDN, GROUPDN and ROLEDN only");
+    }
+    return new BindRule.UserAttr(attribute, kind, kind == BindRule.UserAttr.Kind.VALUE ? bindType : null, levels,
+        negated);
+  }
+
+  private List<Integer> parentLevels(String list, String value) throws AciSyntaxException {
+    List<Integer> levels = new ArrayList<>();
+    for (String part : list.split(",")) {
+      String p = part.trim();
+      if (!p.matches("[0-9]") || Integer.parseInt(p) > MAX_PARENT_LEVEL || levels.contains(Integer.parseInt(p))) {
+        throw error("userattr \"" + value + "\": parent levels must be distinct digits 0 to " + MAX_PARENT_LEVEL);
+      }
+      levels.add(Integer.parseInt(p));
+    }
+    return List.copyOf(levels);
+  }
+
+  private BindRule dns(String value, boolean negated) throws AciSyntaxException {
+    List<String> patterns = new ArrayList<>();
+    for (String part : value.split(",")) {
+      String p = part.trim().toLowerCase(Locale.ROOT);
+      if (!HOST_PATTERN.matcher(p).matches()) {
+        throw error("dns pattern \"" + part.trim() + "\" (expected: a host name, *.domain or *)");
+      }
+      patterns.add(p);
+    }
+    return new BindRule.Dns(List.copyOf(patterns), negated);
+  }
+
+  private BindRule dayOfWeek(String value, boolean negated) throws AciSyntaxException {
+    Set<DayOfWeek> days = EnumSet.noneOf(DayOfWeek.class);
+    for (String part : value.split(",")) {
+      DayOfWeek day = DAYS.get(part.trim().toLowerCase(Locale.ROOT));
+      if (day == null) {
+        throw error("dayofweek \"" + part.trim() + "\" (expected: sun, mon, tue, wed, thu, fri or sat)");
+      }
+      days.add(day);
+    }
+    return new BindRule.DayOfWeekRule(Set.copyOf(days), negated);
+  }
+
+  /** {@code hhmm}, 0000 to 2359. */
+  private int timeOfDay(String value) throws AciSyntaxException {
+    String v = value.trim();
+    if (v.matches("[0-9]{4}")) {
+      int hhmm = Integer.parseInt(v);
+      if (hhmm / 100 < 24 && hhmm % 100 < 60) {
+        return hhmm;
+      }
+    }
+    throw error("timeofday \"" + value + "\" (expected: hhmm from 0000 to 2359)");
+  }
+
+  private int ssf(String value) throws AciSyntaxException {
+    String v = value.trim();
+    if (v.matches("[0-9]{1,4}") && Integer.parseInt(v) <= MAX_SSF) {
+      return Integer.parseInt(v);
+    }
+    throw error("ssf \"" + value + "\" (expected: an integer from 0 to " + MAX_SSF + ")");
+  }
+
   private BindRule ip(String value, boolean negated) throws AciSyntaxException {
     List<IpPattern> patterns = new ArrayList<>();
     for (String part : value.split(",")) {
@@ -284,17 +403,38 @@ final class AciParser {
     return false;
   }
 
-  /** Reads {@code =} or {@code !=}; true for {@code !=}. */
-  private boolean operator() throws AciSyntaxException {
-    skipSpace();
-    boolean negated = false;
-    if (peek() == '!') {
-      pos++;
-      negated = true;
+  /** Reads {@code =} or {@code !=}, the only operators of {@code keyword}; true for {@code !=}. */
+  private boolean equalityOperator(String keyword) throws AciSyntaxException {
+    Comparison comparison = comparison();
+    if (comparison.isOrdered()) {
+      throw error(keyword + " takes = or !=, not " + comparison.symbol());
     }
-    expect('=');
+    return comparison == Comparison.NOT_EQUAL;
+  }
+
+  /** Reads {@code =}, {@code !=}, {@code <}, {@code <=}, {@code >} or {@code >=}. */
+  private Comparison comparison() throws AciSyntaxException {
     skipSpace();
-    return negated;
+    char first = peek();
+    Comparison comparison;
+    if (first == '!') {
+      pos++;
+      expect('=');
+      comparison = Comparison.NOT_EQUAL;
+    } else if (first == '<' || first == '>') {
+      pos++;
+      boolean orEqual = peek() == '=';
+      if (orEqual) {
+        pos++;
+      }
+      comparison = first == '<' ? (orEqual ? Comparison.LESS_OR_EQUAL : Comparison.LESS)
+          : (orEqual ? Comparison.GREATER_OR_EQUAL : Comparison.GREATER);
+    } else {
+      expect('=');
+      comparison = Comparison.EQUAL;
+    }
+    skipSpace();
+    return comparison;
   }
 
   private String word() {

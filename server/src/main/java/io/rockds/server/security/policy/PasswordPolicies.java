@@ -7,77 +7,144 @@ import io.rockds.config.ConfigDns;
 import io.rockds.config.ConfigEntry;
 import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
+import io.rockds.config.model.ConfigModel;
+import io.rockds.config.model.PropertyReader;
 import io.rockds.server.security.password.PasswordSchemeSettings;
 import io.rockds.server.security.password.PasswordSchemes;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The password policies of {@code cn=Password Policies,cn=config} and which one governs an
- * entry: the one its {@code ds-pwp-password-policy-dn} (OpenDJ) or {@code pwdPolicySubentry}
- * (draft-behera) names, else {@code cn=Default Password Policy}.
+ * The password policies of {@code cn=Password Policies,cn=config} and the password storage
+ * schemes they hash with: the one reader of that configuration. An entry is governed by the
+ * policy its {@code ds-pwp-password-policy-dn} (OpenDJ) or {@code pwdPolicySubentry}
+ * (draft-behera) names, else by the default policy ({@code ds-cfg-default-password-policy} of
+ * {@code cn=config}). A change of {@code cn=config} takes effect through {@link #reload}.
  */
 public final class PasswordPolicies {
-  public static final DN DEFAULT_POLICY = ConfigDns.parse("cn=Default Password Policy,cn=Password Policies,cn=config");
   private static final String[] POLICY_ATTRIBUTES = {"ds-pwp-password-policy-dn", "pwdPolicySubentry"};
   private static final Logger LOG = LoggerFactory.getLogger(PasswordPolicies.class);
 
-  private final Map<DN, PasswordPolicy> byDn;
-  private final PasswordPolicy defaultPolicy;
-  private final Map<String, PasswordSchemes> schemesByName = new HashMap<>();
+  /** The policies in force; replaced as a whole so a reader never sees half a change. */
+  private record Snapshot(Map<DN, PasswordPolicy> byDn, PasswordPolicy defaultPolicy,
+      Map<String, PasswordSchemes> schemesByName) {}
 
-  PasswordPolicies(Map<DN, PasswordPolicy> byDn, PasswordPolicy defaultPolicy, PasswordSchemeSettings settings) {
-    this.byDn = Map.copyOf(byDn);
-    this.defaultPolicy = defaultPolicy;
-    for (PasswordPolicy p : byDn.values()) {
-      schemesByName.computeIfAbsent(p.storageScheme(), s -> schemes(settings, s, p.dn()));
-    }
-    schemesByName.computeIfAbsent(defaultPolicy.storageScheme(), s -> schemes(settings, s, defaultPolicy.dn()));
+  private volatile Snapshot current;
+
+  private PasswordPolicies(Snapshot snapshot) {
+    this.current = snapshot;
   }
 
-  /** Reads every policy; without a default policy entry, a built-in one that only hashes. */
-  public static PasswordPolicies read(ConfigStore store, PasswordSchemeSettings settings) throws ConfigException {
-    Map<DN, PasswordPolicy> byDn = new HashMap<>();
-    for (Entry e : store.children(ConfigDns.PASSWORD_POLICIES)) {
-      PasswordPolicy policy = PasswordPolicy.from(new ConfigEntry(e), settings.defaultScheme());
-      byDn.put(policy.dn(), policy);
-    }
-    PasswordPolicy fallback = byDn.getOrDefault(DEFAULT_POLICY,
-        PasswordPolicy.builtIn(DEFAULT_POLICY, settings.defaultScheme()));
+  /**
+   * Reads every policy and scheme entry. A policy must name an enabled scheme entry; an
+   * instance without a default policy entry (set up before policies existed) gets a built-in one
+   * that only hashes, with the server's default scheme.
+   */
+  public static PasswordPolicies read(ConfigStore store) throws ConfigException {
+    return new PasswordPolicies(snapshot(store));
+  }
+
+  /** Takes a changed configuration into use: later binds and password changes see it. */
+  public void reload(ConfigStore store) throws ConfigException {
+    current = snapshot(store);
+  }
+
+  private static Snapshot snapshot(ConfigStore store) throws ConfigException {
     try {
-      return new PasswordPolicies(byDn, fallback, settings);
+      return read(store, PasswordSchemeSettings.defaults());
     } catch (IllegalArgumentException e) {
       throw new ConfigException(e.getMessage(), e);
     }
   }
 
-  private static PasswordSchemes schemes(PasswordSchemeSettings settings, String scheme, DN policy) {
+  private static Snapshot read(ConfigStore store, PasswordSchemeSettings defaults) throws ConfigException {
+    Map<DN, String> schemeNames = new HashMap<>();
+    Set<String> disabled = new LinkedHashSet<>(defaults.disabledSchemes());
+    for (Entry scheme : store.children(ConfigDns.PASSWORD_STORAGE_SCHEMES)) {
+      PropertyReader r = new PropertyReader(scheme, ConfigModel.PASSWORD_STORAGE_SCHEME);
+      String name = r.string("scheme-name") == null ? null : r.string("scheme-name").toUpperCase(Locale.ROOT);
+      if (name != null) {
+        schemeNames.put(parsed(scheme), name);
+        if (r.bool("enabled")) {
+          disabled.remove(name);
+        } else {
+          disabled.add(name);
+        }
+      }
+    }
+    Map<DN, PasswordPolicy> byDn = new HashMap<>();
+    Map<String, PasswordSchemes> schemesByName = new HashMap<>();
+    for (Entry e : store.children(ConfigDns.PASSWORD_POLICIES)) {
+      String schemeDn = new PropertyReader(e, ConfigModel.PASSWORD_POLICY).strings("default-password-storage-scheme")
+          .get(0);
+      String name = schemeNames.get(ConfigDns.parse(schemeDn));
+      if (name == null || disabled.contains(name)) {
+        throw new ConfigException(e.getDN() + ": ds-cfg-default-password-storage-scheme: \"" + schemeDn
+            + "\" (expected: the DN of an enabled password storage scheme)");
+      }
+      PasswordPolicy policy = PasswordPolicy.from(new ConfigEntry(e), name);
+      byDn.put(policy.dn(), policy);
+      schemesByName.computeIfAbsent(name, s -> schemes(defaults, s, disabled));
+    }
+    Entry root = store.get(ConfigDns.CONFIG);
+    String configured = root == null ? null
+        : new PropertyReader(root, ConfigModel.GLOBAL).string("default-password-policy");
+    DN defaultDn = ConfigDns.parse(configured);
+    PasswordPolicy defaultPolicy = byDn.get(defaultDn);
+    if (defaultPolicy == null) {
+      if (root != null && root.hasAttribute("ds-cfg-default-password-policy")) {
+        throw new ConfigException("cn=config: ds-cfg-default-password-policy: \"" + configured
+            + "\" (expected: the DN of a password policy)");
+      }
+      defaultPolicy = PasswordPolicy.builtIn(defaultDn, defaults.defaultScheme());
+      schemesByName.computeIfAbsent(defaults.defaultScheme(), s -> schemes(defaults, s, disabled));
+    }
+    return new Snapshot(Map.copyOf(byDn), defaultPolicy, Map.copyOf(schemesByName));
+  }
+
+  private static PasswordSchemes schemes(PasswordSchemeSettings defaults, String scheme, Set<String> disabled) {
     try {
-      return new PasswordSchemes(new PasswordSchemeSettings(scheme, settings.disabledSchemes(),
-          settings.pbkdf2Iterations(), settings.bcryptCost(), settings.argon2Cost()));
+      return new PasswordSchemes(new PasswordSchemeSettings(scheme, disabled, defaults.pbkdf2Iterations(),
+          defaults.bcryptCost(), defaults.argon2Cost()));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(policy + ": ds-cfg-default-password-storage-scheme: " + e.getMessage(), e);
+      throw new IllegalArgumentException("password storage scheme " + scheme + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static DN parsed(Entry entry) throws ConfigException {
+    try {
+      return entry.getParsedDN();
+    } catch (LDAPException e) {
+      throw new ConfigException(entry.getDN() + ": " + e.getExceptionMessage(), e);
     }
   }
 
   /** The schemes hashing with the default policy's storage scheme (clear-text values on add and modify). */
   public PasswordSchemes defaultSchemes() {
-    return schemesFor(defaultPolicy);
+    Snapshot s = current;
+    return s.schemesByName().get(s.defaultPolicy().storageScheme());
   }
 
+  /** The schemes of {@code policy}; the default ones if a reload removed its scheme meanwhile. */
   PasswordSchemes schemesFor(PasswordPolicy policy) {
-    return schemesByName.get(policy.storageScheme());
+    Snapshot s = current;
+    return s.schemesByName().getOrDefault(policy.storageScheme(), s.schemesByName()
+        .get(s.defaultPolicy().storageScheme()));
   }
 
   /** The policy governing {@code entry}. */
   public PasswordPolicy policyFor(Entry entry) {
+    Snapshot s = current;
     for (String attribute : POLICY_ATTRIBUTES) {
       String value = entry.getAttributeValue(attribute);
       if (value != null) {
         try {
-          PasswordPolicy policy = byDn.get(new DN(value));
+          PasswordPolicy policy = s.byDn().get(new DN(value));
           if (policy != null) {
             return policy;
           }
@@ -87,6 +154,6 @@ public final class PasswordPolicies {
         LOG.warn("{}: {} names no password policy: \"{}\"; using the default policy", entry.getDN(), attribute, value);
       }
     }
-    return defaultPolicy;
+    return s.defaultPolicy();
   }
 }

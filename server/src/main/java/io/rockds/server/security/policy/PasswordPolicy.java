@@ -35,7 +35,8 @@ public record PasswordPolicy(DN dn, String storageScheme, int minLength, int his
         true, false);
   }
 
-  static PasswordPolicy from(ConfigEntry e, String defaultScheme) throws ConfigException {
+  /** The policy of a configuration entry whose storage scheme entry names {@code storageScheme}. */
+  static PasswordPolicy from(ConfigEntry e, String storageScheme) throws ConfigException {
     DN dn;
     try {
       dn = e.entry().getParsedDN();
@@ -43,10 +44,9 @@ public record PasswordPolicy(DN dn, String storageScheme, int minLength, int his
       throw new ConfigException(e.entry().getDN() + ": " + ex.getExceptionMessage(), ex);
     }
     PropertyReader r = new PropertyReader(e.entry(), ConfigModel.PASSWORD_POLICY);
-    String scheme = r.string("default-password-storage-scheme");
     return new PasswordPolicy(
         dn,
-        schemeName(scheme != null ? scheme : defaultScheme),
+        storageScheme,
         r.integer("min-password-length").intValue(),
         r.integer("password-history-count").intValue(),
         Duration.ofMillis(r.millis("max-password-age")),
@@ -56,26 +56,5 @@ public record PasswordPolicy(DN dn, String storageScheme, int minLength, int his
         r.bool("force-change-on-reset"),
         r.bool("allow-user-password-changes"),
         r.bool("password-change-requires-current-password"));
-  }
-
-  /** Accepts a scheme name ({@code SSHA512}) or OpenDJ's scheme entry DN ({@code cn=Salted SHA-512,...}). */
-  private static String schemeName(String value) {
-    String v = value.trim();
-    if (!v.regionMatches(true, 0, "cn=", 0, 3)) {
-      return v;
-    }
-    String cn = v.substring(3, v.contains(",") ? v.indexOf(',') : v.length()).trim();
-    return switch (cn.toLowerCase(java.util.Locale.ROOT)) {
-      case "salted sha-1" -> "SSHA";
-      case "salted sha-256" -> "SSHA256";
-      case "salted sha-384" -> "SSHA384";
-      case "salted sha-512" -> "SSHA512";
-      case "pbkdf2-hmac-sha256" -> "PBKDF2-SHA256";
-      case "pbkdf2-hmac-sha512" -> "PBKDF2-SHA512";
-      case "bcrypt" -> "BCRYPT";
-      case "argon2" -> "ARGON2";
-      case "clear" -> "CLEAR";
-      default -> cn.toUpperCase(java.util.Locale.ROOT);
-    };
   }
 }

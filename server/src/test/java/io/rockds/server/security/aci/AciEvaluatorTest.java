@@ -8,6 +8,7 @@ import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.config.InitialConfig;
 import io.rockds.server.security.GlobalAcis;
 import java.net.InetAddress;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -25,8 +26,17 @@ class AciEvaluatorTest {
   private static final Entry SCHEMA_ENTRY = entry("cn=schema", "objectClass: subschema", "cn: schema",
       "attributeTypes: ( 2.5.4.3 NAME 'cn' )");
 
-  private final AciEvaluator evaluator =
-      new AciEvaluator(SCHEMA, (user, group) -> group.equals(EDITORS) && user.equals(ALICE_DN));
+  private final AciEvaluator evaluator = new AciEvaluator(SCHEMA, new DirectoryReader() {
+    @Override
+    public boolean isMember(DN user, DN group) {
+      return group.equals(EDITORS) && user.equals(ALICE_DN);
+    }
+
+    @Override
+    public Entry get(DN dn) {
+      return null;
+    }
+  }, new HostNames(), Clock.systemDefaultZone());
 
   // ---------------------------------------------------------------- default global ACIs
 
@@ -140,9 +150,9 @@ class AciEvaluatorTest {
 
     Aci combined = aci("(targetattr=\"cn\")(version 3.0; acl \"c\"; allow (write) userdn=\"ldap:///all\""
         + " and (ip=\"10.0.0.0/8\" or authmethod=\"ssl\");)");
-    Subject tls = new Subject(BOB.getParsedDN(), "ssl", InetAddress.getByName("192.0.2.1"));
-    Subject inside = new Subject(BOB.getParsedDN(), "simple", InetAddress.getByName("10.1.2.3"));
-    Subject outside = new Subject(BOB.getParsedDN(), "simple", InetAddress.getByName("192.0.2.1"));
+    Subject tls = new Subject(BOB.getParsedDN(), "sasl EXTERNAL", InetAddress.getByName("192.0.2.1"), 256);
+    Subject inside = new Subject(BOB.getParsedDN(), "simple", InetAddress.getByName("10.1.2.3"), 0);
+    Subject outside = new Subject(BOB.getParsedDN(), "simple", InetAddress.getByName("192.0.2.1"), 0);
     assertThat(evaluator.evaluate(tls, ALICE, List.of(combined)).allowsAttribute(Right.WRITE, "cn")).isTrue();
     assertThat(evaluator.evaluate(inside, ALICE, List.of(combined)).allowsAttribute(Right.WRITE, "cn")).isTrue();
     assertThat(evaluator.evaluate(outside, ALICE, List.of(combined)).allowsAttribute(Right.WRITE, "cn")).isFalse();
@@ -186,11 +196,11 @@ class AciEvaluatorTest {
   }
 
   private static Subject anonymous() {
-    return new Subject(DN.NULL_DN, "none", InetAddress.getLoopbackAddress());
+    return new Subject(DN.NULL_DN, "none", InetAddress.getLoopbackAddress(), 0);
   }
 
   private static Subject user(Entry entry) throws Exception {
-    return new Subject(entry.getParsedDN(), "simple", InetAddress.getLoopbackAddress());
+    return new Subject(entry.getParsedDN(), "simple", InetAddress.getLoopbackAddress(), 0);
   }
 
   private static Schema standardSchema() {

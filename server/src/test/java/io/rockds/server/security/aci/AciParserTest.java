@@ -26,7 +26,15 @@ class AciParserTest {
       "(targetattr=\"*\")(version 3.0; acl \"combined\"; allow (read) (userdn=\"ldap:///all\" and authmethod=\"ssl\") or ip=\"127.0.0.1, 10.0.0.0/8, 192.168.1.*\";)",
       "(version 3.0; acl \"proxy\"; allow (proxy) userdn=\"ldap:///uid=app,ou=Apps,dc=example,dc=com || ldap:///uid=app2,ou=Apps,dc=example,dc=com\";)",
       "(targetattr=\"*\")(version 3.0; acl \"two permissions\"; allow (read) userdn=\"ldap:///all\"; deny (write) not userdn=\"ldap:///self\";)",
-      "(target!=\"ldap:///ou=Private,dc=example,dc=com\")(targetscope=\"subordinate\")(targetattr=\"+\")(version 3.0; acl \"ops\"; allow (read, search) authmethod=\"sasl EXTERNAL\";)"
+      "(target!=\"ldap:///ou=Private,dc=example,dc=com\")(targetscope=\"subordinate\")(targetattr=\"+\")(version 3.0; acl \"ops\"; allow (read, search) authmethod=\"sasl EXTERNAL\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"manager\"; allow (write) userattr=\"manager#USERDN\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"owners\"; allow (write) userattr=\"parent[0,1].owner#GROUPDN\" or userattr=\"seeAlso#ROLEDN\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"url\"; allow (read) userattr=\"labeledURI#LDAPURL\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"same ou\"; allow (read) userattr=\"ou#Sales\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"role\"; allow (read) roledn=\"ldap:///cn=Auditors,ou=Groups,dc=example,dc=com\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"hosts\"; allow (read) dns=\"localhost, *.example.com\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"office hours\"; allow (read) dayofweek=\"Mon,tue,wed,thu,fri\" and timeofday>=\"0800\" and timeofday<\"1800\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"encrypted\"; allow (read) ssf>=\"128\" and ssf != \"0\";)"
   })
   void parses_opendj_examples(String text) throws Exception {
     Aci aci = Aci.parse(text, HOLDER);
@@ -65,7 +73,16 @@ class AciParserTest {
       "(targetattr=\"*\")(version 3.0; acl \"no permission\";)",
       "(targetattr=\"*\")(version 3.0; acl \"bad right\"; allow (fly) userdn=\"ldap:///anyone\";)",
       "(targetattr=\"*\")(version 3.0; acl \"bad keyword\"; allow (read) username=\"ldap:///anyone\";)",
-      "(targetattr=\"*\")(version 3.0; acl \"unsupported\"; allow (read) dayofweek=\"sun\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"bad day\"; allow (read) dayofweek=\"sunday\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"bad time\"; allow (read) timeofday=\"2460\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"short time\"; allow (read) timeofday=\"800\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"bad ssf\"; allow (read) ssf>=\"2048\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"ordered userdn\"; allow (read) userdn>=\"ldap:///all\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"no type\"; allow (read) userattr=\"manager\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"inherited value\"; allow (read) userattr=\"parent[1].ou#Sales\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"bad level\"; allow (read) userattr=\"parent[10].manager#USERDN\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"bad host\"; allow (read) dns=\"bad host!\";)",
+      "(targetattr=\"*\")(version 3.0; acl \"inner wildcard\"; allow (read) dns=\"www.*.com\";)",
       "(targetattr=\"*\")(version 3.0; acl \"no semicolon\"; allow (read) userdn=\"ldap:///anyone\")",
       "(targetattr=\"*\")(version 3.0; acl \"unterminated; allow (read) userdn=\"ldap:///anyone\";)",
       "(target=\"dc=example,dc=com\")(version 3.0; acl \"not a URL\"; allow (read) userdn=\"ldap:///anyone\";)",
