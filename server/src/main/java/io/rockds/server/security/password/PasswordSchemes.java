@@ -13,9 +13,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.bouncycastle.crypto.digests.SHA1Digest;
-import org.bouncycastle.crypto.digests.SHA256Digest;
-import org.bouncycastle.crypto.digests.SHA512Digest;
 
 /**
  * The password storage schemes of one server: hashes {@code userPassword} values on their way into
@@ -156,12 +153,12 @@ public final class PasswordSchemes {
         new DigestScheme("SHA384", "SHA-384", false, random),
         new DigestScheme("SHA512", "SHA-512", false, random),
         new DigestScheme("MD5", "MD5", false, random),
-        new Pbkdf2Scheme("PBKDF2", SHA1Digest::new, OPENLDAP, iterations, random),
-        new Pbkdf2Scheme("PBKDF2-SHA1", SHA1Digest::new, OPENLDAP, iterations, random),
-        new Pbkdf2Scheme("PBKDF2-SHA256", SHA256Digest::new, OPENLDAP, iterations, random),
-        new Pbkdf2Scheme("PBKDF2-SHA512", SHA512Digest::new, OPENLDAP, iterations, random),
-        new Pbkdf2Scheme("PBKDF2-HMAC-SHA256", SHA256Digest::new, OPENDJ, iterations, random),
-        new Pbkdf2Scheme("PBKDF2-HMAC-SHA512", SHA512Digest::new, OPENDJ, iterations, random),
+        new Pbkdf2Scheme("PBKDF2", "HmacSHA1", OPENLDAP, iterations, random),
+        new Pbkdf2Scheme("PBKDF2-SHA1", "HmacSHA1", OPENLDAP, iterations, random),
+        new Pbkdf2Scheme("PBKDF2-SHA256", "HmacSHA256", OPENLDAP, iterations, random),
+        new Pbkdf2Scheme("PBKDF2-SHA512", "HmacSHA512", OPENLDAP, iterations, random),
+        new Pbkdf2Scheme("PBKDF2-HMAC-SHA256", "HmacSHA256", OPENDJ, iterations, random),
+        new Pbkdf2Scheme("PBKDF2-HMAC-SHA512", "HmacSHA512", OPENDJ, iterations, random),
         bcrypt,
         new Argon2Scheme(settings.argon2Cost(), random),
         new CryptScheme(bcrypt, random),
