@@ -259,6 +259,34 @@ class IndexMaintenanceTest {
     }
   }
 
+  /** Records built partly with each of two limits must not be trusted. */
+  @Test
+  void limitChangedDuringARebuildLeavesTheIndexUntrusted() throws Exception {
+    try (Backend backend = StorageFixtures.open(dir.resolve("db"), 20)) {
+      EntryContainer c = backend.containerFor(BASE);
+      addTree(c);
+      for (int i = 0; i < 3000; i++) {
+        c.add(person(i, "Name" + (i % 7)));
+      }
+      AttributeIndex sn = c.index("sn", IndexType.EQUALITY);
+      AtomicBoolean changed = new AtomicBoolean();
+      new IndexRebuilder(c).rebuild(List.of(sn.name()), n -> {
+        if (changed.compareAndSet(false, true)) {
+          try {
+            c.setIndexEntryLimit(sn.name(), 1000);
+          } catch (LDAPException e) {
+            throw new IllegalStateException(e);
+          }
+        }
+      });
+      assertThat(changed).isTrue();
+      assertThat(sn.isTrusted()).isFalse();
+      new IndexRebuilder(c).rebuildDegraded(n -> { });
+      assertThat(sn.isTrusted()).isTrue();
+      assertThat(new IndexVerifier(c).verifyIndexes(List.of(sn)).mismatches()).isEmpty();
+    }
+  }
+
   private static void deleteIfPresent(EntryContainer c, long i) throws LDAPException {
     try {
       c.delete(dn("uid=user." + i + ",ou=People,dc=example,dc=com"));
