@@ -6,13 +6,13 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.RDN;
+import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.tools.progress.Progress;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -63,7 +63,7 @@ final class OnlineRebuild {
       while (true) {
         Entry entry = connection.getEntry(task.toString());
         if (entry == null) {
-          throw new LDAPException(com.unboundid.ldap.sdk.ResultCode.NO_SUCH_OBJECT, "the task entry " + task
+          throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "the task entry " + task
               + " disappeared (the server restarted?)");
         }
         printed = printLog(entry, printed);
@@ -91,14 +91,12 @@ final class OnlineRebuild {
   /** Prints the log messages not printed yet; returns how many are printed now. */
   private int printLog(Entry entry, int printed) {
     String[] messages = entry.getAttributeValues("ds-task-log-message");
-    List<String> all = messages == null ? List.of() : new ArrayList<>(List.of(messages));
-    if (!quiet) {
-      for (int i = printed; i < all.size(); i++) {
-        out.println(all.get(i));
-      }
-      out.flush();
+    int count = messages == null ? 0 : messages.length;
+    for (int i = printed; i < count && !quiet; i++) {
+      out.println(messages[i]);
     }
-    return Math.max(printed, all.size());
+    out.flush();
+    return Math.max(printed, count);
   }
 
   private static DN dn(String dn) {
