@@ -40,15 +40,20 @@ public final class Backends implements AutoCloseable {
   public static BackendSettings settings(BackendConfig config, Instance instance) {
     List<IndexSpec> indexes = new ArrayList<>();
     for (IndexConfig index : config.indexes()) {
-      EnumSet<IndexType> types = EnumSet.noneOf(IndexType.class);
-      for (String t : index.types()) {
-        types.add(IndexType.fromConfigName(t));
-      }
-      indexes.add(new IndexSpec(index.attribute(), types, index.entryLimit(), index.substringLength()));
+      indexes.add(indexSpec(index));
     }
     return new BackendSettings(config.id(), config.baseDns(), instance.resolve(config.dbDirectory()),
         config.indexEntryLimit(), indexes, config.syncWrites(), config.entryCacheBytes(), config.blockCacheBytes(),
         config.compression());
+  }
+
+  /** The storage view of one index's configuration. */
+  public static IndexSpec indexSpec(IndexConfig index) {
+    EnumSet<IndexType> types = EnumSet.noneOf(IndexType.class);
+    for (String t : index.types()) {
+      types.add(IndexType.fromConfigName(t));
+    }
+    return new IndexSpec(index.attribute(), types, index.entryLimit(), index.substringLength());
   }
 
   public Backend get(String id) {

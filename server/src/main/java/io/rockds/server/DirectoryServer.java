@@ -17,7 +17,7 @@ import io.rockds.protocol.LdapServer;
 import io.rockds.protocol.ProtocolSettings;
 import io.rockds.server.config.ConfigBackend;
 import io.rockds.server.config.LiveConfiguration;
-import io.rockds.server.config.PendingIndexRebuilds;
+import io.rockds.server.task.TaskBackend;
 import io.rockds.server.logging.ErrorSeverity;
 import io.rockds.server.logging.OperationLogging;
 import io.rockds.server.logging.ServerLogs;
@@ -60,7 +60,7 @@ public final class DirectoryServer implements AutoCloseable {
   private final EventLoopGroup ioGroup;
   private final List<LdapServer> listeners = new ArrayList<>();
   private final ServerLogs logs;
-  private final PendingIndexRebuilds indexRebuilds;
+  private final TaskBackend tasks;
   private final ConnectionLimit connectionLimit;
   private final Duration shutdownGrace;
   private final ServerMetrics metrics;
@@ -74,7 +74,7 @@ public final class DirectoryServer implements AutoCloseable {
     this.backends = backends;
     this.workers = workers;
     this.logs = new ServerLogs(instance);
-    this.indexRebuilds = new PendingIndexRebuilds(logs);
+    this.tasks = new TaskBackend(backends, logs);
     this.connectionLimit = new ConnectionLimit(limits.maxConnections());
     this.shutdownGrace = Duration.ofSeconds(limits.shutdownGraceSeconds());
     this.metrics = new ServerMetrics(metricsEnabled);
@@ -110,13 +110,13 @@ public final class DirectoryServer implements AutoCloseable {
           SecurityServices.open(store, config.global(), policies, backends, schema.current());
       RootUsers rootUsers = new RootUsers(config.rootDns(), policies);
       LiveConfiguration live = new LiveConfiguration(config, store, security, rootUsers, server.logs,
-          server.indexRebuilds);
+          backends);
       ConfigBackend configBackend = new ConfigBackend(new ConfigEditor(store, LiveConfiguration::checkApplicable), live, server.logs,
           schema.current());
       ServerContext context = new ServerContext(backends, schema, rootUsers, live, ssl, configBackend,
           security.access(), security.passwordPolicy(),
           new MonitorEntries(server.metrics, backends::all, workers, RootDse.VENDOR_VERSION),
-          new Groups(backends, schema, () -> live.global().referentialIntegrity()));
+          new Groups(backends, schema, () -> live.global().referentialIntegrity()), server.tasks);
       RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs, server.metrics));
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {
@@ -220,11 +220,6 @@ public final class DirectoryServer implements AutoCloseable {
     return logs;
   }
 
-  /** Indexes whose configuration changed since they were built (for cn=monitor and rebuild-index). */
-  public PendingIndexRebuilds indexRebuilds() {
-    return indexRebuilds;
-  }
-
   public Backends backends() {
     return backends;
   }
@@ -264,6 +259,7 @@ public final class DirectoryServer implements AutoCloseable {
     }
     bossGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     ioGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    tasks.close();
     backends.close();
     logs.error(ErrorSeverity.INFO, "CORE", "RockDS stopped");
     logs.close();

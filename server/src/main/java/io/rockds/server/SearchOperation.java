@@ -16,6 +16,7 @@ import com.unboundid.ldap.sdk.controls.SimplePagedResultsControl;
 import io.rockds.config.ConfigDns;
 import io.rockds.server.logging.OperationRecord;
 import io.rockds.server.monitor.MonitorEntries;
+import io.rockds.server.task.TaskBackend;
 import io.rockds.server.search.DebugSearchIndex;
 import io.rockds.server.search.MatchedValues;
 import io.rockds.server.search.PagedSearches;
@@ -118,6 +119,15 @@ final class SearchOperation {
       for (Entry entry : context.monitor().entries()) {
         if (entry.getParsedDN().matchesBaseAndScope(base, search.getScope()) && evaluator.matches(filter, entry)
             && !send(entry)) {
+          return;
+        }
+      }
+      done(List.of());
+      return;
+    }
+    if (TaskBackend.isTasks(base)) {
+      for (Entry entry : context.tasks().search(identity, base, search.getScope())) {
+        if (evaluator.matches(filter, entry) && !send(entry)) {
           return;
         }
       }

@@ -12,6 +12,7 @@ import io.rockds.server.security.AccessControl;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.password.PasswordSchemes;
 import io.rockds.server.security.policy.PasswordPolicyService;
+import io.rockds.server.task.TaskBackend;
 
 /**
  * The services every operation uses, built once by {@link DirectoryServer}: an explicit
@@ -25,6 +26,7 @@ import io.rockds.server.security.policy.PasswordPolicyService;
  * @param passwordPolicy password binds, changes and Password Modify under the password policies
  * @param monitor the cn=monitor entries
  * @param groups group membership and referential integrity
+ * @param tasks the task entries under {@code cn=tasks} (online index rebuilds)
  */
 public record ServerContext(
     Backends backends,
@@ -36,7 +38,8 @@ public record ServerContext(
     AccessControl access,
     PasswordPolicyService passwordPolicy,
     MonitorEntries monitor,
-    Groups groups) {
+    Groups groups,
+    TaskBackend tasks) {
 
   /** The current schema: read it once per operation, it may change between operations. */
   public Schema schema() {

@@ -39,6 +39,8 @@ public final class EntryContainer {
   /** Immutable, replaced whole when an index is added, so readers need no lock. */
   private volatile Map<String, AttributeIndex> indexesByName;
   private volatile Map<String, List<AttributeIndex>> indexesByAttribute;
+  /** How often a subtree delete re-lists a subtree that changed before its stripes were locked. */
+  private static final int MAX_SUBTREE_ATTEMPTS = 20;
   private final KeyLocks dnLocks = new KeyLocks(1024);
   private final KeyLocks indexLocks = new KeyLocks(4096);
   /**
@@ -472,31 +474,85 @@ public final class EntryContainer {
 
   /**
    * Deletes an entry and its whole subtree in one batch (the subtree delete control); returns the
-   * deleted DNs, the base first. An add below the subtree racing with this delete may leave an
-   * orphan: the stripes of the deleted DNs' parents are not all locked.
+   * deleted DNs, the base first. It holds the DN lock stripes of every deleted entry and of the
+   * base's parent: the subtree is listed without locks, its stripes are locked at once, and the
+   * listing is checked under them (retried when an entry moved into the subtree meanwhile). So no
+   * write of a deleted entry, and no index rebuild reading one, straddles the delete.
    */
   public List<DN> deleteSubtree(DN dn) throws LDAPException {
-    int[] locked = dnLocks.lock(dn.equals(baseDn) ? stripes(dn) : stripes(dn, dn.getParent()));
+    try {
+      for (int attempt = 0; attempt < MAX_SUBTREE_ATTEMPTS; attempt++) {
+        List<DN> toLock = subtreeDns(dn);
+        if (!dn.equals(baseDn)) {
+          toLock.add(dn.getParent());
+        }
+        int[] locked = dnLocks.lock(stripes(toLock.toArray(DN[]::new)));
+        Lock structure = lockStructure();
+        try {
+          List<DN> deleted = deleteSubtreeLocked(dn, locked);
+          if (deleted != null) {
+            return deleted;
+          }
+        } finally {
+          structure.unlock();
+          dnLocks.unlock(locked);
+        }
+      }
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+    throw new LDAPException(ResultCode.BUSY, "the subtree of " + dn + " kept changing during "
+        + MAX_SUBTREE_ATTEMPTS + " attempts to delete it; retry later");
+  }
+
+  /** {@code dn} and the DNs of its descendants, read without locks. */
+  private List<DN> subtreeDns(DN dn) throws RocksDBException, LDAPException {
+    List<DN> dns = new ArrayList<>();
+    dns.add(dn);
+    dn2id.visitDescendants(dn, false, (key, childId) -> {
+      Entry child = id2entry.get(childId);
+      if (child != null) {
+        dns.add(child.getParsedDN());
+      }
+      return true;
+    });
+    return dns;
+  }
+
+  /** Null when a descendant's stripe is not among {@code locked}: the caller retries. */
+  private List<DN> deleteSubtreeLocked(DN dn, int[] locked) throws RocksDBException, LDAPException {
     try (WriteBatch batch = new WriteBatch()) {
       long id = requireId(dn);
       List<DN> deleted = new ArrayList<>();
+      List<Entry> entries = new ArrayList<>();
       List<Long> ids = new ArrayList<>();
-      IndexUpdates updates = new IndexUpdates();
       deleted.add(dn);
       ids.add(id);
+      entries.add(id2entry.get(id));
+      boolean[] unlocked = {false};
       dn2id.visitDescendants(dn, false, (key, childId) -> {
         Entry child = id2entry.get(childId);
         if (child != null) {
+          if (java.util.Arrays.binarySearch(locked, stripes(child.getParsedDN())[0]) < 0) {
+            unlocked[0] = true;
+            return false;
+          }
           deleted.add(child.getParsedDN());
         }
         ids.add(childId);
+        entries.add(child);
         batch.delete(dn2id.handle(), key);
         return true;
       });
-      for (long each : ids) {
-        Entry entry = id2entry.get(each);
+      if (unlocked[0]) {
+        return null;
+      }
+      IndexUpdates updates = new IndexUpdates();
+      for (int i = 0; i < ids.size(); i++) {
+        long each = ids.get(i);
+        Entry entry = entries.get(i);
         if (entry != null) {
-          for (AttributeIndex index : indexesByName.values()) {
+          for (AttributeIndex index : maintainedIndexes(each)) {
             updates.remove(index, index.keysOf(entry), each);
           }
         }
@@ -516,10 +572,6 @@ public final class EntryContainer {
         backend.invalidate(each);
       }
       return deleted;
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
-    } finally {
-      dnLocks.unlock(locked);
     }
   }
 

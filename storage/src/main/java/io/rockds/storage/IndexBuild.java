@@ -5,7 +5,9 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.Lock;
 import java.util.function.LongConsumer;
 import org.rocksdb.ReadOptions;
@@ -26,8 +28,12 @@ import org.rocksdb.WriteBatch;
  *       {@link IndexUpdates} path, commits (without fsync), then advances the cursor. A writer of
  *       an entry between the cursor and the watermark skips these indexes: the walk will read that
  *       entry's state after the writer commits. So each entry is counted exactly once, which
- *       matters for over-limit keys, whose blind count merges are not idempotent.
- *   <li>Sync the WAL, store the limits and mark the indexes trusted.
+ *       matters for over-limit keys, whose blind count merges are not idempotent. Every write
+ *       holds the stripes of the entries it changes (a subtree delete those of the whole subtree),
+ *       so the walk never reads an entry between a writer's check and its commit.
+ *   <li>Sync the WAL, then, under the exclusive structure lock, store the limits and mark the
+ *       indexes trusted, except one whose limit was changed meanwhile (its records mix both
+ *       limits: it stays untrusted).
  * </ol>
  *
  * Over-limit keys are recomputed from scratch, so a key whose count fell back under the limit
@@ -51,7 +57,8 @@ final class IndexBuild {
       return;
     }
     try {
-      long watermark = start();
+      Map<AttributeIndex, IndexEntryLimit> limits = new HashMap<>();
+      long watermark = start(limits);
       long cursor = 0;
       long processed = 0;
       try {
@@ -70,21 +77,19 @@ final class IndexBuild {
         }
       }
       container.backend().syncWal();
-      for (AttributeIndex index : indexes) {
-        container.state().storeEntryLimit(index.name(), index.entryLimit().limit());
-        container.state().setTrusted(index.name(), true);
-        index.setTrustedFlag(true);
-      }
+      trustUnchanged(limits);
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     }
   }
 
-  private long start() throws RocksDBException {
+  /** Clears the indexes and notes each one's limit in {@code limits}; returns the watermark. */
+  private long start(Map<AttributeIndex, IndexEntryLimit> limits) throws RocksDBException {
     Lock exclusive = container.lockStructureExclusively();
     try {
       long watermark = container.backend().peekNextId();
       for (AttributeIndex index : indexes) {
+        limits.put(index, index.entryLimit());
         container.state().setTrusted(index.name(), false);
         index.setTrustedFlag(false);
         index.clear();
@@ -92,6 +97,25 @@ final class IndexBuild {
         index.startBuild(watermark);
       }
       return watermark;
+    } finally {
+      exclusive.unlock();
+    }
+  }
+
+  /**
+   * Marks trusted the indexes whose limit did not change while they were rebuilt; one whose limit
+   * changed holds records built with both limits and stays untrusted until rebuilt again.
+   */
+  private void trustUnchanged(Map<AttributeIndex, IndexEntryLimit> limits) throws RocksDBException {
+    Lock exclusive = container.lockStructureExclusively();
+    try {
+      for (AttributeIndex index : indexes) {
+        if (index.entryLimit().equals(limits.get(index))) {
+          container.state().storeEntryLimit(index.name(), index.entryLimit().limit());
+          container.state().setTrusted(index.name(), true);
+          index.setTrustedFlag(true);
+        }
+      }
     } finally {
       exclusive.unlock();
     }

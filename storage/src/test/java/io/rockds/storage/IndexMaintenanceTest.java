@@ -217,6 +217,76 @@ class IndexMaintenanceTest {
     }
   }
 
+  /**
+   * Subtree deletes during a rebuild remove entries the rebuild has not reached yet, some under
+   * over-limit keys: neither a stale ID nor a count decremented for an ID never counted may remain.
+   */
+  @Test
+  void onlineRebuildBesideSubtreeDeletesLeavesExactIndexes() throws Exception {
+    int teams = 300;
+    try (Backend backend = StorageFixtures.open(dir.resolve("db"), 20)) {
+      EntryContainer c = backend.containerFor(BASE);
+      addTree(c);
+      for (int i = 0; i < 2000; i++) {
+        c.add(person(i, "Name" + (i % 7)));
+      }
+      for (int t = 0; t < teams; t++) {
+        String team = "ou=Team" + t + ",ou=People,dc=example,dc=com";
+        c.add(new Entry(team, new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "organizationalUnit"),
+            new com.unboundid.ldap.sdk.Attribute("ou", "Team" + t)));
+        for (int m = 0; m < 5; m++) {
+          Entry member = person(100_000 + t * 10 + m, "Name" + (m % 3));
+          member.setDN("uid=member." + m + "," + team);
+          c.add(member);
+        }
+      }
+      AtomicBoolean stop = new AtomicBoolean();
+      ExecutorService deleter = Executors.newSingleThreadExecutor();
+      Future<Integer> deleted = deleter.submit(() -> {
+        int n = 0;
+        for (int t = teams - 1; t >= 0 && !stop.get(); t--, n++) {
+          c.deleteSubtree(dn("ou=Team" + t + ",ou=People,dc=example,dc=com"));
+        }
+        return n;
+      });
+      new IndexRebuilder(c).rebuildAll(n -> { });
+      stop.set(true);
+      assertThat(deleted.get(60, TimeUnit.SECONDS)).isPositive();
+      deleter.shutdown();
+      VerifyReport report = new IndexVerifier(c).verifyAll();
+      assertThat(report.mismatches()).isEmpty();
+      assertThat(c.indexes()).allMatch(AttributeIndex::isTrusted);
+    }
+  }
+
+  /** Records built partly with each of two limits must not be trusted. */
+  @Test
+  void limitChangedDuringARebuildLeavesTheIndexUntrusted() throws Exception {
+    try (Backend backend = StorageFixtures.open(dir.resolve("db"), 20)) {
+      EntryContainer c = backend.containerFor(BASE);
+      addTree(c);
+      for (int i = 0; i < 3000; i++) {
+        c.add(person(i, "Name" + (i % 7)));
+      }
+      AttributeIndex sn = c.index("sn", IndexType.EQUALITY);
+      AtomicBoolean changed = new AtomicBoolean();
+      new IndexRebuilder(c).rebuild(List.of(sn.name()), n -> {
+        if (changed.compareAndSet(false, true)) {
+          try {
+            c.setIndexEntryLimit(sn.name(), 1000);
+          } catch (LDAPException e) {
+            throw new IllegalStateException(e);
+          }
+        }
+      });
+      assertThat(changed).isTrue();
+      assertThat(sn.isTrusted()).isFalse();
+      new IndexRebuilder(c).rebuildDegraded(n -> { });
+      assertThat(sn.isTrusted()).isTrue();
+      assertThat(new IndexVerifier(c).verifyIndexes(List.of(sn)).mismatches()).isEmpty();
+    }
+  }
+
   private static void deleteIfPresent(EntryContainer c, long i) throws LDAPException {
     try {
       c.delete(dn("uid=user." + i + ",ou=People,dc=example,dc=com"));

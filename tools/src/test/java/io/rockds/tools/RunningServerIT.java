@@ -81,9 +81,9 @@ class RunningServerIT {
   }
 
   @Test
-  void rebuildIndex_refusesWhileTheServerRuns() {
+  void rebuildIndex_withoutConnectionOptionsRefusesWhileTheServerRuns() {
     ToolOutput o = ToolOutput.run(new RebuildIndex(), "--instance", root(), "-b", "dc=example,dc=com", "--rebuildAll");
     assertThat(o.exitCode()).isEqualTo(1);
-    assertThat(o.err()).contains("is running: stop it");
+    assertThat(o.err()).contains("is running: rebuild through it with --port");
   }
 }

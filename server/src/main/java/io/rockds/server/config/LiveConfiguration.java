@@ -6,30 +6,28 @@ import io.rockds.config.BackendConfig;
 import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.GlobalConfig;
-import io.rockds.config.IndexConfig;
 import io.rockds.config.ServerConfig;
+import io.rockds.server.Backends;
 import io.rockds.server.logging.ServerLogs;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.SecurityServices;
 import io.rockds.server.security.password.PasswordSchemes;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
  * The configuration the running server uses, and what changes to it live: global limits (read by
  * every operation through {@link #global}), global ACIs and password policies with their schemes
- * ({@link SecurityServices#reload}), root DNs, log publishers and index settings (reported to the
- * {@link IndexRebuildHook}). Listener and storage options are read once at start.
+ * ({@link SecurityServices#reload}), root DNs, log publishers and index settings (applied to storage
+ * by {@link LiveIndexes}). Listener and storage options are read once at start.
  */
 public final class LiveConfiguration {
   private final ConfigStore store;
   private final SecurityServices security;
   private final RootUsers rootUsers;
   private final ServerLogs logs;
-  private final IndexRebuildHook indexHook;
+  private final LiveIndexes indexes;
   private volatile ServerConfig current;
 
   /**
@@ -37,13 +35,13 @@ public final class LiveConfiguration {
    *     calls {@link #apply}
    */
   public LiveConfiguration(ServerConfig initial, ConfigStore store, SecurityServices security, RootUsers rootUsers,
-      ServerLogs logs, IndexRebuildHook indexHook) {
+      ServerLogs logs, Backends backends) {
     this.current = initial;
     this.store = store;
     this.security = security;
     this.rootUsers = rootUsers;
     this.logs = logs;
-    this.indexHook = indexHook;
+    this.indexes = new LiveIndexes(backends, logs);
     logs.apply(initial.logPublishers());
   }
 
@@ -88,25 +86,7 @@ public final class LiveConfiguration {
     for (BackendConfig backend : next.backends()) {
       BackendConfig old = before.get(backend.id());
       if (old != null) {
-        reportIndexChanges(old, backend);
-      }
-    }
-  }
-
-  private void reportIndexChanges(BackendConfig old, BackendConfig next) {
-    if (old.indexEntryLimit() != next.indexEntryLimit()) {
-      indexHook.indexNeedsRebuild(next.id(), null, "index-entry-limit changed from " + old.indexEntryLimit() + " to "
-          + next.indexEntryLimit());
-    }
-    Map<String, IndexConfig> before = old.indexes().stream()
-        .collect(Collectors.toMap(i -> i.attribute().toLowerCase(Locale.ROOT), Function.identity()));
-    for (IndexConfig index : next.indexes()) {
-      IndexConfig was = before.get(index.attribute().toLowerCase(Locale.ROOT));
-      if (was == null) {
-        indexHook.indexNeedsRebuild(next.id(), index.attribute(), "new index " + index.types());
-      } else if (!was.types().equals(index.types()) || !Objects.equals(was.entryLimit(), index.entryLimit())
-          || was.substringLength() != index.substringLength()) {
-        indexHook.indexNeedsRebuild(next.id(), index.attribute(), "index settings changed");
+        indexes.apply(old, backend);
       }
     }
   }

@@ -3,6 +3,7 @@ package io.rockds.server.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.LDAPResult;
@@ -53,9 +54,11 @@ class ConfigBackendIT {
       LDAPResult limit = c.modify("ds-cfg-attribute=sn,cn=Index,ds-cfg-backend-id=userRoot,cn=Backends,cn=config",
           new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "10"));
       assertThat(limit.getDiagnosticMessage()).contains("index-entry-limit").contains("rebuilt");
-      assertThat(server.server().indexRebuilds().pending()).containsExactly("userRoot/sn");
+      io.rockds.storage.EntryContainer container = server.server().backends().containerFor(new DN(TestServer.BASE));
+      assertThat(container.index("sn", io.rockds.storage.IndexType.EQUALITY).entryLimit().limit()).isEqualTo(10);
+      assertThat(container.index("sn", io.rockds.storage.IndexType.EQUALITY).isTrusted()).isFalse();
       assertThat(awaitLine(server.instance().root().resolve("logs/errors"), l -> l.contains("userRoot/sn")))
-          .contains("severity=WARNING").contains("must be rebuilt");
+          .contains("severity=WARNING").contains("untrusted until rebuilt");
 
       assertThatThrownBy(() -> c.delete("cn=Loggers,cn=config"))
           .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.UNWILLING_TO_PERFORM);

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.LongConsumer;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
@@ -42,10 +43,20 @@ import org.rocksdb.RocksIterator;
  * <p>Everything is read from one snapshot: the result is exact while writes continue.
  */
 public final class IndexVerifier {
+  /** How many entries the index check reads between two progress reports. */
+  private static final int PROGRESS_EVERY = 1024;
+
   private final EntryContainer container;
+  private final LongConsumer progress;
 
   public IndexVerifier(EntryContainer container) {
+    this(container, entries -> { });
+  }
+
+  /** @param progress receives the number of entries the index check has read so far */
+  public IndexVerifier(EntryContainer container, LongConsumer progress) {
     this.container = container;
+    this.progress = progress;
   }
 
   /** Verifies every index and the entry trees. */
@@ -71,7 +82,9 @@ public final class IndexVerifier {
         for (it.seekToFirst(); it.isValid(); it.next()) {
           long id = Id2Entry.idOf(it.key());
           Entry entry = decode(it.value(), id, mismatches);
-          entries++;
+          if (++entries % PROGRESS_EVERY == 0) {
+            progress.accept(entries);
+          }
           if (entry == null) {
             continue;
           }
@@ -83,6 +96,7 @@ public final class IndexVerifier {
           }
         }
       }
+      progress.accept(entries);
       long records = 0;
       List<String> recoverable = new ArrayList<>();
       for (Map.Entry<AttributeIndex, SortedMap<IndexKey, ExpectedIds>> e : expected.entrySet()) {

@@ -65,7 +65,7 @@ final class LeafLookups {
       case Filter.FILTER_TYPE_GREATER_OR_EQUAL -> range(filter, null);
       case Filter.FILTER_TYPE_LESS_OR_EQUAL -> range(null, filter);
       case Filter.FILTER_TYPE_EXTENSIBLE_MATCH -> extensible(filter);
-      default -> notIndexed();
+      default -> notIndexed(null);
     };
   }
 
@@ -89,7 +89,7 @@ final class LeafLookups {
     }
     AttributeIndex index = trusted(filter.getAttributeName(), type);
     if (index == null) {
-      return notIndexed();
+      return notIndexed(filter.getAttributeName());
     }
     ASN1OctetString value = filter.getRawAssertionValue();
     byte[] key = index.normalize(value);
@@ -98,20 +98,21 @@ final class LeafLookups {
 
   private List<Lookup> presence(Filter filter) {
     AttributeIndex index = trusted(filter.getAttributeName(), IndexType.PRESENCE);
-    return index == null ? notIndexed() : List.of(exact(Lookup.Category.FAST, index, PRESENCE_KEY, "+"));
+    return index == null ? notIndexed(filter.getAttributeName())
+        : List.of(exact(Lookup.Category.FAST, index, PRESENCE_KEY, "+"));
   }
 
   /** An extensible match is indexed only as an equality match with the equality index's own rule. */
   private List<Lookup> extensible(Filter filter) {
     String attribute = filter.getAttributeName();
     if (attribute == null || filter.getDNAttributes()) {
-      return notIndexed();
+      return notIndexed(null);
     }
     AttributeIndex index = trusted(attribute, IndexType.EQUALITY);
     String rule = filter.getMatchingRuleID();
     if (index == null || (rule != null && !rule.equalsIgnoreCase(index.matchingRule().getEqualityMatchingRuleName())
         && !rule.equals(index.matchingRule().getEqualityMatchingRuleOID()))) {
-      return notIndexed();
+      return notIndexed(attribute);
     }
     return exactValue(filter, IndexType.EQUALITY);
   }
@@ -154,7 +155,7 @@ final class LeafLookups {
         steps.add(prefixRange(Lookup.Category.SUBSTRING_RANGE, substrings, fragment.bytes()));
       }
     }
-    return steps.isEmpty() ? notIndexed() : steps;
+    return steps.isEmpty() ? notIndexed(filter.getAttributeName()) : steps;
   }
 
   /** Adds a normalized fragment as its n-gram keys, or as a short fragment to range-scan. */
@@ -179,7 +180,7 @@ final class LeafLookups {
     String attribute = (lower != null ? lower : upper).getAttributeName();
     AttributeIndex index = orderedIndex(attribute);
     if (index == null) {
-      return notIndexed();
+      return notIndexed(attribute);
     }
     byte[] from = lower == null ? null : index.normalize(lower.getRawAssertionValue());
     byte[] to = upper == null ? null : index.normalize(upper.getRawAssertionValue());
@@ -251,12 +252,22 @@ final class LeafLookups {
     return trace.put("index", index.name());
   }
 
-  private static List<Lookup> notIndexed() {
+  /**
+   * A filter no trusted index answers. The trace names the attribute's untrusted indexes (new, or
+   * their limit changed, or being rebuilt), which searches ignore until a rebuild completes.
+   */
+  private List<Lookup> notIndexed(String description) {
     IdSet all = IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
+    List<String> untrusted = description == null ? List.of() : container.indexes().stream()
+        .filter(i -> !i.isTrusted() && i.attribute().equalsIgnoreCase(baseName(description)))
+        .map(AttributeIndex::name).toList();
     return List.of(new Lookup(Lookup.Category.FAST, null, label -> {
       Trace trace = new Trace();
       if (label != null) {
         trace.put("filter", label);
+      }
+      if (!untrusted.isEmpty()) {
+        trace.put("untrusted", String.join(",", untrusted));
       }
       return new Evaluated(all, trace.putCount("candidates", all));
     }));

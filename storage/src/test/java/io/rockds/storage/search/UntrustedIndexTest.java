@@ -38,7 +38,8 @@ class UntrustedIndexTest {
       assertThat(c.index("sn", IndexType.EQUALITY).isTrusted()).isFalse();
       Evaluated sn = new IndexFilter(c, SearchData.schema(), VirtualIndexes.NONE).evaluate(Filter.create("(sn=Smith)"));
       assertThat(sn.ids().undefinedReason()).isEqualTo(IdSet.Undefined.NOT_INDEXED);
-      assertThat(sn.trace().toJson()).isEqualTo("{\"filter\":\"(sn=Smith)\",\"candidates\":\"[NOT-INDEXED]\"}");
+      assertThat(sn.trace().toJson()).isEqualTo("{\"filter\":\"(sn=Smith)\",\"untrusted\":\"sn.caseIgnoreMatch\","
+          + "\"candidates\":\"[NOT-INDEXED]\"}");
       assertThat(new IndexFilter(c, SearchData.schema(), VirtualIndexes.NONE).evaluate(Filter.create("(uid=user.3)")).ids().size())
           .isEqualTo(1);
     }

@@ -1,6 +1,7 @@
 package io.rockds.tools.rebuild;
 
 import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.LDAPConnection;
 import io.rockds.server.Instance;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Backend;
@@ -23,13 +24,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code bin/rebuild-index}: rebuilds indexes of a base DN from its entries, offline (the server
- * must be stopped: the tool opens the database exclusively). The indexes are untrusted while
- * they are rebuilt and trusted, with exact over-limit counts, once done.
+ * {@code bin/rebuild-index}: rebuilds indexes of a base DN from its entries. Online (with
+ * {@code --port}/{@code --bindPassword}) it schedules a rebuild task in the running server and
+ * waits for it ({@link OnlineRebuild}); offline it opens the stopped server's database
+ * exclusively. Either way the indexes are untrusted while they are rebuilt and trusted, with
+ * exact over-limit counts, once done.
  */
 @Command(name = "rebuild-index", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Rebuilds indexes from the entries: named ones, all, or the degraded ones (untrusted, or holding"
-        + " over-limit keys back within the limit). Offline: stop the server first.")
+        + " over-limit keys back within the limit). Online through a running server (--port, --bindDN,"
+        + " --bindPassword: it keeps serving meanwhile), or offline on a stopped server's instance.")
 public final class RebuildIndex implements Callable<Integer> {
   /** Which indexes: exactly one of the three ways. */
   static final class Selection {
@@ -59,6 +63,21 @@ public final class RebuildIndex implements Callable<Integer> {
   @Option(names = "--quiet", description = "No progress, no summary.")
   boolean quiet;
 
+  @Option(names = "--hostname", paramLabel = "<host>",
+      description = "Online: the running server's host (default: ${DEFAULT-VALUE}).")
+  String hostname = "localhost";
+
+  @Option(names = {"-p", "--port"}, paramLabel = "<port>",
+      description = "Online: the running server's LDAP port; rebuilds through a rebuild task.")
+  Integer port;
+
+  @Option(names = {"-D", "--bindDN"}, paramLabel = "<bindDN>",
+      description = "Online: a root DN or a user with the ldif-import privilege (default: ${DEFAULT-VALUE}).")
+  String bindDn = "cn=Directory Manager";
+
+  @Option(names = {"-w", "--bindPassword"}, paramLabel = "<password>", description = "Online: the bind password.")
+  String bindPassword;
+
   @Spec
   CommandSpec spec;
 
@@ -68,11 +87,14 @@ public final class RebuildIndex implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    InstanceStorage storage = InstanceStorage.of(new Instance(instance));
     DN base = new DN(baseDn);
+    if (port != null || bindPassword != null) {
+      return online(base);
+    }
+    InstanceStorage storage = InstanceStorage.of(new Instance(instance));
     if (RunningServer.of(storage.instance()).isPresent()) {
-      throw new IllegalStateException("the server of " + storage.instance().root() + " is running: stop it"
-          + " (bin/stop-ds) and run rebuild-index again; online rebuild through the server is not available yet");
+      throw new IllegalStateException("the server of " + storage.instance().root() + " is running: rebuild through"
+          + " it with --port <ldapPort> --bindPassword <password> (or stop it with bin/stop-ds)");
     }
     PrintWriter out = spec.commandLine().getOut();
     try (Backend backend = storage.openExclusive(storage.backendHolding(base))) {
@@ -95,6 +117,22 @@ public final class RebuildIndex implements Callable<Integer> {
             : "Rebuilt " + rebuilt.size() + " indexes of " + base + ": "
                 + String.join(", ", rebuilt.stream().map(AttributeIndex::name).toList()));
         out.flush();
+      }
+      return 0;
+    }
+  }
+
+  private int online(DN base) throws Exception {
+    if (port == null || bindPassword == null) {
+      throw new IllegalArgumentException("an online rebuild needs both --port and --bindPassword");
+    }
+    List<String> indexes = selection.all ? List.of("rebuildAll")
+        : selection.degraded ? List.of("rebuildDegraded") : selection.indexes;
+    PrintWriter out = spec.commandLine().getOut();
+    try (LDAPConnection connection = new LDAPConnection(hostname, port, bindDn, bindPassword)) {
+      String state = new OnlineRebuild(connection, out, quiet).run(base, indexes);
+      if (!"COMPLETED_SUCCESSFULLY".equals(state)) {
+        throw new IllegalStateException("the rebuild task ended " + state + " (its log messages are above)");
       }
       return 0;
     }

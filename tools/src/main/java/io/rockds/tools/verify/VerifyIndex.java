@@ -11,11 +11,13 @@ import io.rockds.storage.maintenance.Mismatch;
 import io.rockds.storage.maintenance.VerifyReport;
 import io.rockds.tools.ToolRunner;
 import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.progress.Progress;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -47,6 +49,9 @@ public final class VerifyIndex implements Callable<Integer> {
       + " --clean; the report is the same, both directions are always checked.")
   boolean clean;
 
+  @Option(names = "--quiet", description = "No progress.")
+  boolean quiet;
+
   @Spec
   CommandSpec spec;
 
@@ -67,8 +72,12 @@ public final class VerifyIndex implements Callable<Integer> {
     err.flush();
     try (Backend backend = storage.openReadOnly(storage.backendHolding(base))) {
       EntryContainer container = InstanceStorage.containers(backend, base).get(0);
-      IndexVerifier verifier = new IndexVerifier(container);
-      VerifyReport report = indexes.isEmpty() ? verifier.verifyAll() : verifier.verifyIndexes(resolve(container));
+      VerifyReport report;
+      try (Progress progress = Progress.start("verify-index", container.entryCount(), quiet)) {
+        AtomicLong reported = new AtomicLong();
+        IndexVerifier verifier = new IndexVerifier(container, read -> progress.step(read - reported.getAndSet(read)));
+        report = indexes.isEmpty() ? verifier.verifyAll() : verifier.verifyIndexes(resolve(container));
+      }
       for (Mismatch m : report.mismatches()) {
         out.println(describe(m));
       }

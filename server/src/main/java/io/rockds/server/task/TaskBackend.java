@@ -1,0 +1,158 @@
+package io.rockds.server.task;
+
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.server.Backends;
+import io.rockds.server.Identity;
+import io.rockds.server.logging.ErrorSeverity;
+import io.rockds.server.logging.ServerLogs;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The entries under {@code cn=tasks}. Adding an entry below {@code cn=Scheduled Tasks,cn=tasks}
+ * schedules a task; tasks run one at a time, in the order added, on a background thread, and their
+ * entries stay searchable (the last {@value #FINISHED_KEPT} finished ones) until the server stops.
+ * Tasks are not persisted: OpenDJ keeps them in tasks.ldif, RockDS in memory only.
+ * Scheduling and reading tasks needs a root DN or the {@code ldif-import} privilege (OpenDJ's
+ * privilege for its rebuild task).
+ */
+public final class TaskBackend implements AutoCloseable {
+  public static final DN TASKS = dn("cn=tasks");
+  public static final DN SCHEDULED = dn("cn=Scheduled Tasks,cn=tasks");
+  static final String PRIVILEGE = "ldif-import";
+  static final int FINISHED_KEPT = 100;
+
+  private final Backends backends;
+  private final ServerLogs logs;
+  private final Map<DN, RebuildTask> tasks = new LinkedHashMap<>();
+  private final ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
+    Thread thread = new Thread(r, "rockds-task");
+    thread.setDaemon(true);
+    return thread;
+  });
+  private volatile boolean stopping;
+
+  public TaskBackend(Backends backends, ServerLogs logs) {
+    this.backends = backends;
+    this.logs = logs;
+  }
+
+  /** True for {@code cn=tasks} and every entry below it. */
+  public static boolean isTasks(DN dn) {
+    return dn.isDescendantOf(TASKS, true);
+  }
+
+  /** Schedules the task an entry describes; it starts as soon as the tasks added before it are done. */
+  public void add(Identity identity, Entry entry) throws LDAPException {
+    require(identity);
+    DN dn = entry.getParsedDN();
+    if (dn.equals(TASKS) || dn.equals(SCHEDULED)) {
+      throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
+    }
+    if (!SCHEDULED.equals(dn.getParent())) {
+      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "a task entry must be an immediate child of "
+          + SCHEDULED, SCHEDULED.toString(), null);
+    }
+    if (!entry.hasObjectClass(RebuildTask.OBJECT_CLASS)) {
+      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "unsupported task: the only task this server runs is"
+          + " objectClass " + RebuildTask.OBJECT_CLASS);
+    }
+    RebuildTask task = RebuildTask.of(entry, backends);
+    synchronized (tasks) {
+      if (stopping) {
+        throw new LDAPException(ResultCode.UNAVAILABLE, "the server is shutting down");
+      }
+      if (tasks.containsKey(dn)) {
+        throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
+      }
+      tasks.put(dn, task);
+      forgetOldFinished();
+    }
+    logs.error(ErrorSeverity.INFO, "TASK", "task " + dn + " scheduled by " + identity.dn());
+    runner.execute(() -> {
+      task.run(() -> stopping);
+      logs.error(task.state() == TaskState.COMPLETED_SUCCESSFULLY ? ErrorSeverity.INFO : ErrorSeverity.WARNING,
+          "TASK", "task " + dn + " ended: " + task.state());
+    });
+  }
+
+  /** The task entries in scope, with {@code cn=tasks} and {@code cn=Scheduled Tasks} themselves. */
+  public List<Entry> search(Identity identity, DN base, SearchScope scope) throws LDAPException {
+    require(identity);
+    List<Entry> all = new ArrayList<>();
+    all.add(container(TASKS));
+    all.add(container(SCHEDULED));
+    synchronized (tasks) {
+      tasks.values().forEach(t -> all.add(t.entry()));
+    }
+    boolean baseExists = false;
+    List<Entry> inScope = new ArrayList<>();
+    for (Entry entry : all) {
+      DN dn = entry.getParsedDN();
+      baseExists |= dn.equals(base);
+      if (dn.matchesBaseAndScope(base, scope)) {
+        inScope.add(entry);
+      }
+    }
+    if (!baseExists) {
+      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + base + " does not exist",
+          (base.isDescendantOf(SCHEDULED, false) ? SCHEDULED : TASKS).toString(), null);
+    }
+    return inScope;
+  }
+
+  /** Stops the running task between two batches and waits for it, so the backends can close. */
+  @Override
+  public void close() {
+    stopping = true;
+    runner.shutdown();
+    try {
+      if (!runner.awaitTermination(30, TimeUnit.SECONDS)) {
+        logs.error(ErrorSeverity.WARNING, "TASK", "a task did not stop within 30 s of the shutdown");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void forgetOldFinished() {
+    long finished = tasks.values().stream().filter(t -> t.state().isDone()).count();
+    for (Iterator<RebuildTask> it = tasks.values().iterator(); it.hasNext() && finished > FINISHED_KEPT; ) {
+      if (it.next().state().isDone()) {
+        it.remove();
+        finished--;
+      }
+    }
+  }
+
+  private static Entry container(DN dn) {
+    return new Entry(dn, new Attribute("objectClass", "top", "ds-cfg-branch"),
+        new Attribute("cn", dn.getRDN().getAttributeValues()[0]));
+  }
+
+  private static void require(Identity identity) throws LDAPException {
+    if (!identity.root() && !identity.has(PRIVILEGE)) {
+      throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
+          "Scheduling and reading tasks needs a root DN or the " + PRIVILEGE + " privilege");
+    }
+  }
+
+  private static DN dn(String dn) {
+    try {
+      return new DN(dn);
+    } catch (LDAPException e) {
+      throw new IllegalArgumentException(dn, e);
+    }
+  }
+}
