@@ -1,0 +1,235 @@
+package io.rockds.storage;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import org.rocksdb.CompressionType;
+import org.rocksdb.EnvOptions;
+import org.rocksdb.Options;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.SstFileReaderIterator;
+import org.rocksdb.SstFileReader;
+import org.rocksdb.SstFileWriter;
+
+/**
+ * Groups the entry IDs of every index key of a {@link BulkLoad}, in memory, by key: IDs arrive in
+ * ascending order, so a key's list is built by appending and only the distinct keys are ever
+ * sorted, not the (key, ID) pairs (about 70 per entry of the OID template, most of them sharing
+ * keys such as {@code objectClass=top} or the substring {@code exampl}). A key over its index's
+ * entry limit keeps its count only. When the groups reach a memory budget, they are written
+ * in key order to a run file (an uncompressed SST) and memory starts afresh; {@link #drain}
+ * merges the runs, earlier runs first for equal keys, so each key's IDs still ascend.
+ *
+ * <p>Run record: key {@code ordinal (2 bytes) · index key}; value {@code varint count} followed,
+ * unless the key was over the limit, by its IDs as varint deltas.
+ */
+final class IndexAccumulator implements AutoCloseable {
+  /** Heap held by the groups before a spill: big enough for few runs, small enough for a 1 GB heap. */
+  static final long MEMORY_BYTES = 256L << 20;
+  /** Rough heap cost of a new key (map node, key, group, first ID array) and of one more ID. */
+  private static final int KEY_OVERHEAD = 160;
+  private static final int ID_COST = 12;
+
+  private final Path directory;
+  private final long memoryBytes;
+  private final List<IndexEntryLimit> limits;
+  private final List<Map<IndexKey, Group>> groups = new ArrayList<>();
+  private final List<Path> runs = new ArrayList<>();
+  private final EnvOptions envOptions = new EnvOptions();
+  private final Options runOptions = new Options().setCompressionType(CompressionType.NO_COMPRESSION);
+  private long memory;
+
+  /** Receives every key of every index in (ordinal, key) order. */
+  @FunctionalInterface
+  interface Sink {
+    /** @param ids the key's IDs ascending, or null when {@code count} is over the index's limit */
+    void key(int ordinal, byte[] key, long count, IdSet ids) throws RocksDBException;
+  }
+
+  /** The IDs of one key so far; {@code ids} is dropped when the key goes over the limit. */
+  private static final class Group {
+    long count;
+    long[] ids = new long[2];
+  }
+
+  /** @param memoryBytes estimated heap the groups may take before they are spilled to a run */
+  IndexAccumulator(Path directory, List<IndexEntryLimit> limits, long memoryBytes) {
+    this.directory = directory;
+    this.memoryBytes = memoryBytes;
+    this.limits = List.copyOf(limits);
+    for (int i = 0; i < limits.size(); i++) {
+      groups.add(new HashMap<>());
+    }
+  }
+
+  /** Adds entry {@code id} (greater than every ID added before) under its keys, {@code keys[ordinal]} per index. */
+  void add(IndexKey[][] keys, long id) throws RocksDBException {
+    for (int ordinal = 0; ordinal < keys.length; ordinal++) {
+      Map<IndexKey, Group> index = groups.get(ordinal);
+      IndexEntryLimit limit = limits.get(ordinal);
+      for (IndexKey key : keys[ordinal]) {
+        Group group = index.get(key);
+        if (group == null) {
+          group = new Group();
+          index.put(key, group);
+          memory += KEY_OVERHEAD + key.bytes().length;
+        }
+        append(group, id, limit);
+      }
+    }
+    if (memory >= memoryBytes) {
+      spill();
+    }
+  }
+
+  private void append(Group group, long id, IndexEntryLimit limit) {
+    long n = group.count++;
+    if (group.ids == null) {
+      return;
+    }
+    if (limit.isExceededBy(group.count)) {
+      memory -= (long) group.ids.length * 8;
+      group.ids = null;
+      return;
+    }
+    if (n == group.ids.length) {
+      group.ids = Arrays.copyOf(group.ids, group.ids.length * 2);
+    }
+    group.ids[(int) n] = id;
+    memory += ID_COST;
+  }
+
+  /** Writes the groups in key order to a new run file and empties memory. */
+  private void spill() throws RocksDBException {
+    Path run = directory.resolve("run-" + runs.size() + ".sst");
+    boolean any = false;
+    try (SstFileWriter writer = new SstFileWriter(envOptions, runOptions)) {
+      writer.open(run.toString());
+      for (int ordinal = 0; ordinal < groups.size(); ordinal++) {
+        Map<IndexKey, Group> index = groups.get(ordinal);
+        List<Map.Entry<IndexKey, Group>> sorted = new ArrayList<>(index.entrySet());
+        sorted.sort(Map.Entry.comparingByKey());
+        for (Map.Entry<IndexKey, Group> e : sorted) {
+          writer.put(runKey(ordinal, e.getKey().bytes()), runValue(e.getValue()));
+          any = true;
+        }
+        index.clear();
+      }
+      if (any) {
+        writer.finish();
+      }
+    }
+    if (any) {
+      runs.add(run);
+    }
+    memory = 0;
+  }
+
+  private static byte[] runKey(int ordinal, byte[] key) {
+    byte[] out = new byte[2 + key.length];
+    out[0] = (byte) (ordinal >>> 8);
+    out[1] = (byte) ordinal;
+    System.arraycopy(key, 0, out, 2, key.length);
+    return out;
+  }
+
+  private static byte[] runValue(Group group) {
+    int n = group.ids == null ? 0 : (int) group.count;
+    ByteBuffer out = ByteBuffer.allocate(10 + n * 10);
+    Varint.write(out, group.count);
+    long previous = 0;
+    for (int i = 0; i < n; i++) {
+      Varint.write(out, group.ids[i] - previous);
+      previous = group.ids[i];
+    }
+    return Arrays.copyOf(out.array(), out.position());
+  }
+
+  /** Spills what is in memory, then hands every key to {@code sink}, merged across runs, in order. */
+  void drain(Sink sink) throws RocksDBException {
+    spill();
+    List<SstFileReader> readers = new ArrayList<>();
+    List<SstFileReaderIterator> iterators = new ArrayList<>();
+    try (ReadOptions options = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20)) {
+      PriorityQueue<Cursor> heads = new PriorityQueue<>();
+      for (int i = 0; i < runs.size(); i++) {
+        SstFileReader reader = new SstFileReader(runOptions);
+        readers.add(reader);
+        reader.open(runs.get(i).toString());
+        SstFileReaderIterator it = reader.newIterator(options);
+        iterators.add(it);
+        it.seekToFirst();
+        if (it.isValid()) {
+          heads.add(new Cursor(i, it));
+        }
+      }
+      while (!heads.isEmpty()) {
+        byte[] key = heads.peek().key;
+        long count = 0;
+        IdSet.Builder ids = new IdSet.Builder();
+        boolean over = false;
+        while (!heads.isEmpty() && Arrays.equals(heads.peek().key, key)) {
+          Cursor head = heads.poll();
+          ByteBuffer value = ByteBuffer.wrap(head.iterator.value());
+          long runCount = Varint.read(value);
+          count += runCount;
+          over |= !value.hasRemaining();
+          long id = 0;
+          while (value.hasRemaining()) {
+            id += Varint.read(value);
+            ids.add(id);
+          }
+          if (head.advance()) {
+            heads.add(head);
+          }
+        }
+        int ordinal = (key[0] & 0xFF) << 8 | (key[1] & 0xFF);
+        boolean overLimit = over || limits.get(ordinal).isExceededBy(count);
+        sink.key(ordinal, Arrays.copyOfRange(key, 2, key.length), count, overLimit ? null : ids.build());
+      }
+    } finally {
+      iterators.forEach(SstFileReaderIterator::close);
+      readers.forEach(SstFileReader::close);
+    }
+  }
+
+  /** The current record of one run; earlier runs first among equal keys, so IDs ascend. */
+  private static final class Cursor implements Comparable<Cursor> {
+    private final int run;
+    private final SstFileReaderIterator iterator;
+    private byte[] key;
+
+    Cursor(int run, SstFileReaderIterator iterator) {
+      this.run = run;
+      this.iterator = iterator;
+      this.key = iterator.key();
+    }
+
+    boolean advance() {
+      iterator.next();
+      if (!iterator.isValid()) {
+        return false;
+      }
+      key = iterator.key();
+      return true;
+    }
+
+    @Override
+    public int compareTo(Cursor o) {
+      int c = Arrays.compareUnsigned(key, o.key);
+      return c != 0 ? c : Integer.compare(run, o.run);
+    }
+  }
+
+  @Override
+  public void close() {
+    runOptions.close();
+    envOptions.close();
+  }
+}
