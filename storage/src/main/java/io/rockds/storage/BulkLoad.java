@@ -31,8 +31,9 @@ import org.rocksdb.WriteOptions;
  * <p>How: {@link #prepare} (thread-safe, run by parsing threads) encodes the entry and computes its
  * DN key and index keys; {@link #add} (one thread) allocates IDs in input order and
  * <ul>
- *   <li>streams {@code id2entry} into an SST file (IDs ascend, so keys arrive sorted) ingested at
- *       the end: no memtable, no WAL, no compaction rewrite of the largest tree;
+ *   <li>streams {@code id2entry} into an SST file (IDs ascend, so keys arrive sorted), compressed
+ *       on a thread of its own ({@link BackgroundSstWriter}), ingested at the end: no memtable,
+ *       no WAL, no compaction rewrite of the largest tree;
  *   <li>writes {@code dn2id} in WAL-less batches (parents must be found as children arrive);
  *   <li>groups the IDs of every index key in an {@link IndexAccumulator} (memory, spilled to
  *       sorted runs), so {@link #finish} reads each index's keys in order with their IDs
@@ -53,9 +54,8 @@ public final class BulkLoad implements AutoCloseable {
   private final EnvOptions envOptions = new EnvOptions();
   private final Options sstOptions;
   private final IndexAccumulator keys;
-  private final SstFileWriter entries;
+  private final BackgroundSstWriter entries;
   private final Path entriesFile;
-  private long entriesWritten;
   private WriteBatch batch = new WriteBatch();
   private int batchEntries;
   /** DN keys of the current batch, not yet visible through dn2id reads. */
@@ -98,8 +98,7 @@ public final class BulkLoad implements AutoCloseable {
       this.keys = new IndexAccumulator(workDirectory,
           indexes.stream().map(AttributeIndex::entryLimit).toList(), IndexAccumulator.MEMORY_BYTES);
       this.entriesFile = workDirectory.resolve("id2entry.sst");
-      this.entries = new SstFileWriter(envOptions, sstOptions);
-      entries.open(entriesFile.toString());
+      this.entries = new BackgroundSstWriter(envOptions, sstOptions, entriesFile, "import-id2entry");
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     } catch (IOException e) {
@@ -148,7 +147,6 @@ public final class BulkLoad implements AutoCloseable {
       }
       long id = backend.nextId();
       entries.put(Bytes.longKey(id), entry.encoded);
-      entriesWritten++;
       batch.put(container.dn2id().handle(), entry.dnKey, Bytes.longKey(id));
       pendingDns.put(ByteBuffer.wrap(entry.dnKey), id);
       keys.add(entry.indexKeys, id);
@@ -199,9 +197,8 @@ public final class BulkLoad implements AutoCloseable {
   public void finish() throws LDAPException {
     try {
       flushBatch();
-      // RocksDB refuses to finish an SST file with no entries (an empty or all-rejected LDIF).
-      if (entriesWritten > 0) {
-        entries.finish();
+      // An empty or all-rejected LDIF leaves no file.
+      if (entries.finish()) {
         ingest(container.id2entry(), entriesFile);
       }
       // Plain values, not merge operands: the container was emptied, and a read of a counter

@@ -8,6 +8,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.rocksdb.CompressionType;
 import org.rocksdb.EnvOptions;
 import org.rocksdb.Options;
@@ -23,8 +28,9 @@ import org.rocksdb.SstFileWriter;
  * sorted, not the (key, ID) pairs (about 70 per entry of the OID template, most of them sharing
  * keys such as {@code objectClass=top} or the substring {@code exampl}). A key over its index's
  * entry limit keeps its count only. When the groups reach a memory budget, they are written
- * in key order to a run file (an uncompressed SST) and memory starts afresh; {@link #drain}
- * merges the runs, earlier runs first for equal keys, so each key's IDs still ascend.
+ * in key order to a run file (an uncompressed SST) by a background thread while new groups fill
+ * (so the caller, the import's single writer thread, does not stop for the sort), and {@link
+ * #drain} merges the runs, earlier runs first for equal keys, so each key's IDs still ascend.
  *
  * <p>Run record: key {@code ordinal (2 bytes) · index key}; value {@code varint count} followed,
  * unless the key was over the limit, by its IDs as varint deltas.
@@ -39,8 +45,15 @@ final class IndexAccumulator implements AutoCloseable {
   private final Path directory;
   private final long memoryBytes;
   private final List<IndexEntryLimit> limits;
-  private final List<Map<IndexKey, Group>> groups = new ArrayList<>();
+  private List<Map<IndexKey, Group>> groups;
   private final List<Path> runs = new ArrayList<>();
+  private final ExecutorService spiller = Executors.newSingleThreadExecutor(r -> {
+    Thread t = new Thread(r, "import-spill");
+    t.setDaemon(true);
+    return t;
+  });
+  /** The spill in progress, if any: at most one, so memory stays within twice the budget. */
+  private Future<?> spilling = CompletableFuture.completedFuture(null);
   private final EnvOptions envOptions = new EnvOptions();
   private final Options runOptions = new Options().setCompressionType(CompressionType.NO_COMPRESSION);
   private long memory;
@@ -63,9 +76,15 @@ final class IndexAccumulator implements AutoCloseable {
     this.directory = directory;
     this.memoryBytes = memoryBytes;
     this.limits = List.copyOf(limits);
+    this.groups = newGroups();
+  }
+
+  private List<Map<IndexKey, Group>> newGroups() {
+    List<Map<IndexKey, Group>> fresh = new ArrayList<>();
     for (int i = 0; i < limits.size(); i++) {
-      groups.add(new HashMap<>());
+      fresh.add(new HashMap<>());
     }
+    return fresh;
   }
 
   /** Adds entry {@code id} (greater than every ID added before) under its keys, {@code keys[ordinal]} per index. */
@@ -84,7 +103,15 @@ final class IndexAccumulator implements AutoCloseable {
       }
     }
     if (memory >= memoryBytes) {
-      spill();
+      awaitSpill();
+      List<Map<IndexKey, Group>> full = groups;
+      Path run = nextRun();
+      spilling = spiller.submit(() -> {
+        write(full, run);
+        return null;
+      });
+      groups = newGroups();
+      memory = 0;
     }
   }
 
@@ -105,30 +132,38 @@ final class IndexAccumulator implements AutoCloseable {
     memory += ID_COST;
   }
 
-  /** Writes the groups in key order to a new run file and empties memory. */
-  private void spill() throws RocksDBException {
+  private void awaitSpill() throws RocksDBException {
+    try {
+      spilling.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RocksDBException("interrupted while spilling index keys");
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RocksDBException r ? r : new RocksDBException(String.valueOf(e.getCause()));
+    }
+  }
+
+  private Path nextRun() {
     Path run = directory.resolve("run-" + runs.size() + ".sst");
-    boolean any = false;
+    runs.add(run);
+    return run;
+  }
+
+  /** Writes groups, at least one, in key order to a run file. */
+  private void write(List<Map<IndexKey, Group>> full, Path run) throws RocksDBException {
     try (SstFileWriter writer = new SstFileWriter(envOptions, runOptions)) {
       writer.open(run.toString());
-      for (int ordinal = 0; ordinal < groups.size(); ordinal++) {
-        Map<IndexKey, Group> index = groups.get(ordinal);
+      for (int ordinal = 0; ordinal < full.size(); ordinal++) {
+        Map<IndexKey, Group> index = full.get(ordinal);
         List<Map.Entry<IndexKey, Group>> sorted = new ArrayList<>(index.entrySet());
         sorted.sort(Map.Entry.comparingByKey());
         for (Map.Entry<IndexKey, Group> e : sorted) {
           writer.put(runKey(ordinal, e.getKey().bytes()), runValue(e.getValue()));
-          any = true;
         }
         index.clear();
       }
-      if (any) {
-        writer.finish();
-      }
+      writer.finish();
     }
-    if (any) {
-      runs.add(run);
-    }
-    memory = 0;
   }
 
   private static byte[] runKey(int ordinal, byte[] key) {
@@ -153,7 +188,10 @@ final class IndexAccumulator implements AutoCloseable {
 
   /** Spills what is in memory, then hands every key to {@code sink}, merged across runs, in order. */
   void drain(Sink sink) throws RocksDBException {
-    spill();
+    awaitSpill();
+    if (groups.stream().anyMatch(m -> !m.isEmpty())) {
+      write(groups, nextRun());
+    }
     List<SstFileReader> readers = new ArrayList<>();
     List<SstFileReaderIterator> iterators = new ArrayList<>();
     try (ReadOptions options = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20)) {
@@ -229,6 +267,13 @@ final class IndexAccumulator implements AutoCloseable {
 
   @Override
   public void close() {
+    spiller.shutdownNow();
+    try {
+      // A spill still writing (a failed load) must not outlive the options it uses.
+      spiller.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     runOptions.close();
     envOptions.close();
   }
