@@ -166,7 +166,21 @@ public final class AttributeIndex extends Tree {
    * {@link #keysOf(Entry)} scans every attribute of the entry for each index.
    */
   public Set<IndexKey> keysOf(Map<String, List<Attribute>> attributesByType) {
-    return keysOf(attributesByType.getOrDefault(StaticUtils.toLowerCase(attribute), List.of()));
+    return keysOf(attributesOf(attributesByType));
+  }
+
+  /**
+   * Like {@link #keysOf(Map)}, but a key shared by several values (or substrings) may come more
+   * than once: cheaper for a caller that drops repeats itself, as the bulk load does.
+   */
+  public List<IndexKey> keysWithRepeats(Map<String, List<Attribute>> attributesByType) {
+    List<IndexKey> keys = new ArrayList<>();
+    addKeys(attributesOf(attributesByType), keys);
+    return keys;
+  }
+
+  private List<Attribute> attributesOf(Map<String, List<Attribute>> attributesByType) {
+    return attributesByType.getOrDefault(StaticUtils.toLowerCase(attribute), List.of());
   }
 
   /** The attributes of {@code entry} by lower-case name without options, as {@link #keysOf(Map)} takes them. */
@@ -180,6 +194,11 @@ public final class AttributeIndex extends Tree {
 
   private Set<IndexKey> keysOf(Collection<Attribute> attributes) {
     Set<IndexKey> keys = new HashSet<>();
+    addKeys(attributes, keys);
+    return keys;
+  }
+
+  private void addKeys(Collection<Attribute> attributes, Collection<IndexKey> keys) {
     for (Attribute a : attributes) {
       if (type == IndexType.PRESENCE) {
         keys.add(new IndexKey(PRESENCE_KEY));
@@ -189,10 +208,9 @@ public final class AttributeIndex extends Tree {
         addKeys(value, keys);
       }
     }
-    return keys;
   }
 
-  private void addKeys(ASN1OctetString value, Set<IndexKey> keys) {
+  private void addKeys(ASN1OctetString value, Collection<IndexKey> keys) {
     byte[] normalized = normalize(value);
     if (normalized == null) {
       return;

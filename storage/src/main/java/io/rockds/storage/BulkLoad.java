@@ -118,7 +118,7 @@ public final class BulkLoad implements AutoCloseable {
     IndexKey[][] indexKeys = new IndexKey[indexes.size()][];
     Map<String, List<Attribute>> attributes = AttributeIndex.attributesByType(entry);
     for (int i = 0; i < indexKeys.length; i++) {
-      indexKeys[i] = indexes.get(i).keysOf(attributes).toArray(IndexKey[]::new);
+      indexKeys[i] = indexes.get(i).keysWithRepeats(attributes).toArray(IndexKey[]::new);
     }
     try {
       return new Prepared(dn, dnKey, parentKey, container.id2entry().encode(entry), indexKeys);

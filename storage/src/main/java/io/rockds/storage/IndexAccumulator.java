@@ -18,8 +18,8 @@ import org.rocksdb.EnvOptions;
 import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.SstFileReaderIterator;
 import org.rocksdb.SstFileReader;
+import org.rocksdb.SstFileReaderIterator;
 import org.rocksdb.SstFileWriter;
 
 /**
@@ -36,7 +36,10 @@ import org.rocksdb.SstFileWriter;
  * unless the key was over the limit, by its IDs as varint deltas.
  */
 final class IndexAccumulator implements AutoCloseable {
-  /** Heap held by the groups before a spill: big enough for few runs, small enough for a 1 GB heap. */
+  /**
+   * Estimated heap of the groups that triggers a spill: few runs even at millions of entries; at
+   * most two such sets are held at once (one filling, one being written).
+   */
   static final long MEMORY_BYTES = 256L << 20;
   /** Rough heap cost of a new key (map node, key, group, first ID array) and of one more ID. */
   private static final int KEY_OVERHEAD = 160;
@@ -68,6 +71,7 @@ final class IndexAccumulator implements AutoCloseable {
   /** The IDs of one key so far; {@code ids} is dropped when the key goes over the limit. */
   private static final class Group {
     long count;
+    long lastId = -1;
     long[] ids = new long[2];
   }
 
@@ -87,7 +91,10 @@ final class IndexAccumulator implements AutoCloseable {
     return fresh;
   }
 
-  /** Adds entry {@code id} (greater than every ID added before) under its keys, {@code keys[ordinal]} per index. */
+  /**
+   * Adds entry {@code id} (greater than every ID added before) under its keys, {@code keys[ordinal]}
+   * per index; a key repeated for the same entry counts once.
+   */
   void add(IndexKey[][] keys, long id) throws RocksDBException {
     for (int ordinal = 0; ordinal < keys.length; ordinal++) {
       Map<IndexKey, Group> index = groups.get(ordinal);
@@ -116,6 +123,10 @@ final class IndexAccumulator implements AutoCloseable {
   }
 
   private void append(Group group, long id, IndexEntryLimit limit) {
+    if (group.lastId == id) {
+      return;
+    }
+    group.lastId = id;
     long n = group.count++;
     if (group.ids == null) {
       return;

@@ -48,8 +48,11 @@ class IndexAccumulatorTest {
           if (id % 500 == 0) {
             entryKeys.add(IndexKey.of("a" + id));
           }
+          if (id % 3 == 0) {
+            entryKeys.add(IndexKey.of("k0")); // a key repeated within one entry counts once
+          }
           keys[ordinal] = entryKeys.toArray(IndexKey[]::new);
-          for (IndexKey key : entryKeys) {
+          for (IndexKey key : new java.util.LinkedHashSet<>(entryKeys)) {
             expected.get(ordinal).computeIfAbsent(key.toString(), k -> new ArrayList<>()).add(id);
           }
         }
