@@ -8,8 +8,14 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.Schema;
+import com.unboundid.util.StaticUtils;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -201,8 +207,49 @@ public final class AttributeIndex extends Tree {
 
   /** Every key {@code entry} contributes to this index. */
   public Set<IndexKey> keysOf(Entry entry) {
+    return keysOf(entry.getAttributesWithOptions(attribute, null));
+  }
+
+  /**
+   * Every key an entry contributes to this index, given its attributes grouped by
+   * {@link #attributesByType}: one pass over the entry serves all its indexes, where
+   * {@link #keysOf(Entry)} scans every attribute of the entry for each index.
+   */
+  public Set<IndexKey> keysOf(Map<String, List<Attribute>> attributesByType) {
+    return keysOf(attributesOf(attributesByType));
+  }
+
+  /**
+   * Like {@link #keysOf(Map)}, but a key shared by several values (or substrings) may come more
+   * than once: cheaper for a caller that drops repeats itself, as the bulk load does.
+   */
+  public List<IndexKey> keysWithRepeats(Map<String, List<Attribute>> attributesByType) {
+    List<IndexKey> keys = new ArrayList<>();
+    addKeys(attributesOf(attributesByType), keys);
+    return keys;
+  }
+
+  private List<Attribute> attributesOf(Map<String, List<Attribute>> attributesByType) {
+    return attributesByType.getOrDefault(StaticUtils.toLowerCase(attribute), List.of());
+  }
+
+  /** The attributes of {@code entry} by lower-case name without options, as {@link #keysOf(Map)} takes them. */
+  public static Map<String, List<Attribute>> attributesByType(Entry entry) {
+    Map<String, List<Attribute>> byType = new HashMap<>();
+    for (Attribute a : entry.getAttributes()) {
+      byType.computeIfAbsent(StaticUtils.toLowerCase(a.getBaseName()), k -> new ArrayList<>(1)).add(a);
+    }
+    return byType;
+  }
+
+  private Set<IndexKey> keysOf(Collection<Attribute> attributes) {
     Set<IndexKey> keys = new HashSet<>();
-    for (Attribute a : entry.getAttributesWithOptions(attribute, null)) {
+    addKeys(attributes, keys);
+    return keys;
+  }
+
+  private void addKeys(Collection<Attribute> attributes, Collection<IndexKey> keys) {
+    for (Attribute a : attributes) {
       if (type == IndexType.PRESENCE) {
         keys.add(new IndexKey(PRESENCE_KEY));
         break;
@@ -211,10 +258,9 @@ public final class AttributeIndex extends Tree {
         addKeys(value, keys);
       }
     }
-    return keys;
   }
 
-  private void addKeys(ASN1OctetString value, Set<IndexKey> keys) {
+  private void addKeys(ASN1OctetString value, Collection<IndexKey> keys) {
     byte[] normalized = normalize(value);
     if (normalized == null) {
       return;

@@ -1,5 +1,6 @@
 package io.rockds.storage;
 
+import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
@@ -18,9 +19,7 @@ import org.rocksdb.EnvOptions;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.IngestExternalFileOptions;
 import org.rocksdb.Options;
-import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.RocksIterator;
 import org.rocksdb.SstFileWriter;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
@@ -32,13 +31,14 @@ import org.rocksdb.WriteOptions;
  * <p>How: {@link #prepare} (thread-safe, run by parsing threads) encodes the entry and computes its
  * DN key and index keys; {@link #add} (one thread) allocates IDs in input order and
  * <ul>
- *   <li>streams {@code id2entry} into an SST file (IDs ascend, so keys arrive sorted) ingested at
- *       the end: no memtable, no WAL, no compaction rewrite of the largest tree;
+ *   <li>streams {@code id2entry} into an SST file (IDs ascend, so keys arrive sorted), compressed
+ *       on a thread of its own ({@link BackgroundSstWriter}), ingested at the end: no memtable,
+ *       no WAL, no compaction rewrite of the largest tree;
  *   <li>writes {@code dn2id} in WAL-less batches (parents must be found as children arrive);
- *   <li>writes every (index key, ID) pair as a key of a {@link PairSorter}, a scratch RocksDB
- *       that sorts them (memtable flushes are its sorted runs), so {@link #finish} reads
- *       each index's keys in order with their IDs ascending, writes the final records (ID lists,
- *       or over-limit markers with exact counts) into one SST file per index, and ingests it.
+ *   <li>groups the IDs of every index key in an {@link IndexAccumulator} (memory, spilled to
+ *       sorted runs), so {@link #finish} reads each index's keys in order with their IDs
+ *       ascending, writes the final records (ID lists, or over-limit markers with exact counts)
+ *       into one SST file per index, and ingests it.
  * </ul>
  * Nothing is durable until {@link #finish} flushes; an interrupted load leaves the indexes
  * untrusted (they are marked so first) and is simply run again with a cleared container.
@@ -53,16 +53,17 @@ public final class BulkLoad implements AutoCloseable {
   private final WriteOptions noWal = new WriteOptions().setDisableWAL(true);
   private final EnvOptions envOptions = new EnvOptions();
   private final Options sstOptions;
-  private final PairSorter pairs;
-  private WriteBatch pairBatch = new WriteBatch();
-  private final SstFileWriter entries;
+  private final IndexAccumulator keys;
+  private final BackgroundSstWriter entries;
   private final Path entriesFile;
-  private long entriesWritten;
   private WriteBatch batch = new WriteBatch();
   private int batchEntries;
   /** DN keys of the current batch, not yet visible through dn2id reads. */
   private final Map<ByteBuffer, Long> pendingDns = new HashMap<>();
   private final Map<Long, Long> childCounts = new HashMap<>();
+  /** The parent found last: siblings come in runs, so most lookups are this one. */
+  private byte[] lastParentKey;
+  private long lastParentId;
   private long count;
 
   /** An entry encoded by a parsing thread, ready for {@link #add}. */
@@ -71,9 +72,9 @@ public final class BulkLoad implements AutoCloseable {
     private final byte[] dnKey;
     private final byte[] parentKey;
     private final byte[] encoded;
-    private final byte[][][] indexKeys;
+    private final IndexKey[][] indexKeys;
 
-    private Prepared(DN dn, byte[] dnKey, byte[] parentKey, byte[] encoded, byte[][][] indexKeys) {
+    private Prepared(DN dn, byte[] dnKey, byte[] parentKey, byte[] encoded, IndexKey[][] indexKeys) {
       this.dn = dn;
       this.dnKey = dnKey;
       this.parentKey = parentKey;
@@ -94,10 +95,10 @@ public final class BulkLoad implements AutoCloseable {
     try {
       Files.createDirectories(workDirectory);
       this.sstOptions = backend.sstOptions();
-      this.pairs = new PairSorter(workDirectory.resolve("pairs"));
+      this.keys = new IndexAccumulator(workDirectory,
+          indexes.stream().map(AttributeIndex::entryLimit).toList(), IndexAccumulator.MEMORY_BYTES);
       this.entriesFile = workDirectory.resolve("id2entry.sst");
-      this.entries = new SstFileWriter(envOptions, sstOptions);
-      entries.open(entriesFile.toString());
+      this.entries = new BackgroundSstWriter(envOptions, sstOptions, entriesFile, "import-id2entry");
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     } catch (IOException e) {
@@ -114,12 +115,13 @@ public final class BulkLoad implements AutoCloseable {
       throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "the entry " + dn + " is not below the base DN "
           + container.baseDn());
     }
-    byte[][][] keys = new byte[indexes.size()][][];
-    for (int i = 0; i < keys.length; i++) {
-      keys[i] = indexes.get(i).keysOf(entry).stream().map(IndexKey::bytes).toArray(byte[][]::new);
+    IndexKey[][] indexKeys = new IndexKey[indexes.size()][];
+    Map<String, List<Attribute>> attributes = AttributeIndex.attributesByType(entry);
+    for (int i = 0; i < indexKeys.length; i++) {
+      indexKeys[i] = indexes.get(i).keysWithRepeats(attributes).toArray(IndexKey[]::new);
     }
     try {
-      return new Prepared(dn, dnKey, parentKey, container.id2entry().encode(entry), keys);
+      return new Prepared(dn, dnKey, parentKey, container.id2entry().encode(entry), indexKeys);
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     }
@@ -136,7 +138,7 @@ public final class BulkLoad implements AutoCloseable {
       }
       long parentId = -1;
       if (entry.parentKey != null) {
-        parentId = idOf(entry.parentKey);
+        parentId = parentIdOf(entry.parentKey);
         if (parentId < 0) {
           throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "the parent entry " + entry.dn.getParent()
               + " does not exist (parents must come before their children)");
@@ -145,14 +147,9 @@ public final class BulkLoad implements AutoCloseable {
       }
       long id = backend.nextId();
       entries.put(Bytes.longKey(id), entry.encoded);
-      entriesWritten++;
       batch.put(container.dn2id().handle(), entry.dnKey, Bytes.longKey(id));
       pendingDns.put(ByteBuffer.wrap(entry.dnKey), id);
-      for (int i = 0; i < entry.indexKeys.length; i++) {
-        for (byte[] key : entry.indexKeys[i]) {
-          pairBatch.put(pairKey(i, key, id), new byte[0]);
-        }
-      }
+      keys.add(entry.indexKeys, id);
       count++;
       if (++batchEntries >= BATCH_ENTRIES) {
         flushBatch();
@@ -165,6 +162,18 @@ public final class BulkLoad implements AutoCloseable {
   /** Entries added so far. */
   public long count() {
     return count;
+  }
+
+  private long parentIdOf(byte[] parentKey) throws RocksDBException {
+    if (!Arrays.equals(parentKey, lastParentKey)) {
+      long id = idOf(parentKey);
+      if (id < 0) {
+        return id;
+      }
+      lastParentKey = parentKey;
+      lastParentId = id;
+    }
+    return lastParentId;
   }
 
   private long idOf(byte[] dnKey) throws RocksDBException {
@@ -180,51 +189,25 @@ public final class BulkLoad implements AutoCloseable {
     backend.rocksDb().write(noWal, batch);
     batch.close();
     batch = new WriteBatch();
-    pairs.write(pairBatch);
-    pairBatch.close();
-    pairBatch = new WriteBatch();
     batchEntries = 0;
     pendingDns.clear();
-  }
-
-  /**
-   * {@code ordinal (2 bytes) · escaped key · 00 00 · id (8 bytes)}: the escape (00 → 00 01) keeps
-   * raw key order and makes 00 00 end the key, so a key that is a prefix of another sorts first
-   * with all its IDs, whatever bytes either contains.
-   */
-  static byte[] pairKey(int ordinal, byte[] key, long id) {
-    int zeros = 0;
-    for (byte b : key) {
-      if (b == 0) {
-        zeros++;
-      }
-    }
-    ByteBuffer out = ByteBuffer.allocate(2 + key.length + zeros + 2 + 8);
-    out.putShort((short) ordinal);
-    for (byte b : key) {
-      out.put(b);
-      if (b == 0) {
-        out.put((byte) 1);
-      }
-    }
-    out.put((byte) 0).put((byte) 0).putLong(id);
-    return out.array();
   }
 
   /** Writes the counters and indexes, ingests the SST files and flushes: the load is durable. */
   public void finish() throws LDAPException {
     try {
       flushBatch();
-      // RocksDB refuses to finish an SST file with no entries (an empty or all-rejected LDIF).
-      if (entriesWritten > 0) {
-        entries.finish();
+      // An empty or all-rejected LDIF leaves no file.
+      if (entries.finish()) {
         ingest(container.id2entry(), entriesFile);
       }
+      // Plain values, not merge operands: the container was emptied, and a read of a counter
+      // then finds one value instead of folding operands until a compaction.
       try (WriteBatch counters = new WriteBatch()) {
         for (Map.Entry<Long, Long> e : childCounts.entrySet()) {
-          counters.merge(container.id2childrenCount().handle(), Bytes.longKey(e.getKey()), Bytes.counter(e.getValue()));
+          counters.put(container.id2childrenCount().handle(), Bytes.longKey(e.getKey()), Bytes.counter(e.getValue()));
         }
-        counters.merge(container.state().handle(), "entry-count".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        counters.put(container.state().handle(), "entry-count".getBytes(java.nio.charset.StandardCharsets.UTF_8),
             Bytes.counter(count));
         backend.rocksDb().write(noWal, counters);
       }
@@ -247,80 +230,60 @@ public final class BulkLoad implements AutoCloseable {
     }
   }
 
+  /** Writes each index's records into an SST file of its own (keys arrive in order) and ingests it. */
   private void writeIndexes() throws RocksDBException {
-    try (ReadOptions options = new ReadOptions().setFillCache(false).setReadaheadSize(4 << 20);
-        RocksIterator it = pairs.sorted(options);
-        WriteBatch overLimit = new WriteBatch()) {
-      it.seekToFirst();
-      for (int ordinal = 0; ordinal < indexes.size(); ordinal++) {
-        writeIndex(ordinal, it, overLimit);
-      }
+    try (WriteBatch overLimit = new WriteBatch(); IndexFiles files = new IndexFiles(overLimit)) {
+      keys.drain(files);
+      files.finishCurrent();
       backend.rocksDb().write(noWal, overLimit);
     }
   }
 
-  /** Consumes the pairs of one index (the iterator is positioned on its first) into an SST file. */
-  private void writeIndex(int ordinal, RocksIterator it, WriteBatch overLimit) throws RocksDBException {
-    AttributeIndex index = indexes.get(ordinal);
-    IndexEntryLimit limit = index.entryLimit();
-    Path file = workDirectory.resolve("index-" + ordinal + ".sst");
-    boolean any = false;
-    try (SstFileWriter writer = new SstFileWriter(envOptions, sstOptions)) {
-      writer.open(file.toString());
-      byte[] currentKey = null;
-      IdSet.Builder ids = new IdSet.Builder();
-      long keyCount = 0;
-      for (; it.isValid(); it.next()) {
-        byte[] pair = it.key();
-        if (((pair[0] & 0xFF) << 8 | (pair[1] & 0xFF)) != ordinal) {
-          break;
-        }
-        byte[] key = unescape(pair);
-        long id = Bytes.readLongKey(pair, pair.length - 8);
-        if (currentKey != null && !Arrays.equals(currentKey, key)) {
-          writeRecord(index, writer, overLimit, currentKey, ids, keyCount);
-          any = true;
-          ids = new IdSet.Builder();
-          keyCount = 0;
-        }
-        currentKey = key;
-        keyCount++;
-        if (!limit.isExceededBy(keyCount)) {
-          ids.add(id);
-        }
-      }
-      if (currentKey != null) {
-        writeRecord(index, writer, overLimit, currentKey, ids, keyCount);
-        any = true;
-      }
-      if (any) {
-        writer.finish();
-      }
-    }
-    if (any) {
-      ingest(index, file);
-    }
-  }
+  /** The SST file of the index being written; the next index's keys close it and start another. */
+  private final class IndexFiles implements IndexAccumulator.Sink, AutoCloseable {
+    private final WriteBatch overLimit;
+    private SstFileWriter writer;
+    private int ordinal = -1;
+    private Path file;
 
-  private void writeRecord(AttributeIndex index, SstFileWriter writer, WriteBatch overLimit, byte[] key,
-      IdSet.Builder ids, long keyCount) throws RocksDBException {
-    if (index.entryLimit().isExceededBy(keyCount)) {
-      writer.put(key, IdListCodec.overLimit());
-      container.state().setOverLimitCount(overLimit, index.name(), key, keyCount);
-    } else {
-      writer.put(key, IdListCodec.encode(ids.build()));
+    IndexFiles(WriteBatch overLimit) {
+      this.overLimit = overLimit;
     }
-  }
 
-  private static byte[] unescape(byte[] pair) {
-    ByteBuffer out = ByteBuffer.allocate(pair.length);
-    for (int i = 2; i < pair.length - 10; i++) {
-      out.put(pair[i]);
-      if (pair[i] == 0) {
-        i++; // skip the escape byte
+    @Override
+    public void key(int keyOrdinal, byte[] key, long count, IdSet ids) throws RocksDBException {
+      if (keyOrdinal != ordinal) {
+        finishCurrent();
+        ordinal = keyOrdinal;
+        file = workDirectory.resolve("index-" + ordinal + ".sst");
+        writer = new SstFileWriter(envOptions, sstOptions);
+        writer.open(file.toString());
+      }
+      AttributeIndex index = indexes.get(ordinal);
+      if (ids == null) {
+        writer.put(key, IdListCodec.overLimit());
+        container.state().setOverLimitCount(overLimit, index.name(), key, count);
+      } else {
+        writer.put(key, IdListCodec.encode(ids));
       }
     }
-    return Arrays.copyOf(out.array(), out.position());
+
+    void finishCurrent() throws RocksDBException {
+      if (writer == null) {
+        return;
+      }
+      writer.finish();
+      writer.close();
+      writer = null;
+      ingest(indexes.get(ordinal), file);
+    }
+
+    @Override
+    public void close() {
+      if (writer != null) {
+        writer.close();
+      }
+    }
   }
 
   private void ingest(Tree tree, Path file) throws RocksDBException {
@@ -332,12 +295,11 @@ public final class BulkLoad implements AutoCloseable {
   @Override
   public void close() {
     batch.close();
-    pairBatch.close();
     entries.close();
     envOptions.close();
     sstOptions.close();
     noWal.close();
-    pairs.close();
+    keys.close();
     try (var files = Files.walk(workDirectory)) {
       files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
     } catch (IOException e) {

@@ -6,11 +6,16 @@ final class Bytes {
 
   static byte[] longKey(long value) {
     byte[] b = new byte[8];
+    putLong(b, 0, value);
+    return b;
+  }
+
+  /** Writes {@code value} as a {@link #longKey} at {@code offset}. */
+  static void putLong(byte[] b, int offset, long value) {
     for (int i = 7; i >= 0; i--) {
-      b[i] = (byte) value;
+      b[offset + i] = (byte) value;
       value >>>= 8;
     }
-    return b;
   }
 
   static long readLongKey(byte[] b, int offset) {

@@ -1,5 +1,6 @@
 package io.rockds.storage;
 
+import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
@@ -424,8 +425,9 @@ public final class EntryContainer {
       }
       state.addEntryCount(batch, 1);
       IndexUpdates updates = new IndexUpdates();
+      Map<String, List<Attribute>> attributes = AttributeIndex.attributesByType(entry);
       for (AttributeIndex index : maintainedIndexes(id)) {
-        updates.add(index, index.keysOf(entry), id);
+        updates.add(index, index.keysOf(attributes), id);
       }
       commit(batch, updates);
       backend.invalidate(id);

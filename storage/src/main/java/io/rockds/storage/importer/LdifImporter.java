@@ -42,6 +42,8 @@ import java.util.zip.GZIPInputStream;
  */
 public final class LdifImporter {
   private static final int REPORT_EVERY = 10_000;
+  /** Records in flight per parsing thread: enough to smooth out stalls, few enough to stay in the young generation. */
+  private static final int QUEUED_PER_THREAD = 256;
 
   private final Backend backend;
 
@@ -80,7 +82,7 @@ public final class LdifImporter {
           loads.put(container.baseDn(), container.startBulkLoad(options.workDirectory().resolve("load-" + n++)));
         }
       }
-      BlockingQueue<Future<Outcome>> queue = new ArrayBlockingQueue<>(options.threads() * 1024);
+      BlockingQueue<Future<Outcome>> queue = new ArrayBlockingQueue<>(options.threads() * QUEUED_PER_THREAD);
       Writer writer = new Writer(queue, rejects, skips);
       Thread writerThread = new Thread(writer, "import-writer");
       writerThread.start();

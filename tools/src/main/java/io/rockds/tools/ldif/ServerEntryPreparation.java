@@ -29,8 +29,11 @@ final class ServerEntryPreparation implements EntryTransformer {
   public Entry transform(Entry entry) throws LDAPException {
     Entry prepared = entry.duplicate();
     OperationalAttributes.onAdd(prepared, importer);
+    // Put back what the stamping replaced; the attributes it left alone are still the originals.
     for (Attribute original : entry.getAttributes()) {
-      prepared.setAttribute(original);
+      if (prepared.getAttribute(original.getName()) != original) {
+        prepared.setAttribute(original);
+      }
     }
     PasswordValues.hash(prepared, passwords);
     return prepared;

@@ -1,0 +1,103 @@
+package io.rockds.storage;
+
+import java.nio.file.Path;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import org.rocksdb.EnvOptions;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.SstFileWriter;
+
+/**
+ * Writes records, given in ascending key order, to an SST file on a thread of its own, so that
+ * compressing them (ZSTD, the largest tree: {@code id2entry}) does not hold up the caller, the
+ * import's single writer thread. A failure is reported by the next {@link #put} or by
+ * {@link #finish}.
+ */
+final class BackgroundSstWriter implements AutoCloseable {
+  private static final int QUEUED = 1024;
+  private static final byte[][] END = new byte[0][];
+
+  private final SstFileWriter writer;
+  private final BlockingQueue<byte[][]> queue = new ArrayBlockingQueue<>(QUEUED);
+  private final Thread thread;
+  private volatile RocksDBException failure;
+  private long records;
+
+  BackgroundSstWriter(EnvOptions envOptions, Options options, Path file, String threadName) throws RocksDBException {
+    writer = new SstFileWriter(envOptions, options);
+    writer.open(file.toString());
+    thread = new Thread(this::run, threadName);
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private void run() {
+    try {
+      for (byte[][] record = queue.take(); record != END; record = queue.take()) {
+        if (failure == null) {
+          try {
+            writer.put(record[0], record[1]);
+          } catch (RocksDBException e) {
+            failure = e;
+          }
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Queues one record; its key must be greater than every key put before. */
+  void put(byte[] key, byte[] value) throws RocksDBException {
+    if (failure != null) {
+      throw failure;
+    }
+    enqueue(new byte[][] {key, value});
+    records++;
+  }
+
+  private void enqueue(byte[][] record) throws RocksDBException {
+    try {
+      queue.put(record);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RocksDBException("interrupted while writing an SST file");
+    }
+  }
+
+  /**
+   * Waits until every record is written and finishes the file; false, with no file to ingest, if
+   * there were none (RocksDB refuses to finish an empty SST file).
+   */
+  boolean finish() throws RocksDBException {
+    enqueue(END);
+    try {
+      thread.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RocksDBException("interrupted while writing an SST file");
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    if (records == 0) {
+      return false;
+    }
+    writer.finish();
+    return true;
+  }
+
+  @Override
+  public void close() {
+    if (thread.isAlive()) {
+      thread.interrupt();
+      try {
+        thread.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    writer.close();
+  }
+}
