@@ -14,6 +14,7 @@ import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.controls.SimplePagedResultsControl;
 import io.rockds.config.ConfigDns;
+import io.rockds.protocol.EntryBatch;
 import io.rockds.server.logging.OperationRecord;
 import io.rockds.server.monitor.MonitorEntries;
 import io.rockds.server.search.DebugSearchIndex;
@@ -28,6 +29,7 @@ import io.rockds.storage.search.FilterEvaluator;
 import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -59,7 +61,9 @@ final class SearchOperation {
   private final FilterEvaluator evaluator;
   private DN base;
   private Filter filter;
+  private EntryBatch batch;
   private AttributeSelection attributes;
+  private Set<String> virtualAttributes;
   private EntryContainer container;
   private SearchLimits limits;
   private MatchedValues matchedValues;
@@ -76,7 +80,7 @@ final class SearchOperation {
     this.request = request;
     this.search = request.getSearchRequestProtocolOp();
     this.cancelled = cancelled;
-    this.evaluator = new FilterEvaluator(context.schema());
+    this.evaluator = context.serverSchema().evaluator();
   }
 
   /** True once the search turned out unindexed (the access log writes {@code unindexed}). */
@@ -85,9 +89,24 @@ final class SearchOperation {
   }
 
   void run() throws LDAPException {
+    batch = client.ldap().entryBatch();
+    try {
+      search();
+    } finally {
+      // Entries still batched leave before whatever result the caller sends for an exception.
+      try {
+        batch.flush(SLOW_CLIENT_WAIT_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void search() throws LDAPException {
     base = Dns.parse(search.getBaseDN());
     filter = search.getFilter();
     attributes = new AttributeSelection(search.getAttributes(), context.schema());
+    virtualAttributes = VirtualAttributes.wantedBy(attributes, filter);
     Identity identity = client.identity();
     limits = SearchLimits.of(search, context.global(), identity.root());
     ServerSideSort sort = ServerSideSort.from(control(ServerSideSort.OID), context.schema());
@@ -258,7 +277,7 @@ final class SearchOperation {
     if (stored == null || !stored.getParsedDN().matchesBaseAndScope(base, search.getScope())) {
       return true;
     }
-    Entry entry = VirtualAttributes.forSearch(context, stored, container, id, attributes, filter);
+    Entry entry = VirtualAttributes.forSearch(context, stored, container, id, virtualAttributes);
     if (!evaluator.matches(filter, entry)) {
       return true;
     }
@@ -316,7 +335,7 @@ final class SearchOperation {
         continue;
       }
       Entry entry = context.access().filterEntry(client,
-          VirtualAttributes.forSearch(context, stored, container, order[i], attributes, filter), filter);
+          VirtualAttributes.forSearch(context, stored, container, order[i], virtualAttributes), filter);
       if (entry != null && !sendOrStop(order[i], entry, new PagedSearches.AtSorted(order, i))) {
         return;
       }
@@ -335,7 +354,7 @@ final class SearchOperation {
     LDAPMessage message = new LDAPMessage(request.getMessageID(),
         new SearchResultEntryProtocolOp(entry.getDN(), selected));
     try {
-      if (!client.ldap().sendEntry(message, SLOW_CLIENT_WAIT_MILLIS)) {
+      if (!batch.add(message, SLOW_CLIENT_WAIT_MILLIS)) {
         cancelled.set(true);
         return false;
       }
@@ -379,6 +398,6 @@ final class SearchOperation {
   }
 
   private void done(List<Control> controls) {
-    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null, controls));
+    client.ldap().send(batch, Responses.result(request, ResultCode.SUCCESS, null, null, controls));
   }
 }

@@ -72,7 +72,7 @@ final class EntryCodec {
    * Decodes an entry; damaged bytes give an {@link IllegalArgumentException} naming the damage,
    * never an allocation sized by a corrupt length.
    */
-  Entry decode(byte[] encoded) {
+  StoredEntry decode(byte[] encoded) {
     try {
       return decodeChecked(ByteBuffer.wrap(encoded));
     } catch (BufferUnderflowException e) {
@@ -80,7 +80,7 @@ final class EntryCodec {
     }
   }
 
-  private Entry decodeChecked(ByteBuffer in) {
+  private StoredEntry decodeChecked(ByteBuffer in) {
     byte version = in.get();
     if (version != VERSION_1) {
       throw new IllegalArgumentException("unknown entry encoding version " + version);
@@ -89,9 +89,13 @@ final class EntryCodec {
     // Each attribute takes at least two bytes, each value at least one: a larger count is corrupt.
     int attributeCount = readCount(in, 2);
     List<Attribute> attributes = new ArrayList<>(attributeCount);
+    boolean withOptions = false;
+    int totalValues = 0;
     for (int i = 0; i < attributeCount; i++) {
       String name = dictionary.nameOf(readId(in));
+      withOptions |= name.indexOf(';') >= 0;
       int valueCount = readCount(in, 1);
+      totalValues += valueCount;
       byte[][] values = new byte[valueCount][];
       for (int v = 0; v < valueCount; v++) {
         values[v] = new byte[readCount(in, 1)];
@@ -99,7 +103,7 @@ final class EntryCodec {
       }
       attributes.add(new Attribute(name, values));
     }
-    return new Entry(dn, attributes);
+    return new StoredEntry(dn, attributes, withOptions, in.limit(), totalValues);
   }
 
   /** A count or length of things taking at least {@code bytesEach} bytes each, checked against what is left. */

@@ -273,7 +273,7 @@ public final class EntryContainer {
     return backend.cachedEntry(id, this::load);
   }
 
-  private Entry load(long id) {
+  private StoredEntry load(long id) {
     try {
       return id2entry.get(id);
     } catch (RocksDBException e) {

@@ -19,7 +19,7 @@ public final class Id2Entry extends Tree {
     this.codec = codec;
   }
 
-  Entry get(long id) throws RocksDBException {
+  StoredEntry get(long id) throws RocksDBException {
     byte[] value = db.get(handle, Bytes.longKey(id));
     return value == null ? null : codec.decode(value);
   }

@@ -14,6 +14,7 @@ import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.storage.Soundex;
+import io.rockds.storage.StoredEntry;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -136,10 +137,16 @@ public final class FilterEvaluator {
   }
 
   private static boolean hasRawValue(List<Attribute> attributes, ASN1OctetString assertion) {
+    // The assertion is a slice of the request: getValue() copies it, so once, not per stored value.
+    int length = assertion.getValueLength();
+    byte[] wanted = null;
     for (Attribute attribute : attributes) {
       for (ASN1OctetString value : attribute.getRawValues()) {
-        if (value.equalsIgnoreType(assertion)) {
-          return true;
+        if (value.getValueLength() == length) {
+          wanted = wanted == null ? assertion.getValue() : wanted;
+          if (Arrays.equals(value.getValue(), wanted)) {
+            return true;
+          }
         }
       }
     }
@@ -272,6 +279,8 @@ public final class FilterEvaluator {
     final boolean known;
     /** Case-insensitive, so that matching an entry's attribute names allocates nothing. */
     final Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+    /** The same names in lower case, as {@link Entry} keys its attributes without options. */
+    final List<String> lowerCaseNames = new ArrayList<>();
     final Set<String> options = new HashSet<>();
     final MatchingRule equality;
     final MatchingRule ordering;
@@ -292,6 +301,9 @@ public final class FilterEvaluator {
           addNames(sub);
         }
       }
+      for (String name : names) {
+        lowerCaseNames.add(name.toLowerCase(Locale.ROOT));
+      }
       equality = MatchingRule.selectEqualityMatchingRule(base, schema);
       ordering = MatchingRule.selectOrderingMatchingRule(base, schema);
       substring = MatchingRule.selectSubstringMatchingRule(base, schema);
@@ -307,6 +319,16 @@ public final class FilterEvaluator {
     /** The entry's attributes this description covers: same type or a subtype, with at least its options. */
     List<Attribute> attributesOf(Entry entry) {
       List<Attribute> out = new ArrayList<>(2);
+      if (options.isEmpty() && entry instanceof StoredEntry stored && !stored.hasAttributeOptions()) {
+        // A few hash lookups instead of walking every attribute of an entry that is cold in the CPU cache.
+        for (String name : lowerCaseNames) {
+          Attribute a = entry.getAttribute(name);
+          if (a != null) {
+            out.add(a);
+          }
+        }
+        return out;
+      }
       for (Attribute a : entry.getAttributes()) {
         if (names.contains(a.getBaseName()) && hasOptions(a)) {
           out.add(a);
