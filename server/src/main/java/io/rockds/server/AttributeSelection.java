@@ -82,6 +82,11 @@ final class AttributeSelection {
     return names.contains(baseName(attribute));
   }
 
+  /** True for {@code 1.1} alone: the entries' DNs, no attribute. */
+  boolean selectsNone() {
+    return !allUser && !allOperational && names.isEmpty();
+  }
+
   boolean wantsAllOperational() {
     return allOperational;
   }

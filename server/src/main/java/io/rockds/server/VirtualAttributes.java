@@ -39,6 +39,12 @@ final class VirtualAttributes {
     return wanted;
   }
 
+  /** True if the filter tests a virtual attribute: a stored entry alone cannot tell whether it matches. */
+  static boolean namedIn(Filter filter) {
+    Set<String> inFilter = filterAttributes(filter);
+    return NAMES.stream().anyMatch(name -> inFilter.contains(name.toLowerCase(Locale.ROOT)));
+  }
+
   /** A copy of {@code entry} with the {@link #wantedBy wanted} virtual attributes, or the entry itself. */
   static Entry forSearch(ServerContext context, Entry entry, EntryContainer container, long id, Set<String> wanted)
       throws LDAPException {

@@ -516,6 +516,11 @@ public final class Backend implements AutoCloseable {
     }
   }
 
+  /** The cached entry, or null: never loads. */
+  StoredEntry cachedEntryIfPresent(long id) {
+    return entryCache == null ? null : entryCache.getIfPresent(id);
+  }
+
   void invalidate(long id) {
     if (entryCache != null) {
       entryCache.invalidate(id);

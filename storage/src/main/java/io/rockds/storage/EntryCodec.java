@@ -73,14 +73,19 @@ final class EntryCodec {
    * never an allocation sized by a corrupt length.
    */
   StoredEntry decode(byte[] encoded) {
+    return decode(encoded, null);
+  }
+
+  /** Decodes the DN and only the attributes {@code projection} keeps (all when it is null). */
+  StoredEntry decode(byte[] encoded, AttributeProjection projection) {
     try {
-      return decodeChecked(ByteBuffer.wrap(encoded));
+      return decodeChecked(ByteBuffer.wrap(encoded), projection);
     } catch (BufferUnderflowException e) {
       throw new IllegalArgumentException("corrupt entry: truncated after " + encoded.length + " bytes", e);
     }
   }
 
-  private StoredEntry decodeChecked(ByteBuffer in) {
+  private StoredEntry decodeChecked(ByteBuffer in, AttributeProjection projection) {
     byte version = in.get();
     if (version != VERSION_1) {
       throw new IllegalArgumentException("unknown entry encoding version " + version);
@@ -92,9 +97,17 @@ final class EntryCodec {
     boolean withOptions = false;
     int totalValues = 0;
     for (int i = 0; i < attributeCount; i++) {
-      String name = dictionary.nameOf(readId(in));
-      withOptions |= name.indexOf(';') >= 0;
+      int id = readId(in);
+      String name = dictionary.nameOf(id);
       int valueCount = readCount(in, 1);
+      if (projection != null && !projection.keeps(id, name)) {
+        for (int v = 0; v < valueCount; v++) {
+          int length = readCount(in, 1);
+          in.position(in.position() + length);
+        }
+        continue;
+      }
+      withOptions |= name.indexOf(';') >= 0;
       totalValues += valueCount;
       byte[][] values = new byte[valueCount][];
       for (int v = 0; v < valueCount; v++) {

@@ -273,6 +273,24 @@ public final class EntryContainer {
     return backend.cachedEntry(id, this::load);
   }
 
+  /**
+   * The entry with at least the attributes {@code projection} keeps, for testing a filter during
+   * a scan: the cached entry if there is one, else a partial decode that bypasses the cache, so
+   * that a scan neither decodes whole entries it rejects nor evicts the hot ones. Never send or
+   * modify what this returns: read the entry with {@link #get(long)} once it matches.
+   */
+  public Entry peek(long id, AttributeProjection projection) throws LDAPException {
+    StoredEntry cached = backend.cachedEntryIfPresent(id);
+    if (cached != null) {
+      return cached;
+    }
+    try {
+      return id2entry.get(id, projection);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
   private StoredEntry load(long id) {
     try {
       return id2entry.get(id);

@@ -20,8 +20,13 @@ public final class Id2Entry extends Tree {
   }
 
   StoredEntry get(long id) throws RocksDBException {
+    return get(id, (AttributeProjection) null);
+  }
+
+  /** The entry with only the attributes {@code projection} keeps (all when null), or null. */
+  StoredEntry get(long id, AttributeProjection projection) throws RocksDBException {
     byte[] value = db.get(handle, Bytes.longKey(id));
-    return value == null ? null : codec.decode(value);
+    return value == null ? null : codec.decode(value, projection);
   }
 
   /** The entry with this ID as seen by {@code options} (e.g. a snapshot), or null. */

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * Phase 2 of a search: does an entry match a filter? RFC 4511 section 4.5.1.7's three-valued
@@ -102,6 +103,51 @@ public final class FilterEvaluator {
       }
       default -> {
         return valueMatch(filter, entry);
+      }
+    }
+  }
+
+  /**
+   * The stored attribute descriptions that evaluating {@code filter} may read: those of its
+   * attributes, of their subtypes, with any options; all of them for an extensible match that names
+   * no attribute. An entry holding only these (and its DN) evaluates as the whole entry does.
+   */
+  public Predicate<String> attributesTested(Filter filter) {
+    List<Description> tested = new ArrayList<>();
+    if (!collectTested(filter, tested)) {
+      return description -> true;
+    }
+    return description -> {
+      String base = Attribute.getBaseName(description);
+      for (Description d : tested) {
+        if (d.names.contains(base)) {
+          return true;
+        }
+      }
+      return false;
+    };
+  }
+
+  /** Adds the descriptions the filter tests; false when it may test any attribute. */
+  private boolean collectTested(Filter filter, List<Description> tested) {
+    switch (filter.getFilterType()) {
+      case Filter.FILTER_TYPE_AND, Filter.FILTER_TYPE_OR -> {
+        for (Filter component : filter.getComponents()) {
+          if (!collectTested(component, tested)) {
+            return false;
+          }
+        }
+        return true;
+      }
+      case Filter.FILTER_TYPE_NOT -> {
+        return collectTested(filter.getNOTComponent(), tested);
+      }
+      default -> {
+        if (filter.getAttributeName() == null) {
+          return false;
+        }
+        tested.add(description(filter.getAttributeName()));
+        return true;
       }
     }
   }
