@@ -2,10 +2,15 @@
 # RockDS side by side with OpenLDAP slapd (back-mdb) on the seed's workloads: same data, same
 # machine, same run, servers one after the other, no CPU pinning for either.
 #
-#   benchmarks/run.sh [--quick | --full] [--users N] [--threads "8 32"] [--workloads "a b"] [--out FILE]
+#   benchmarks/run.sh [--quick | --full] [--users N] [--threads "8 32"] [--workloads "a b"] [--nosync] [--out FILE]
 #
 # --quick (default): 10,000 users, 8 client threads, 2 s warm-up, 4 s per measurement: about 3 minutes.
 # --full: 100,000 users, 10 s warm-up, 30 s per measurement.
+# --nosync: neither server syncs acknowledged writes (slapd dbnosync, RockDS db-txn-no-sync), for the
+#   no-sync figures reported apart from the durable ones.
+# Each server first gets the same throwaway pass (every workload for the warm-up time at the largest
+# thread count) so that no measured line runs on a cold JIT or cold caches; each line then has its
+# own warm-up before it is measured.
 # Writes a Markdown table (workload, threads, ops/s, mean and p99 latency, server CPU per
 # operation for each server, ratio) plus makeldif rate, import time and disk footprint of both.
 set -euo pipefail
@@ -16,6 +21,7 @@ users=""
 threads=""
 workloads="search-base search-uid-1attr search-uid-5attrs search-uid-all auth group-member common-sn substring-cn and-2 modify add-delete"
 out=""
+nosync=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) mode=quick ;;
@@ -24,7 +30,8 @@ while [ $# -gt 0 ]; do
     --threads) threads="$2"; shift ;;
     --workloads) workloads="$2"; shift ;;
     --out) out="$2"; shift ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    --nosync) nosync=true ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -55,8 +62,18 @@ java -cp "$jar" io.rockds.benchmarks.load.HashLdifPasswords SSHA "$work/data.ldi
 
 results="$work/raw.tsv"
 : > "$results"
+max_threads=$(echo "$threads" | tr ' ' '\n' | sort -n | tail -1)
+warm_up() { # port bindDn: the throwaway pass, the same for both servers
+  local port="$1" bind="$2"
+  for w in $workloads; do
+    load --port "$port" --bindDn "$bind" --password password --users "$users" --workload "$w" \
+      --threads "$max_threads" --warmup 0 --duration "$warmup" > /dev/null
+  done
+}
 run_workloads() { # server port bindDn pid
   local server="$1" port="$2" bind="$3" pid="$4"
+  echo "   $server warm-up pass"
+  warm_up "$port" "$bind"
   for w in $workloads; do
     for t in $threads; do
       echo "   $server $w x$t"
@@ -68,7 +85,9 @@ run_workloads() { # server port bindDn pid
 
 echo "== slapd back-mdb"
 slapd_dir="$work/slapd"
-loaded=$(benchmarks/slapd/slapd-reference.sh load "$slapd_dir" "$work/data-ssha.ldif")
+slapd_sync=()
+if $nosync; then slapd_sync=(--nosync); fi
+loaded=$(benchmarks/slapd/slapd-reference.sh load "$slapd_dir" "$work/data-ssha.ldif" "${slapd_sync[@]}")
 slapd_import=$(echo "$loaded" | sed -n 's/^slapadd_seconds=//p')
 slapd_disk=$(echo "$loaded" | sed -n 's/^disk_bytes=//p')
 benchmarks/slapd/slapd-reference.sh start "$slapd_dir" "$slapd_port"
@@ -86,6 +105,9 @@ bin/import-ldif --instance "$inst" --ldifFile "$work/data.ldif" --quiet
 t1=$(date +%s.%N)
 rockds_import=$(echo "$t1 - $t0" | bc)
 rockds_disk=$(du -sB1 "$inst/db" | cut -f1)
+if $nosync; then
+  bin/dsconfig --offline --instance "$inst" set-backend-prop --backend-name userRoot --set db-txn-no-sync:true >/dev/null
+fi
 bin/start-ds --instance "$inst" >/dev/null
 rockds_pid=$(cat "$inst/logs/server.pid")
 run_workloads rockds "$rockds_port" "cn=Directory Manager" "$rockds_pid"
@@ -97,7 +119,9 @@ bin/stop-ds --instance "$inst" >/dev/null
   echo
   echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB RAM; $(java -version 2>&1 | head -1);"
   echo "slapd $(/usr/sbin/slapd -VV 2>&1 | head -1 | sed 's/.*slapd //'). Data: $users users + 10 groups (oid-bench.template)."
-  echo "Warm-up ${warmup}s, measured ${duration}s per line. Command: benchmarks/run.sh --$mode --users $users"
+  echo "Writes: $($nosync && echo "NOT synced (slapd dbnosync, RockDS db-txn-no-sync)" || echo "synced on every acknowledged write by both")."
+  echo "Warm-up: one throwaway pass of every workload (${warmup}s at $max_threads threads), then ${warmup}s before each line;"
+  echo "measured ${duration}s per line. Command: benchmarks/run.sh --$mode --users $users --threads \"$threads\"$($nosync && echo " --nosync")"
   echo
   echo "| workload | threads | RockDS ops/s | slapd ops/s | ratio | RockDS mean/p99 µs | slapd mean/p99 µs | RockDS CPU µs/op | slapd CPU µs/op |"
   echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"

@@ -3,6 +3,8 @@ package io.rockds.protocol;
 import com.unboundid.ldap.protocol.ExtendedResponseProtocolOp;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.ResultCode;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.handler.ssl.SslContext;
@@ -100,11 +102,15 @@ public final class LdapConnection {
 
   /** Writes a response without waiting for the client to read it. */
   public void send(LDAPMessage message) {
+    notifyFinal(message);
+    channel.writeAndFlush(LdapMessageEncoder.encode(message, channel.alloc()), channel.voidPromise());
+  }
+
+  private void notifyFinal(LDAPMessage message) {
     IntConsumer listener = finalResponseListener;
     if (listener != null && message.getMessageID() != 0 && isFinal(message.getProtocolOpType())) {
       listener.accept(message.getMessageID());
     }
-    channel.writeAndFlush(LdapMessageEncoder.encode(message, channel.alloc()), channel.voidPromise());
   }
 
   private static boolean isFinal(byte type) {
@@ -119,6 +125,41 @@ public final class LdapConnection {
    * which case the caller stops the search.
    */
   public boolean sendEntry(LDAPMessage message, long maxWaitMillis) throws InterruptedException {
+    return write(LdapMessageEncoder.encode(message, channel.alloc()), maxWaitMillis);
+  }
+
+  ByteBufAllocator alloc() {
+    return channel.alloc();
+  }
+
+  /** A batch for the result entries of one search, written by the calling worker thread only. */
+  public EntryBatch entryBatch() {
+    return new EntryBatch(this);
+  }
+
+  /** Encoded entries, once the channel is writable (see {@link #sendEntry}); released if not written. */
+  boolean write(ByteBuf encoded, long maxWaitMillis) throws InterruptedException {
+    boolean written = false;
+    try {
+      written = awaitWritable(maxWaitMillis);
+      if (written) {
+        channel.write(encoded, channel.voidPromise());
+      }
+      return written;
+    } finally {
+      if (!written) {
+        encoded.release();
+      }
+    }
+  }
+
+  /** Sends a final response after the entries still pending in {@code batch}, in one write. */
+  public void send(EntryBatch batch, LDAPMessage message) {
+    notifyFinal(message);
+    channel.writeAndFlush(batch.drainWith(message, channel.alloc()), channel.voidPromise());
+  }
+
+  private boolean awaitWritable(long maxWaitMillis) throws InterruptedException {
     if (!channel.isWritable()) {
       // Writability only returns as queued bytes are flushed to the socket.
       channel.flush();
@@ -133,11 +174,7 @@ public final class LdapConnection {
         }
       }
     }
-    if (!channel.isActive()) {
-      return false;
-    }
-    channel.write(LdapMessageEncoder.encode(message, channel.alloc()), channel.voidPromise());
-    return true;
+    return channel.isActive();
   }
 
   /** Flushes what {@link #sendEntry} wrote. */

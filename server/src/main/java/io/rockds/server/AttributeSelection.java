@@ -5,8 +5,9 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.ObjectClassDefinition;
 import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.storage.StoredEntry;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -20,7 +21,8 @@ import java.util.Set;
 final class AttributeSelection {
   private final boolean allUser;
   private final boolean allOperational;
-  private final Set<String> names = new HashSet<>();
+  /** Lower-case base names, in the order requested. */
+  private final Set<String> names = new LinkedHashSet<>();
   private final Schema schema;
 
   AttributeSelection(List<String> requested, Schema schema) {
@@ -80,6 +82,11 @@ final class AttributeSelection {
     return names.contains(baseName(attribute));
   }
 
+  /** True for {@code 1.1} alone: the entries' DNs, no attribute. */
+  boolean selectsNone() {
+    return !allUser && !allOperational && names.isEmpty();
+  }
+
   boolean wantsAllOperational() {
     return allOperational;
   }
@@ -97,6 +104,16 @@ final class AttributeSelection {
   /** The selected attributes of {@code entry}, values dropped when {@code typesOnly}. */
   List<Attribute> select(Entry entry, boolean typesOnly) {
     List<Attribute> out = new ArrayList<>();
+    if (!allUser && !allOperational && entry instanceof StoredEntry stored && !stored.hasAttributeOptions()) {
+      // Only named attributes: a lookup per name instead of a walk over every attribute of the entry.
+      for (String name : names) {
+        Attribute a = entry.getAttribute(name);
+        if (a != null) {
+          out.add(typesOnly ? new Attribute(a.getName()) : a);
+        }
+      }
+      return out;
+    }
     for (Attribute a : entry.getAttributes()) {
       if (includes(a.getName())) {
         out.add(typesOnly ? new Attribute(a.getName()) : a);

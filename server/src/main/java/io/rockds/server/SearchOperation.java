@@ -14,6 +14,7 @@ import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.controls.SimplePagedResultsControl;
 import io.rockds.config.ConfigDns;
+import io.rockds.protocol.EntryBatch;
 import io.rockds.server.logging.OperationRecord;
 import io.rockds.server.monitor.MonitorEntries;
 import io.rockds.server.task.TaskBackend;
@@ -23,12 +24,15 @@ import io.rockds.server.search.PagedSearches;
 import io.rockds.server.search.SearchLimits;
 import io.rockds.server.schema.SubschemaEntry;
 import io.rockds.server.search.ServerSideSort;
+import io.rockds.server.security.privilege.Privilege;
+import io.rockds.storage.AttributeProjection;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
 import io.rockds.storage.search.FilterEvaluator;
 import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -60,7 +64,10 @@ final class SearchOperation {
   private final FilterEvaluator evaluator;
   private DN base;
   private Filter filter;
+  private EntryBatch batch;
   private AttributeSelection attributes;
+  private Set<String> virtualAttributes;
+  private boolean dnOnly;
   private EntryContainer container;
   private SearchLimits limits;
   private MatchedValues matchedValues;
@@ -77,7 +84,7 @@ final class SearchOperation {
     this.request = request;
     this.search = request.getSearchRequestProtocolOp();
     this.cancelled = cancelled;
-    this.evaluator = new FilterEvaluator(context.schema());
+    this.evaluator = context.serverSchema().evaluator();
   }
 
   /** True once the search turned out unindexed (the access log writes {@code unindexed}). */
@@ -86,14 +93,32 @@ final class SearchOperation {
   }
 
   void run() throws LDAPException {
+    batch = client.ldap().entryBatch();
+    try {
+      search();
+    } finally {
+      // Entries still batched leave before whatever result the caller sends for an exception.
+      try {
+        batch.flush(SLOW_CLIENT_WAIT_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void search() throws LDAPException {
     base = Dns.parse(search.getBaseDN());
     filter = search.getFilter();
     attributes = new AttributeSelection(search.getAttributes(), context.schema());
+    virtualAttributes = VirtualAttributes.wantedBy(attributes, filter);
     Identity identity = client.identity();
     limits = SearchLimits.of(search, context.global(), identity.root());
     ServerSideSort sort = ServerSideSort.from(control(ServerSideSort.OID), context.schema());
     matchedValues = MatchedValues.from(control(MatchedValues.OID), evaluator);
     paging = pagingControl();
+    // Asking for no attributes, without access control to apply, needs nothing of a match but its DN.
+    dnOnly = attributes.selectsNone() && virtualAttributes.isEmpty() && matchedValues == null && sort == null
+        && Privilege.BYPASS_ACL.heldBy(identity);
     if (base.isNullDN() && search.getScope() == SearchScope.BASE) {
       Entry rootDse = RootDse.build(context);
       if (evaluator.matches(filter, rootDse)) {
@@ -247,16 +272,29 @@ final class SearchOperation {
       }
       return;
     }
+    // A scan rejects most entries: it tests the filter on the attributes the filter names before
+    // reading a whole entry (unless the filter tests computed attributes).
+    AttributeProjection tested = VirtualAttributes.namedIn(filter) ? null
+        : new AttributeProjection(evaluator.attributesTested(filter));
     if (resume instanceof PagedSearches.AtKey at && at.key() != null) {
       container.visitScopeFrom(base, search.getScope(), at.key(),
-          (key, id) -> examine(id, new PagedSearches.AtKey(key), matches));
+          (key, id) -> examine(id, tested, new PagedSearches.AtKey(key), matches));
     } else {
-      container.visitScope(base, search.getScope(), (key, id) -> examine(id, new PagedSearches.AtKey(key), matches));
+      container.visitScope(base, search.getScope(),
+          (key, id) -> examine(id, tested, new PagedSearches.AtKey(key), matches));
     }
   }
 
-  /** Reads one candidate and hands it on if it is in scope and matches; false to stop. */
   private boolean examine(long id, PagedSearches.Resume here, Matches matches) throws LDAPException {
+    return examine(id, null, here, matches);
+  }
+
+  /**
+   * Reads one candidate and hands it on if it is in scope and matches; false to stop. With
+   * {@code tested}, entries whose tested attributes do not match are rejected without a full read.
+   */
+  private boolean examine(long id, AttributeProjection tested, PagedSearches.Resume here, Matches matches)
+      throws LDAPException {
     if (cancelled.get()) {
       return false;
     }
@@ -264,11 +302,18 @@ final class SearchOperation {
     if (unindexed) {
       limits.checkLookthrough(++examined);
     }
-    Entry stored = container.get(id);
+    Entry partial = null;
+    if (tested != null) {
+      partial = container.peek(id, tested);
+      if (partial == null || !evaluator.matches(filter, partial)) {
+        return true;
+      }
+    }
+    Entry stored = partial != null && dnOnly ? partial : container.get(id);
     if (stored == null || !stored.getParsedDN().matchesBaseAndScope(base, search.getScope())) {
       return true;
     }
-    Entry entry = VirtualAttributes.forSearch(context, stored, container, id, attributes, filter);
+    Entry entry = VirtualAttributes.forSearch(context, stored, container, id, virtualAttributes);
     if (!evaluator.matches(filter, entry)) {
       return true;
     }
@@ -326,7 +371,7 @@ final class SearchOperation {
         continue;
       }
       Entry entry = context.access().filterEntry(client,
-          VirtualAttributes.forSearch(context, stored, container, order[i], attributes, filter), filter);
+          VirtualAttributes.forSearch(context, stored, container, order[i], virtualAttributes), filter);
       if (entry != null && !sendOrStop(order[i], entry, new PagedSearches.AtSorted(order, i))) {
         return;
       }
@@ -345,7 +390,7 @@ final class SearchOperation {
     LDAPMessage message = new LDAPMessage(request.getMessageID(),
         new SearchResultEntryProtocolOp(entry.getDN(), selected));
     try {
-      if (!client.ldap().sendEntry(message, SLOW_CLIENT_WAIT_MILLIS)) {
+      if (!batch.add(message, SLOW_CLIENT_WAIT_MILLIS)) {
         cancelled.set(true);
         return false;
       }
@@ -389,6 +434,6 @@ final class SearchOperation {
   }
 
   private void done(List<Control> controls) {
-    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null, controls));
+    client.ldap().send(batch, Responses.result(request, ResultCode.SUCCESS, null, null, controls));
   }
 }

@@ -23,13 +23,32 @@ import java.util.function.Predicate;
 final class VirtualAttributes {
   private VirtualAttributes() {}
 
-  /** A copy of {@code entry} with the virtual attributes the search needs, or the entry itself. */
-  static Entry forSearch(ServerContext context, Entry entry, EntryContainer container, long id,
-      AttributeSelection selection, Filter filter) throws LDAPException {
+  private static final List<String> NAMES = List.of("entryDN", "hasSubordinates", "numSubordinates",
+      "subschemaSubentry", "memberOf", "isMemberOf");
+
+  /** The virtual attributes a search needs, decided once per search rather than per candidate entry. */
+  static Set<String> wantedBy(AttributeSelection selection, Filter filter) {
     Set<String> inFilter = filterAttributes(filter);
-    return with(context, entry, container, id,
-        name -> selection.wantsAllOperational() || selection.isNamed(name)
-            || inFilter.contains(name.toLowerCase(Locale.ROOT)));
+    Set<String> wanted = new HashSet<>();
+    for (String name : NAMES) {
+      if (selection.wantsAllOperational() || selection.isNamed(name)
+          || inFilter.contains(name.toLowerCase(Locale.ROOT))) {
+        wanted.add(name);
+      }
+    }
+    return wanted;
+  }
+
+  /** True if the filter tests a virtual attribute: a stored entry alone cannot tell whether it matches. */
+  static boolean namedIn(Filter filter) {
+    Set<String> inFilter = filterAttributes(filter);
+    return NAMES.stream().anyMatch(name -> inFilter.contains(name.toLowerCase(Locale.ROOT)));
+  }
+
+  /** A copy of {@code entry} with the {@link #wantedBy wanted} virtual attributes, or the entry itself. */
+  static Entry forSearch(ServerContext context, Entry entry, EntryContainer container, long id, Set<String> wanted)
+      throws LDAPException {
+    return wanted.isEmpty() ? entry : with(context, entry, container, id, wanted::contains);
   }
 
   /** A copy of {@code entry} with the one virtual attribute a compare names, if it is one. */

@@ -3,7 +3,6 @@ package io.rockds.storage;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.unboundid.ldap.sdk.DN;
-import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
@@ -50,6 +49,8 @@ import org.rocksdb.WriteOptions;
  */
 public final class Backend implements AutoCloseable {
   private static final String DEFAULT_CF = "default";
+  /** Memory of all memtables together, whatever the number of indexes. */
+  private static final long MEMTABLE_BUDGET_BYTES = 64L << 20;
 
   private final BackendSettings settings;
   private final Schema schema;
@@ -64,7 +65,7 @@ public final class Backend implements AutoCloseable {
   private final Statistics statistics;
   private final LRUCache blockCache;
   private final Map<DN, EntryContainer> containers = new LinkedHashMap<>();
-  private final Cache<Long, Entry> entryCache;
+  private final Cache<Long, StoredEntry> entryCache;
   private final AtomicLong nextId = new AtomicLong(1);
 
   static {
@@ -87,7 +88,7 @@ public final class Backend implements AutoCloseable {
     this.entryCache = settings.entryCacheBytes() > 0
         ? Caffeine.newBuilder()
             .maximumWeight(settings.entryCacheBytes())
-            .weigher((Long id, Entry e) -> 64 + e.toLDIFString().length())
+            .weigher((Long id, StoredEntry e) -> e.footprint())
             .recordStats()
             .build()
         : null;
@@ -136,6 +137,9 @@ public final class Backend implements AutoCloseable {
           .setMaxBackgroundJobs(2)
           .setBytesPerSync(1 << 20)
           .setKeepLogFileNum(5)
+          // One budget for the memtables of all column families (each would otherwise grow to 64 MB twice
+          // over): the largest one is flushed when they reach it together.
+          .setDbWriteBufferSize(MEMTABLE_BUDGET_BYTES)
           .setStatistics(statistics);
       if (readOnly) {
         // A secondary must keep every table file open: the primary may delete them while compacting.
@@ -501,7 +505,7 @@ public final class Backend implements AutoCloseable {
     db.flushWal(true);
   }
 
-  Entry cachedEntry(long id, LongFunction<Entry> loader) throws LDAPException {
+  StoredEntry cachedEntry(long id, LongFunction<StoredEntry> loader) throws LDAPException {
     try {
       return entryCache == null ? loader.apply(id) : entryCache.get(id, loader::apply);
     } catch (IllegalStateException e) {
@@ -512,8 +516,8 @@ public final class Backend implements AutoCloseable {
     }
   }
 
-  /** The cached entry with this ID, or null when it is not cached. */
-  Entry cachedIfPresent(long id) {
+  /** The cached entry, or null: never loads. */
+  StoredEntry cachedEntryIfPresent(long id) {
     return entryCache == null ? null : entryCache.getIfPresent(id);
   }
 

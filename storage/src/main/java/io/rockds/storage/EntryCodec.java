@@ -72,15 +72,20 @@ final class EntryCodec {
    * Decodes an entry; damaged bytes give an {@link IllegalArgumentException} naming the damage,
    * never an allocation sized by a corrupt length.
    */
-  Entry decode(byte[] encoded) {
+  StoredEntry decode(byte[] encoded) {
+    return decode(encoded, null);
+  }
+
+  /** Decodes the DN and only the attributes {@code projection} keeps (all when it is null). */
+  StoredEntry decode(byte[] encoded, AttributeProjection projection) {
     try {
-      return decodeChecked(ByteBuffer.wrap(encoded));
+      return decodeChecked(ByteBuffer.wrap(encoded), projection);
     } catch (BufferUnderflowException e) {
       throw new IllegalArgumentException("corrupt entry: truncated after " + encoded.length + " bytes", e);
     }
   }
 
-  private Entry decodeChecked(ByteBuffer in) {
+  private StoredEntry decodeChecked(ByteBuffer in, AttributeProjection projection) {
     byte version = in.get();
     if (version != VERSION_1) {
       throw new IllegalArgumentException("unknown entry encoding version " + version);
@@ -89,9 +94,21 @@ final class EntryCodec {
     // Each attribute takes at least two bytes, each value at least one: a larger count is corrupt.
     int attributeCount = readCount(in, 2);
     List<Attribute> attributes = new ArrayList<>(attributeCount);
+    boolean withOptions = false;
+    int totalValues = 0;
     for (int i = 0; i < attributeCount; i++) {
-      String name = dictionary.nameOf(readId(in));
+      int id = readId(in);
+      String name = dictionary.nameOf(id);
       int valueCount = readCount(in, 1);
+      if (projection != null && !projection.keeps(id, name)) {
+        for (int v = 0; v < valueCount; v++) {
+          int length = readCount(in, 1);
+          in.position(in.position() + length);
+        }
+        continue;
+      }
+      withOptions |= name.indexOf(';') >= 0;
+      totalValues += valueCount;
       byte[][] values = new byte[valueCount][];
       for (int v = 0; v < valueCount; v++) {
         values[v] = new byte[readCount(in, 1)];
@@ -99,7 +116,7 @@ final class EntryCodec {
       }
       attributes.add(new Attribute(name, values));
     }
-    return new Entry(dn, attributes);
+    return new StoredEntry(dn, attributes, withOptions, in.limit(), totalValues);
   }
 
   /**

@@ -281,7 +281,7 @@ public final class EntryContainer {
    * are found by ID, and a group of 100,000 members need not be decoded to name it.
    */
   public DN dnOf(long id) throws LDAPException {
-    Entry cached = backend.cachedIfPresent(id);
+    StoredEntry cached = backend.cachedEntryIfPresent(id);
     if (cached != null) {
       return cached.getParsedDN();
     }
@@ -293,7 +293,25 @@ public final class EntryContainer {
     }
   }
 
-  private Entry load(long id) {
+  /**
+   * The entry with at least the attributes {@code projection} keeps, for testing a filter during
+   * a scan: the cached entry if there is one, else a partial decode that bypasses the cache, so
+   * that a scan neither decodes whole entries it rejects nor evicts the hot ones. Never send or
+   * modify what this returns: read the entry with {@link #get(long)} once it matches.
+   */
+  public Entry peek(long id, AttributeProjection projection) throws LDAPException {
+    StoredEntry cached = backend.cachedEntryIfPresent(id);
+    if (cached != null) {
+      return cached;
+    }
+    try {
+      return id2entry.get(id, projection);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  private StoredEntry load(long id) {
     try {
       return id2entry.get(id);
     } catch (RocksDBException e) {

@@ -22,9 +22,14 @@ public final class Id2Entry extends Tree {
     this.codec = codec;
   }
 
-  Entry get(long id) throws RocksDBException {
+  StoredEntry get(long id) throws RocksDBException {
+    return get(id, (AttributeProjection) null);
+  }
+
+  /** The entry with only the attributes {@code projection} keeps (all when null), or null. */
+  StoredEntry get(long id, AttributeProjection projection) throws RocksDBException {
     byte[] value = db.get(handle, Bytes.longKey(id));
-    return value == null ? null : codec.decode(value);
+    return value == null ? null : codec.decode(value, projection);
   }
 
   /**

@@ -12,6 +12,7 @@ import com.unboundid.ldap.sdk.schema.Schema;
 import com.unboundid.ldif.LDIFException;
 import com.unboundid.ldif.LDIFReader;
 import io.rockds.config.ConfigException;
+import io.rockds.storage.search.FilterEvaluator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,6 +39,7 @@ public final class ServerSchema {
   private volatile Schema schema;
   private volatile Entry subschemaEntry;
   private volatile SchemaChecker checker;
+  private volatile FilterEvaluator evaluator;
 
   private ServerSchema(Path directory, Schema schema) {
     this.directory = directory;
@@ -63,9 +65,15 @@ public final class ServerSchema {
     return checker;
   }
 
+  /** The filter evaluator of the current schema, shared so that its resolved attribute descriptions are reused. */
+  public FilterEvaluator evaluator() {
+    return evaluator;
+  }
+
   private void publish(Schema next, Date modified) {
     subschemaEntry = SubschemaEntry.build(next, created, modified);
     checker = new SchemaChecker(next);
+    evaluator = new FilterEvaluator(next);
     schema = next;
   }
 

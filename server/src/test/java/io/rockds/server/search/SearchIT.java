@@ -130,6 +130,22 @@ class SearchIT {
     }
   }
 
+  @Test
+  void aScanFindsTheSameEntriesWhateverTheAttributesAsked() throws Exception {
+    // Unindexed: the scan tests the filter on the attributes it names, and with 1.1 sends a match's DN
+    // without reading the whole entry; both must find what the search asking for everything finds.
+    String filter = "(&(description=number 7*)(!(sn=Smith)))";
+    try (LDAPConnection root = server.rootConnection()) {
+      List<String> all = root.search(PEOPLE_DN, SearchScope.SUB, filter, "*").getSearchEntries().stream()
+          .map(e -> e.getDN()).sorted().toList();
+      List<String> dns = root.search(PEOPLE_DN, SearchScope.SUB, filter, "1.1").getSearchEntries().stream()
+          .peek(e -> assertThat(e.getAttributes()).isEmpty()).map(e -> e.getDN()).sorted().toList();
+      List<String> named = root.search(PEOPLE_DN, SearchScope.SUB, filter, "uid").getSearchEntries().stream()
+          .peek(e -> assertThat(e.getAttributeValue("uid")).isNotNull()).map(e -> e.getDN()).sorted().toList();
+      assertThat(all).hasSizeGreaterThan(100).isEqualTo(dns).isEqualTo(named);
+    }
+  }
+
   // ---------------------------------------------------------------- limits
 
   @Test
@@ -141,6 +157,22 @@ class SearchIT {
         assertThat(e.getResultCode()).isEqualTo(ResultCode.SIZE_LIMIT_EXCEEDED);
         assertThat(e.getEntryCount()).isEqualTo(5);
       });
+    }
+  }
+
+  @Test
+  void entriesSentInSeveralBatchesAllArriveBeforeTheSizeLimitResult() throws Exception {
+    // 700 entries of ~100 bytes span several 16 kB batches; the error result must follow the last one.
+    try (LDAPConnection reader = reader()) {
+      SearchRequest request = new SearchRequest(PEOPLE_DN, SearchScope.SUB, "(sn=Smith)", "uid", "cn", "sn");
+      request.setSizeLimit(700);
+      assertThatThrownBy(() -> reader.search(request)).isInstanceOfSatisfying(LDAPSearchException.class, e -> {
+        assertThat(e.getResultCode()).isEqualTo(ResultCode.SIZE_LIMIT_EXCEEDED);
+        assertThat(e.getSearchEntries()).hasSize(700)
+            .allSatisfy(entry -> assertThat(entry.getAttributeValue("sn")).isEqualTo("Smith"));
+        assertThat(e.getSearchEntries().stream().map(entry -> entry.getAttributeValue("uid")).distinct()).hasSize(700);
+      });
+      assertThat(reader.search(PEOPLE_DN, SearchScope.SUB, "(sn=Smith)", "uid").getEntryCount()).isGreaterThan(700);
     }
   }
 

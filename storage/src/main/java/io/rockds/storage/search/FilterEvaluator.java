@@ -14,6 +14,7 @@ import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.storage.Soundex;
+import io.rockds.storage.StoredEntry;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 
 /**
  * Phase 2 of a search: does an entry match a filter? RFC 4511 section 4.5.1.7's three-valued
@@ -105,6 +107,51 @@ public final class FilterEvaluator {
     }
   }
 
+  /**
+   * The stored attribute descriptions that evaluating {@code filter} may read: those of its
+   * attributes, of their subtypes, with any options; all of them for an extensible match that names
+   * no attribute. An entry holding only these (and its DN) evaluates as the whole entry does.
+   */
+  public Predicate<String> attributesTested(Filter filter) {
+    List<Description> tested = new ArrayList<>();
+    if (!collectTested(filter, tested)) {
+      return description -> true;
+    }
+    return description -> {
+      String base = Attribute.getBaseName(description);
+      for (Description d : tested) {
+        if (d.names.contains(base)) {
+          return true;
+        }
+      }
+      return false;
+    };
+  }
+
+  /** Adds the descriptions the filter tests; false when it may test any attribute. */
+  private boolean collectTested(Filter filter, List<Description> tested) {
+    switch (filter.getFilterType()) {
+      case Filter.FILTER_TYPE_AND, Filter.FILTER_TYPE_OR -> {
+        for (Filter component : filter.getComponents()) {
+          if (!collectTested(component, tested)) {
+            return false;
+          }
+        }
+        return true;
+      }
+      case Filter.FILTER_TYPE_NOT -> {
+        return collectTested(filter.getNOTComponent(), tested);
+      }
+      default -> {
+        if (filter.getAttributeName() == null) {
+          return false;
+        }
+        tested.add(description(filter.getAttributeName()));
+        return true;
+      }
+    }
+  }
+
   /** Equality, substring, ordering and approximate: TRUE if any value of the attribute matches. */
   private Result valueMatch(Filter filter, Entry entry) {
     Description d = description(filter.getAttributeName());
@@ -136,10 +183,16 @@ public final class FilterEvaluator {
   }
 
   private static boolean hasRawValue(List<Attribute> attributes, ASN1OctetString assertion) {
+    // The assertion is a slice of the request: getValue() copies it, so once, not per stored value.
+    int length = assertion.getValueLength();
+    byte[] wanted = null;
     for (Attribute attribute : attributes) {
       for (ASN1OctetString value : attribute.getRawValues()) {
-        if (value.equalsIgnoreType(assertion)) {
-          return true;
+        if (value.getValueLength() == length) {
+          wanted = wanted == null ? assertion.getValue() : wanted;
+          if (Arrays.equals(value.getValue(), wanted)) {
+            return true;
+          }
         }
       }
     }
@@ -272,6 +325,8 @@ public final class FilterEvaluator {
     final boolean known;
     /** Case-insensitive, so that matching an entry's attribute names allocates nothing. */
     final Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+    /** The same names in lower case, as {@link Entry} keys its attributes without options. */
+    final List<String> lowerCaseNames = new ArrayList<>();
     final Set<String> options = new HashSet<>();
     final MatchingRule equality;
     final MatchingRule ordering;
@@ -292,6 +347,9 @@ public final class FilterEvaluator {
           addNames(sub);
         }
       }
+      for (String name : names) {
+        lowerCaseNames.add(name.toLowerCase(Locale.ROOT));
+      }
       equality = MatchingRule.selectEqualityMatchingRule(base, schema);
       ordering = MatchingRule.selectOrderingMatchingRule(base, schema);
       substring = MatchingRule.selectSubstringMatchingRule(base, schema);
@@ -307,6 +365,16 @@ public final class FilterEvaluator {
     /** The entry's attributes this description covers: same type or a subtype, with at least its options. */
     List<Attribute> attributesOf(Entry entry) {
       List<Attribute> out = new ArrayList<>(2);
+      if (options.isEmpty() && entry instanceof StoredEntry stored && !stored.hasAttributeOptions()) {
+        // A few hash lookups instead of walking every attribute of an entry that is cold in the CPU cache.
+        for (String name : lowerCaseNames) {
+          Attribute a = entry.getAttribute(name);
+          if (a != null) {
+            out.add(a);
+          }
+        }
+        return out;
+      }
       for (Attribute a : entry.getAttributes()) {
         if (names.contains(a.getBaseName()) && hasOptions(a)) {
           out.add(a);
