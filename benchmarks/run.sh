@@ -101,7 +101,7 @@ inst="$work/rockds"
 bin/setup --instance "$inst" --ldapPort "$rockds_port" --ldapsPort 0 --sampleData 0 --noEntries \
   --rootUserPassword password --quiet
 t0=$(date +%s.%N)
-bin/import-ldif --instance "$inst" --ldifFile "$work/data.ldif" --quiet
+bin/import-ldif --instance "$inst" --ldifFile "$work/data-ssha.ldif" --quiet
 t1=$(date +%s.%N)
 rockds_import=$(echo "$t1 - $t0" | bc)
 rockds_disk=$(du -sB1 "$inst/db" | cut -f1)
@@ -118,7 +118,8 @@ bin/stop-ds --instance "$inst" >/dev/null
   echo "# RockDS vs OpenLDAP slapd (back-mdb) — $(date -u +%Y-%m-%dT%H:%MZ), mode $mode"
   echo
   echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB RAM; $(java -version 2>&1 | head -1);"
-  echo "slapd $(/usr/sbin/slapd -VV 2>&1 | head -1 | sed 's/.*slapd //'). Data: $users users + 10 groups (oid-bench.template)."
+  echo "slapd $(/usr/sbin/slapd -VV 2>&1 | head -1 | sed 's/.*slapd //'). Data: $users users + 10 groups (oid-bench.template),"
+  echo "the same LDIF for both with {SSHA} passwords (benchmarks/authrate.sh measures {SSHA512} and {PBKDF2-SHA256})."
   echo "Writes: $($nosync && echo "NOT synced (slapd dbnosync, RockDS db-txn-no-sync)" || echo "synced on every acknowledged write by both")."
   echo "Warm-up: one throwaway pass of every workload (${warmup}s at $max_threads threads), then ${warmup}s before each line;"
   echo "measured ${duration}s per line. Command: benchmarks/run.sh --$mode --users $users --threads \"$threads\"$($nosync && echo " --nosync")"
