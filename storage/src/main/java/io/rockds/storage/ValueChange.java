@@ -3,6 +3,7 @@ package io.rockds.storage;
 import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -57,11 +58,11 @@ record ValueChange(List<byte[]> removed, List<byte[]> added, List<byte[]> kept) 
         return aligned;
       }
     }
-    Map<RawValue, byte[]> remaining = new HashMap<>();
+    Map<ByteBuffer, byte[]> remaining = new HashMap<>();
     for (Attribute a : was) {
       for (ASN1OctetString value : a.getRawValues()) {
         byte[] bytes = value.getValue();
-        remaining.put(new RawValue(bytes), bytes);
+        remaining.put(ByteBuffer.wrap(bytes), bytes);
       }
     }
     List<byte[]> added = new ArrayList<>();
@@ -69,7 +70,7 @@ record ValueChange(List<byte[]> removed, List<byte[]> added, List<byte[]> kept) 
     for (Attribute a : is) {
       for (ASN1OctetString value : a.getRawValues()) {
         byte[] bytes = value.getValue();
-        if (remaining.remove(new RawValue(bytes)) != null) {
+        if (remaining.remove(ByteBuffer.wrap(bytes)) != null) {
           kept.add(bytes);
         } else {
           added.add(bytes);
@@ -143,18 +144,5 @@ record ValueChange(List<byte[]> removed, List<byte[]> added, List<byte[]> kept) 
       }
     }
     return true;
-  }
-
-  /** A raw value with value semantics. */
-  private record RawValue(byte[] bytes) {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof RawValue other && Arrays.equals(bytes, other.bytes);
-    }
-
-    @Override
-    public int hashCode() {
-      return Arrays.hashCode(bytes);
-    }
   }
 }
