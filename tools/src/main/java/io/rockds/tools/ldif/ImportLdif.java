@@ -101,7 +101,12 @@ public final class ImportLdif implements Callable<Integer> {
         }
         return 0;
       } finally {
-        Files.deleteIfExists(work);
+        try {
+          Files.deleteIfExists(work);
+        } catch (IOException leftOver) {
+          // A failed import may leave temporary files: say where, but never hide why it failed.
+          System.err.println("import-ldif: temporary files left in " + work + " (" + leftOver + ")");
+        }
       }
     }
   }
