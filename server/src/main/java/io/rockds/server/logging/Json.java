@@ -1,5 +1,7 @@
 package io.rockds.server.logging;
 
+import com.unboundid.util.json.JSONString;
+
 /** Just enough JSON writing for log lines: string and number members followed by a comma. */
 final class Json {
   private Json() {}
@@ -16,25 +18,8 @@ final class Json {
     sb.append(':').append(value).append(',');
   }
 
+  /** A JSON string literal, escaped by the SDK's JSON support (the debugsearchindex trace uses it too). */
   private static void string(StringBuilder sb, String s) {
-    sb.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        case '\t' -> sb.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            sb.append(String.format("\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
-      }
-    }
-    sb.append('"');
+    new JSONString(s).toString(sb);
   }
 }

@@ -1,5 +1,6 @@
 package io.rockds.storage.search;
 
+import com.unboundid.util.json.JSONString;
 import io.rockds.storage.IdSet;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -77,24 +78,6 @@ public final class Trace {
   }
 
   private static void writeString(String s, StringBuilder sb) {
-    sb.append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        case '\t' -> sb.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            sb.append(String.format("\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
-      }
-    }
-    sb.append('"');
+    new JSONString(s).toString(sb);
   }
 }
