@@ -35,6 +35,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Every operation JNDI offers (javax.naming.ldap, in the JDK), over plain LDAP, LDAPS and StartTLS. */
+// JNDI is the client under test here: Error Prone bans it in production code, not in this check.
+@SuppressWarnings("BanJNDI")
 class JndiClientIT {
   private static final String PEOPLE = "ou=People," + TestServer.BASE;
   @TempDir static Path dir;

@@ -28,7 +28,7 @@ public record RunningServer(long pid, Instant since, List<String> listeners) {
       long pid = -1;
       if (Files.exists(instance.pidFile())) {
         pid = Long.parseLong(Files.readString(instance.pidFile(), StandardCharsets.UTF_8).strip());
-        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) == Boolean.FALSE) {
+        if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
           return Optional.empty(); // a stale marker left by a crash
         }
       }
