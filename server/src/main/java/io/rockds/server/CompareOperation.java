@@ -10,12 +10,14 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
-import io.rockds.storage.EntryContainer;
+import io.rockds.server.backend.AccessRule;
+import io.rockds.server.backend.DirectoryBackend;
 
 /**
- * A compare (RFC 4511 section 4.10): compareTrue (6) or compareFalse (5) by the attribute's
- * equality rule, noSuchAttribute (16) when the entry has no such attribute, undefinedAttributeType
- * (17) for a name the schema does not know. Virtual attributes (memberOf, entryDN...) compare too.
+ * A compare (RFC 4511 section 4.10) on an entry of any backend: compareTrue (6) or compareFalse
+ * (5) by the attribute's equality rule, noSuchAttribute (16) when the entry has no such attribute,
+ * undefinedAttributeType (17) for a name the schema does not know. Virtual attributes (memberOf,
+ * entryDN...) compare too.
  */
 final class CompareOperation {
   private final ServerContext context;
@@ -32,16 +34,18 @@ final class CompareOperation {
     CompareRequestProtocolOp compare = request.getCompareRequestProtocolOp();
     DN dn = Dns.parse(compare.getDN());
     context.serverSchema().checker().type(Attribute.getBaseName(compare.getAttributeName()));
-    EntryContainer container = WriteTarget.container(context, dn);
-    Entry stored = container.get(dn);
+    DirectoryBackend backend = context.router().route(dn);
+    AccessRule read = backend.readAccess();
+    context.access().checkRead(client, read);
+    Entry stored = backend.get(dn);
     if (stored == null) {
-      DN matched = container.matchedDn(dn);
+      DN matched = backend.matchedDn(dn);
       throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + dn + " does not exist",
           matched == null ? null : matched.toString(), null);
     }
-    context.access().checkCompare(client, stored, compare.getAttributeName());
+    context.access().checkCompare(client, read, stored, compare.getAttributeName());
     new WriteControls(request, context.schema(), client.identity()).checkAssertion(stored);
-    Entry entry = VirtualAttributes.forCompare(context, stored, container, compare.getAttributeName());
+    Entry entry = backend.withComputed(stored, compare.getAttributeName());
     if (!entry.hasAttribute(compare.getAttributeName())) {
       throw new LDAPException(ResultCode.NO_SUCH_ATTRIBUTE,
           "The entry " + dn + " has no attribute " + compare.getAttributeName());

@@ -1,20 +1,17 @@
 package io.rockds.server;
 
-import io.rockds.config.ConfigDns;
-
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.DN;
-import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
-import io.rockds.server.schema.SubschemaEntry;
-import io.rockds.storage.EntryContainer;
-import java.util.List;
+import io.rockds.server.backend.DirectoryBackend;
+import io.rockds.server.backend.Update;
+import io.rockds.server.backend.Written;
 
 /**
- * A delete (RFC 4511 section 4.8): leaf entries only, notAllowedOnNonLeaf (66) otherwise, unless
- * the subtree delete control asks for the whole subtree (one storage batch). Referential
- * integrity then drops the deleted DNs from the groups that listed them.
+ * A delete (RFC 4511 section 4.8): access control by the rule of the backend holding the DN,
+ * then the backend deletes (user entries: leaf entries, or a subtree with the subtree delete
+ * control, and referential integrity drops the deleted DNs from the groups that listed them).
  */
 final class DeleteOperation {
   private final ServerContext context;
@@ -29,44 +26,10 @@ final class DeleteOperation {
 
   void run() throws LDAPException {
     DN dn = Dns.parse(request.getDeleteRequestProtocolOp().getDN());
-    if (ConfigDns.isConfig(dn)) {
-      String notice = context.configBackend().delete(client.identity(), dn);
-      client.ldap().send(Responses.result(request, ResultCode.SUCCESS, notice));
-      return;
-    }
-    context.access().checkDelete(client, dn);
-    if (dn.equals(SubschemaEntry.DN)) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "The subschema entry cannot be deleted");
-    }
-    WriteControls controls = new WriteControls(request, context.schema(), client.identity());
-    EntryContainer container = WriteTarget.container(context, dn);
-    Entry entry = container.get(dn);
-    if (entry == null) {
-      DN matched = container.matchedDn(dn);
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + dn + " does not exist",
-          matched == null ? null : matched.toString(), null);
-    }
-    controls.checkAssertion(entry);
-    List<DN> deleted;
-    if (controls.subtreeDelete()) {
-      if (controls.noOp()) {
-        throw controls.noOperation();
-      }
-      deleted = container.deleteSubtree(dn);
-    } else {
-      if (controls.noOp()) {
-        if (container.childCount(container.idOf(dn)) > 0) {
-          throw new LDAPException(ResultCode.NOT_ALLOWED_ON_NONLEAF,
-              "The entry " + dn + " cannot be deleted because it has subordinate entries");
-        }
-        throw controls.noOperation();
-      }
-      container.delete(dn);
-      deleted = List.of(dn);
-    }
-    deleted.forEach(context.access()::written);
-    context.groups().integrity().deleted(deleted);
-    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null,
-        controls.readControls(entry, null)));
+    DirectoryBackend backend = context.router().route(dn);
+    context.access().checkDelete(client, backend.writeAccess(), dn);
+    Written written = backend.delete(new Update(context, client, request), dn);
+    context.access().written(dn);
+    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
   }
 }

@@ -15,6 +15,8 @@ import io.rockds.config.RequestLimitsConfig;
 import io.rockds.protocol.ConnectionLimit;
 import io.rockds.protocol.LdapServer;
 import io.rockds.protocol.ProtocolSettings;
+import io.rockds.server.backend.BackendRouter;
+import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.config.ConfigBackend;
 import io.rockds.server.config.LiveConfiguration;
 import io.rockds.server.task.TaskBackend;
@@ -22,6 +24,7 @@ import io.rockds.server.logging.ErrorSeverity;
 import io.rockds.server.logging.OperationLogging;
 import io.rockds.server.logging.ServerLogs;
 import io.rockds.server.group.Groups;
+import io.rockds.server.schema.SchemaBackend;
 import io.rockds.server.schema.ServerSchema;
 import io.rockds.server.monitor.MetricsHttpServer;
 import io.rockds.server.monitor.MonitorEntries;
@@ -42,6 +45,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -111,12 +115,16 @@ public final class DirectoryServer implements AutoCloseable {
       RootUsers rootUsers = new RootUsers(config.rootDns(), policies);
       LiveConfiguration live = new LiveConfiguration(config, store, security, rootUsers, server.logs,
           backends);
-      ConfigBackend configBackend = new ConfigBackend(new ConfigEditor(store, LiveConfiguration::checkApplicable), live, server.logs,
-          schema.current());
-      ServerContext context = new ServerContext(backends, schema, rootUsers, live, ssl, configBackend,
-          security.access(), security.passwordPolicy(),
-          new MonitorEntries(server.metrics, backends::all, workers, RootDse.VENDOR_VERSION),
-          new Groups(backends, schema, () -> live.global().referentialIntegrity()), server.tasks);
+      AtomicReference<ServerContext> built = new AtomicReference<>();
+      List<DirectoryBackend> namingContexts = new ArrayList<>(List.of(new RootDse(built::get),
+          new SchemaBackend(schema),
+          new ConfigBackend(new ConfigEditor(store, LiveConfiguration::checkApplicable), live, server.logs),
+          new MonitorEntries(server.metrics, backends::all, workers, RootDse.VENDOR_VERSION), server.tasks));
+      backends.all().forEach(b -> namingContexts.add(new StoredBackend(built::get, b)));
+      ServerContext context = new ServerContext(backends, schema, rootUsers, live, ssl,
+          new BackendRouter(namingContexts), security.access(), security.passwordPolicy(),
+          new Groups(backends, schema, () -> live.global().referentialIntegrity()));
+      built.set(context);
       RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs, server.metrics));
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {

@@ -3,19 +3,18 @@ package io.rockds.server;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.protocol.ModifyDNRequestProtocolOp;
 import com.unboundid.ldap.sdk.DN;
-import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.ResultCode;
-import io.rockds.server.schema.SchemaChecker;
-import io.rockds.server.schema.SubschemaEntry;
-import io.rockds.storage.EntryContainer;
+import io.rockds.server.backend.DirectoryBackend;
+import io.rockds.server.backend.Update;
+import io.rockds.server.backend.Written;
 
 /**
  * A modify DN (RFC 4511 section 4.9): rename, optionally keeping the old RDN values, optionally
- * under a new superior; the renamed entry is schema-checked (a new RDN attribute its classes do
- * not allow is objectClassViolation (65)) and the whole subtree moves in one storage batch.
- * Referential integrity then rewrites the member values naming the moved entries.
+ * under a new superior. Access control by the rules of the backends holding the old and the new
+ * DN, then the backend of the entry moves it with its subtree (user entries: schema-checked,
+ * and referential integrity rewrites the member values naming the moved entries).
  */
 final class ModifyDnOperation {
   private final ServerContext context;
@@ -39,42 +38,15 @@ final class ModifyDnOperation {
     }
     DN newSuperior = op.getNewSuperiorDN() == null ? null : Dns.parse(op.getNewSuperiorDN());
     DN parent = newSuperior != null ? newSuperior : dn.getParent();
-    if (parent == null || dn.equals(SubschemaEntry.DN)) {
+    if (parent == null) {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "The entry " + dn + " cannot be renamed");
     }
     DN newDn = new DN(newRdn, parent);
-    context.access().checkRename(client, dn, newDn);
-    WriteControls controls = new WriteControls(request, context.schema(), client.identity());
-    SchemaChecker checker = context.serverSchema().checker();
-    for (String attribute : newRdn.getAttributeNames()) {
-      checker.type(attribute);
-    }
-    EntryContainer container = WriteTarget.container(context, dn);
-    if (container != context.backends().containerFor(newDn)) {
-      throw new LDAPException(ResultCode.AFFECTS_MULTIPLE_DSAS,
-          "The entry " + dn + " cannot be moved to " + newDn + " because it would change backends");
-    }
-    if (newSuperior != null && container.idOf(newSuperior) < 0) {
-      // As OpenLDAP: no matchedDN, which would describe the new superior, not the target entry.
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The new superior entry " + newSuperior + " does not exist");
-    }
-    Entry[] before = {null};
-    Entry[] after = {null};
-    container.rename(dn, newDn, current -> {
-      controls.checkAssertion(current);
-      Entry renamed = Entry.applyModifyDN(current, op.getNewRDN(), op.deleteOldRDN(), op.getNewSuperiorDN());
-      OperationalAttributes.onModify(renamed, client.identity());
-      checker.check(renamed, new Entry(newDn, newRdn.getAttributes()));
-      if (controls.noOp()) {
-        throw controls.noOperation();
-      }
-      before[0] = current;
-      after[0] = renamed;
-      return renamed;
-    });
+    DirectoryBackend backend = context.router().route(dn);
+    context.access().checkRename(client, backend.writeAccess(), context.router().route(newDn).writeAccess(),
+        dn, newDn);
+    Written written = backend.rename(new Update(context, client, request), dn, newDn);
     context.access().written(dn);
-    context.groups().integrity().renamed(container, dn, newDn);
-    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null,
-        controls.readControls(before[0], after[0])));
+    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
   }
 }

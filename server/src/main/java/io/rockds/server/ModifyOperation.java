@@ -1,32 +1,21 @@
 package io.rockds.server;
 
-import io.rockds.config.ConfigDns;
-
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.DN;
-import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
-import com.unboundid.ldap.sdk.ModificationType;
-import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.ResultCode;
-import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
-import com.unboundid.ldap.sdk.schema.ObjectClassDefinition;
-import io.rockds.server.schema.SchemaChecker;
-import io.rockds.server.schema.SubschemaEntry;
-import java.util.ArrayList;
+import io.rockds.server.backend.DirectoryBackend;
+import io.rockds.server.backend.Update;
+import io.rockds.server.backend.Written;
 import java.util.List;
 
 /**
- * A modify (RFC 4511 section 4.6, increment RFC 4525): all modifications apply or none does, in
- * one storage batch, with no other write of the entry in between. The result is schema-checked
- * as a whole; a change of the structural object class is objectClassModsProhibited (69) and
- * removing an RDN value notAllowedOnRDN (67), as OpenDJ and 389 DS answer (OpenLDAP says 64).
- * A modify of {@code cn=schema} changes the schema.
+ * A modify (RFC 4511 section 4.6, increment RFC 4525): access control by the rule of the backend
+ * holding the DN, then the backend applies all modifications or none (a modify of
+ * {@code cn=schema} changes the schema, of {@code cn=config} the configuration).
  */
 final class ModifyOperation {
-  private static final String INTEGER_SYNTAX = "1.3.6.1.4.1.1466.115.121.1.27";
-
   private final ServerContext context;
   private final ClientConnection client;
   private final LDAPMessage request;
@@ -40,81 +29,10 @@ final class ModifyOperation {
   void run() throws LDAPException {
     DN dn = Dns.parse(request.getModifyRequestProtocolOp().getDN());
     List<Modification> requested = request.getModifyRequestProtocolOp().getModifications();
-    if (dn.equals(SubschemaEntry.DN)) {
-      context.access().checkModify(client, dn, requested);
-      context.serverSchema().modify(requested);
-      client.ldap().send(Responses.success(request));
-      return;
-    }
-    context.access().checkModify(client, dn, requested);
-    if (ConfigDns.isConfig(dn)) {
-      List<Modification> hashed = new ArrayList<>(requested.size());
-      for (Modification m : requested) {
-        hashed.add(PasswordValues.hash(m, context.passwords()));
-      }
-      client.ldap().send(Responses.result(request, ResultCode.SUCCESS,
-          context.configBackend().modify(client.identity(), dn, hashed)));
-      return;
-    }
-    WriteControls controls = new WriteControls(request, context.schema(), client.identity());
-    SchemaChecker checker = context.serverSchema().checker();
-    List<Modification> modifications = new ArrayList<>(requested.size());
-    for (Modification m : requested) {
-      AttributeTypeDefinition type = checker.type(m.getAttribute().getBaseName());
-      checker.checkUserModifiable(m.getAttribute().getBaseName());
-      if (m.getModificationType() == ModificationType.INCREMENT
-          && !INTEGER_SYNTAX.equals(type.getBaseSyntaxOID(context.schema()))) {
-        throw new LDAPException(ResultCode.CONSTRAINT_VIOLATION,
-            m.getAttributeName() + ": attribute syntax inappropriate for increment");
-      }
-      modifications.add(PasswordValues.hash(m, context.passwords()));
-    }
-    modifications.addAll(context.passwordPolicy().stateChanges(client, dn, requested));
-    Entry[] before = {null};
-    Entry after = WriteTarget.container(context, dn).modify(dn, current -> {
-      controls.checkAssertion(current);
-      Entry updated = Entry.applyModifications(current, controls.permissiveModify(), modifications);
-      checkRdnKept(updated, checker);
-      ObjectClassDefinition was = checker.structuralOf(current);
-      ObjectClassDefinition is = checker.structuralOf(updated);
-      if (was != null && is != null && !was.equals(is)) {
-        throw new LDAPException(ResultCode.OBJECT_CLASS_MODS_PROHIBITED, "structural object class modification from '"
-            + was.getNameOrOID() + "' to '" + is.getNameOrOID() + "' not allowed");
-      }
-      checker.check(updated, newValues(dn, modifications));
-      checker.addSuperiorClasses(updated);
-      if (controls.noOp()) {
-        throw controls.noOperation();
-      }
-      OperationalAttributes.onModify(updated, client.identity());
-      before[0] = current;
-      return updated;
-    });
+    DirectoryBackend backend = context.router().route(dn);
+    context.access().checkModify(client, backend.writeAccess(), dn, requested);
+    Written written = backend.modify(new Update(context, client, request), dn, requested);
     context.access().written(dn);
-    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null,
-        controls.readControls(before[0], after)));
-  }
-
-  /** The values the modifications bring, the only ones whose syntax needs checking. */
-  private static Entry newValues(DN dn, List<Modification> modifications) {
-    Entry values = new Entry(dn);
-    for (Modification m : modifications) {
-      if (m.getModificationType() != ModificationType.DELETE && m.hasValue()) {
-        values.addAttribute(m.getAttribute());
-      }
-    }
-    return values;
-  }
-
-  private static void checkRdnKept(Entry entry, SchemaChecker checker) throws LDAPException {
-    RDN rdn = entry.getParsedDN().getRDN();
-    String[] names = rdn.getAttributeNames();
-    byte[][] values = rdn.getByteArrayAttributeValues();
-    for (int i = 0; i < names.length; i++) {
-      if (!entry.hasAttributeValue(names[i], values[i], checker.matchingRule(names[i]))) {
-        throw new LDAPException(ResultCode.NOT_ALLOWED_ON_RDN,
-            "the modification would remove the value of the naming attribute '" + names[i] + "' of " + entry.getDN());
-      }
-    }
+    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
   }
 }

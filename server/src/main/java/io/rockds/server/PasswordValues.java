@@ -19,7 +19,7 @@ public final class PasswordValues {
     }
   }
 
-  static Modification hash(Modification modification, PasswordSchemes schemes) throws LDAPException {
+  public static Modification hash(Modification modification, PasswordSchemes schemes) throws LDAPException {
     if (!modification.getAttribute().getBaseName().equalsIgnoreCase(ATTRIBUTE)
         || modification.getModificationType() == com.unboundid.ldap.sdk.ModificationType.DELETE
         || !modification.hasValue()) {

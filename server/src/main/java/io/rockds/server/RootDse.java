@@ -3,16 +3,59 @@ package io.rockds.server;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.server.backend.AccessRule;
+import io.rockds.server.backend.DirectoryBackend;
+import io.rockds.server.backend.SearchResults;
 import io.rockds.server.schema.SubschemaEntry;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
-/** The root DSE (RFC 4512 section 5.1): what a client learns before it binds. */
-final class RootDse {
+/**
+ * The root DSE (RFC 4512 section 5.1): what a client learns before it binds. Readable by
+ * anyone, with a base search only; no update reaches it.
+ */
+final class RootDse implements DirectoryBackend {
   static final String VENDOR_NAME = "RockDS";
   static final String VENDOR_VERSION = "RockDS " + version();
 
-  private RootDse() {}
+  /** The server it describes, complete only once the backends (this one included) are routed. */
+  private final Supplier<ServerContext> context;
+
+  RootDse(Supplier<ServerContext> context) {
+    this.context = context;
+  }
+
+  @Override
+  public List<DN> baseDns() {
+    return List.of(DN.NULL_DN);
+  }
+
+  @Override
+  public AccessRule readAccess() {
+    return AccessRule.ANYONE;
+  }
+
+  @Override
+  public AccessRule writeAccess() {
+    return AccessRule.ACIS;
+  }
+
+  @Override
+  public Entry get(DN dn) {
+    return build(context.get());
+  }
+
+  @Override
+  public void search(DN base, SearchScope scope, SearchResults results) throws LDAPException {
+    if (scope != SearchScope.BASE) {
+      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist");
+    }
+    results.inScope(get(base));
+  }
 
   static String version() {
     String v = RootDse.class.getPackage().getImplementationVersion();

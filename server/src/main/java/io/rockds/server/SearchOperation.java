@@ -13,16 +13,15 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.controls.SimplePagedResultsControl;
-import io.rockds.config.ConfigDns;
 import io.rockds.protocol.EntryBatch;
+import io.rockds.server.backend.AccessRule;
+import io.rockds.server.backend.DirectoryBackend;
+import io.rockds.server.backend.SearchResults;
 import io.rockds.server.logging.OperationRecord;
-import io.rockds.server.monitor.MonitorEntries;
-import io.rockds.server.task.TaskBackend;
 import io.rockds.server.search.DebugSearchIndex;
 import io.rockds.server.search.MatchedValues;
 import io.rockds.server.search.PagedSearches;
 import io.rockds.server.search.SearchLimits;
-import io.rockds.server.schema.SubschemaEntry;
 import io.rockds.server.search.ServerSideSort;
 import io.rockds.server.security.privilege.Privilege;
 import io.rockds.storage.AttributeProjection;
@@ -36,7 +35,9 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A search (RFC 4511 section 4.5) in two phases: candidate IDs from the indexes and the scope
+ * A search (RFC 4511 section 4.5) of the backend holding the base DN: its read privileges
+ * checked once, each entry it has in scope tested against the filter, the ACIs where they apply,
+ * and returned with the requested attributes. A RocksDB backend is searched in two phases: candidate IDs from the indexes and the scope
  * ({@link SearchCandidates}), then each candidate read (entry cache first), checked against scope
  * and the whole filter ({@link FilterEvaluator}) and returned with the requested attributes.
  *
@@ -45,7 +46,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the {@code unindexed-search} privilege. Limits: size, time and lookthrough ({@link
  * SearchLimits}). Controls: simple paged results, server-side sort, matched values.
  */
-final class SearchOperation {
+final class SearchOperation implements SearchResults {
   /** How long one entry may wait for a client that does not read before the search gives up. */
   private static final long SLOW_CLIENT_WAIT_MILLIS = 60_000;
   private static final String UNINDEXED_PRIVILEGE = "unindexed-search";
@@ -68,6 +69,10 @@ final class SearchOperation {
   private AttributeSelection attributes;
   private Set<String> virtualAttributes;
   private boolean dnOnly;
+  private AccessRule readAccess;
+  private ServerSideSort sort;
+  /** Set once the client is gone or a limit stopped the search: no result follows. */
+  private boolean stopped;
   private EntryContainer container;
   private SearchLimits limits;
   private MatchedValues matchedValues;
@@ -113,70 +118,39 @@ final class SearchOperation {
     virtualAttributes = VirtualAttributes.wantedBy(attributes, filter);
     Identity identity = client.identity();
     limits = SearchLimits.of(search, context.global(), identity.root());
-    ServerSideSort sort = ServerSideSort.from(control(ServerSideSort.OID), context.schema());
+    sort = ServerSideSort.from(control(ServerSideSort.OID), context.schema());
     matchedValues = MatchedValues.from(control(MatchedValues.OID), evaluator);
     paging = pagingControl();
     // Asking for no attributes, without access control to apply, needs nothing of a match but its DN.
     dnOnly = attributes.selectsNone() && virtualAttributes.isEmpty() && matchedValues == null && sort == null
         && Privilege.BYPASS_ACL.heldBy(identity);
-    if (base.isNullDN() && search.getScope() == SearchScope.BASE) {
-      Entry rootDse = RootDse.build(context);
-      if (evaluator.matches(filter, rootDse)) {
-        send(rootDse);
-      }
+    DirectoryBackend backend = context.router().route(base);
+    readAccess = backend.readAccess();
+    context.access().checkRead(client, readAccess);
+    backend.search(base, search.getScope(), this);
+    if (container == null && !stopped) {
       done(List.of());
-      return;
     }
-    if (base.equals(SubschemaEntry.DN)) { // readable by anonymous clients, as the root DSE; it has no children
-      Entry subschema = context.serverSchema().subschemaEntry();
-      if ((search.getScope() == SearchScope.BASE || search.getScope() == SearchScope.SUB)
-          && evaluator.matches(filter, subschema)) {
-        send(subschema);
+  }
+
+  /** An entry of a backend without indexes: sent if it matches and the client may read it. */
+  @Override
+  public boolean inScope(Entry entry) throws LDAPException {
+    if (evaluator.matches(filter, entry)) {
+      Entry visible = context.access().filterEntry(client, readAccess, entry, filter);
+      if (visible != null && !send(visible)) {
+        stopped = true;
+        return false;
       }
-      done(List.of());
-      return;
     }
-    if (MonitorEntries.isMonitor(base)) {
-      if (!identity.root() && !identity.has("monitor-read")) {
-        throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
-            "Reading cn=monitor needs the monitor-read privilege");
-      }
-      for (Entry entry : context.monitor().entries()) {
-        if (entry.getParsedDN().matchesBaseAndScope(base, search.getScope()) && evaluator.matches(filter, entry)
-            && !send(entry)) {
-          return;
-        }
-      }
-      done(List.of());
-      return;
-    }
-    if (TaskBackend.isTasks(base)) {
-      for (Entry entry : context.tasks().search(identity, base, search.getScope())) {
-        if (evaluator.matches(filter, entry) && !send(entry)) {
-          return;
-        }
-      }
-      done(List.of());
-      return;
-    }
-    if (ConfigDns.isConfig(base)) {
-      for (Entry entry : context.configBackend().search(identity, base, search.getScope(), filter)) {
-        if (evaluator.matches(filter, entry) && !send(entry)) {
-          return;
-        }
-      }
-      done(List.of());
-      return;
-    }
-    container = context.backends().containerFor(base);
-    if (container == null) {
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist");
-    }
-    if (container.idOf(base) < 0) {
-      DN matched = container.matchedDn(base);
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist",
-          matched == null ? null : matched.toString(), null);
-    }
+    return true;
+  }
+
+  /** A RocksDB backend: candidates from its indexes, then each one read and tested. */
+  @Override
+  public void indexed(EntryContainer container) throws LDAPException {
+    this.container = container;
+    Identity identity = client.identity();
     if (sort != null) {
       sort.requireUsableIfCritical();
     }

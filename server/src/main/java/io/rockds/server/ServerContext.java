@@ -3,16 +3,14 @@ package io.rockds.server;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.netty.handler.ssl.SslContext;
 import io.rockds.config.GlobalConfig;
-import io.rockds.server.config.ConfigBackend;
+import io.rockds.server.backend.BackendRouter;
 import io.rockds.server.config.LiveConfiguration;
 import io.rockds.server.group.Groups;
 import io.rockds.server.schema.ServerSchema;
-import io.rockds.server.monitor.MonitorEntries;
 import io.rockds.server.security.AccessControl;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.password.PasswordSchemes;
 import io.rockds.server.security.policy.PasswordPolicyService;
-import io.rockds.server.task.TaskBackend;
 
 /**
  * The services every operation uses, built once by {@link DirectoryServer}: an explicit
@@ -21,12 +19,11 @@ import io.rockds.server.task.TaskBackend;
  * @param serverSchema the schema, which a modify of cn=schema may replace while the server runs
  * @param configuration the live configuration; {@link #global} reads its current global settings
  * @param sslContext for StartTLS; null when TLS is not configured
- * @param configBackend the entries under {@code cn=config}
+ * @param router the naming contexts: which backend (root DSE, cn=schema, cn=config, cn=monitor,
+ *     cn=tasks, a RocksDB backend) holds a DN
  * @param access access control: ACIs and privileges
  * @param passwordPolicy password binds, changes and Password Modify under the password policies
- * @param monitor the cn=monitor entries
  * @param groups group membership and referential integrity
- * @param tasks the task entries under {@code cn=tasks} (online index rebuilds)
  */
 public record ServerContext(
     Backends backends,
@@ -34,12 +31,10 @@ public record ServerContext(
     RootUsers rootUsers,
     LiveConfiguration configuration,
     SslContext sslContext,
-    ConfigBackend configBackend,
+    BackendRouter router,
     AccessControl access,
     PasswordPolicyService passwordPolicy,
-    MonitorEntries monitor,
-    Groups groups,
-    TaskBackend tasks) {
+    Groups groups) {
 
   /** The current schema: read it once per operation, it may change between operations. */
   public Schema schema() {

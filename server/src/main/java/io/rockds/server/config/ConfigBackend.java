@@ -2,14 +2,20 @@ package io.rockds.server.config;
 
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
-import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
-import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.config.ConfigDns;
 import io.rockds.config.ConfigEditor;
 import io.rockds.server.Identity;
+import io.rockds.server.PasswordValues;
+import io.rockds.server.backend.AccessRule;
+import io.rockds.server.backend.DirectoryBackend;
+import io.rockds.server.backend.SearchResults;
+import io.rockds.server.backend.Update;
+import io.rockds.server.backend.Written;
+import io.rockds.server.security.privilege.Privilege;
 import io.rockds.server.logging.ErrorSeverity;
 import io.rockds.server.logging.ServerLogs;
 import java.util.ArrayList;
@@ -18,28 +24,51 @@ import java.util.List;
 /**
  * The entries under {@code cn=config}, read and written over LDAP. Writes go through a
  * {@link ConfigEditor} (validated as a whole, saved atomically), then are applied live; a refused
- * write leaves both the file and the running server untouched.
+ * write leaves both the file and the running server untouched. Governed by privileges alone:
+ * {@code config-read} to read it, {@code config-write} to change it; no ACI applies.
  */
-public final class ConfigBackend {
+public final class ConfigBackend implements DirectoryBackend {
+  private static final AccessRule READ =
+      AccessRule.privileged(identity -> require(identity, "config-read", "read the configuration"));
+  private static final AccessRule WRITE =
+      AccessRule.privileged(identity -> Privilege.CONFIG_WRITE.require(identity, "change the configuration"));
+
   private final ConfigEditor editor;
   private final LiveConfiguration live;
   private final ServerLogs logs;
-  private final Schema schema;
 
-  public ConfigBackend(ConfigEditor editor, LiveConfiguration live, ServerLogs logs, Schema schema) {
+  public ConfigBackend(ConfigEditor editor, LiveConfiguration live, ServerLogs logs) {
     this.editor = editor;
     this.live = live;
     this.logs = logs;
-    this.schema = schema;
   }
 
-  /** The configuration entries in scope that match {@code filter}; needs {@code config-read}. */
-  public List<Entry> search(Identity identity, DN base, SearchScope scope, Filter filter) throws LDAPException {
-    require(identity, "config-read", "read the configuration");
+  @Override
+  public List<DN> baseDns() {
+    return List.of(ConfigDns.CONFIG);
+  }
+
+  @Override
+  public AccessRule readAccess() {
+    return READ;
+  }
+
+  @Override
+  public AccessRule writeAccess() {
+    return WRITE;
+  }
+
+  @Override
+  public Entry get(DN dn) {
+    return editor.store().get(dn);
+  }
+
+  /** The configuration entries in scope of {@code base}. */
+  @Override
+  public void search(DN base, SearchScope scope, SearchResults results) throws LDAPException {
     if (editor.store().get(base) == null) {
       throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The configuration entry " + base + " does not exist");
     }
-    List<Entry> out = new ArrayList<>();
     for (Entry entry : editor.store().all()) {
       DN dn = entry.getParsedDN();
       boolean inScope = switch (scope.intValue()) {
@@ -48,35 +77,39 @@ public final class ConfigBackend {
         case SearchScope.SUBORDINATE_SUBTREE_INT_VALUE -> dn.isDescendantOf(base, false);
         default -> dn.isDescendantOf(base, true);
       };
-      if (inScope && filter.matchesEntry(entry, schema)) {
-        out.add(entry);
+      if (inScope && !results.inScope(entry)) {
+        return;
       }
     }
-    return out;
   }
 
-  /** Adds a configuration object; returns a notice for the operator (restart, rebuild) or null. */
-  public synchronized String add(Identity identity, Entry entry) throws LDAPException {
-    require(identity, "config-write", "change the configuration");
+  /** Adds a configuration object; the result's notice tells the operator of a restart or rebuild. */
+  @Override
+  public synchronized Written add(Update update, Entry entry) throws LDAPException {
+    PasswordValues.hash(entry, update.context().passwords());
     return applied(editor.add(entry), "added " + entry.getDN());
   }
 
-  public synchronized String modify(Identity identity, DN dn, List<Modification> modifications)
+  @Override
+  public synchronized Written modify(Update update, DN dn, List<Modification> modifications)
       throws LDAPException {
-    require(identity, "config-write", "change the configuration");
-    return applied(editor.modify(dn, modifications), "modified " + dn);
+    List<Modification> hashed = new ArrayList<>(modifications.size());
+    for (Modification m : modifications) {
+      hashed.add(PasswordValues.hash(m, update.context().passwords()));
+    }
+    return applied(editor.modify(dn, hashed), "modified " + dn);
   }
 
-  public synchronized String delete(Identity identity, DN dn) throws LDAPException {
-    require(identity, "config-write", "change the configuration");
+  @Override
+  public synchronized Written delete(Update update, DN dn) throws LDAPException {
     return applied(editor.delete(dn), "deleted " + dn);
   }
 
-  private String applied(ConfigEditor.Outcome outcome, String what) throws LDAPException {
+  private Written applied(ConfigEditor.Outcome outcome, String what) throws LDAPException {
     live.apply(outcome.config());
     logs.error(ErrorSeverity.INFO, "CONFIG", "configuration " + what
         + (outcome.notice() == null ? "" : ": " + outcome.notice()));
-    return outcome.notice();
+    return Written.notice(outcome.notice());
   }
 
   private static void require(Identity identity, String privilege, String action) throws LDAPException {

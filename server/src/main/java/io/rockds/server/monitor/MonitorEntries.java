@@ -4,7 +4,13 @@ import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.util.StaticUtils;
+import io.rockds.server.Identity;
+import io.rockds.server.backend.AccessRule;
+import io.rockds.server.backend.DirectoryBackend;
+import io.rockds.server.backend.SearchResults;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
@@ -33,9 +39,12 @@ import java.util.function.Supplier;
  *   cn=Work Queue,cn=monitor            queued requests, busy workers
  *   cn=JVM Memory Usage,cn=monitor      heap and non-heap
  * </pre>
+ *
+ * Reading it needs a root DN or the {@code monitor-read} privilege; it takes no update.
  */
-public final class MonitorEntries {
+public final class MonitorEntries implements DirectoryBackend {
   public static final DN MONITOR = parse("cn=monitor");
+  private static final AccessRule READ = AccessRule.privileged(MonitorEntries::requireRead);
 
   private final ServerMetrics metrics;
   private final Supplier<List<Backend>> backends;
@@ -58,9 +67,46 @@ public final class MonitorEntries {
     }
   }
 
-  /** True if {@code dn} is {@code cn=monitor} or below it. */
-  public static boolean isMonitor(DN dn) {
-    return dn.isDescendantOf(MONITOR, true);
+  @Override
+  public List<DN> baseDns() {
+    return List.of(MONITOR);
+  }
+
+  @Override
+  public AccessRule readAccess() {
+    return READ;
+  }
+
+  @Override
+  public AccessRule writeAccess() {
+    return AccessRule.ACIS;
+  }
+
+  @Override
+  public Entry get(DN dn) throws LDAPException {
+    for (Entry entry : entries()) {
+      if (entry.getParsedDN().equals(dn)) {
+        return entry;
+      }
+    }
+    return null;
+  }
+
+  /** The entries in scope; a base below cn=monitor that does not exist has none. */
+  @Override
+  public void search(DN base, SearchScope scope, SearchResults results) throws LDAPException {
+    for (Entry entry : entries()) {
+      if (entry.getParsedDN().matchesBaseAndScope(base, scope) && !results.inScope(entry)) {
+        return;
+      }
+    }
+  }
+
+  private static void requireRead(Identity identity) throws LDAPException {
+    if (!identity.root() && !identity.has("monitor-read")) {
+      throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
+          "Reading cn=monitor needs the monitor-read privilege");
+    }
   }
 
   /** Every monitor entry, parents first. */

@@ -10,9 +10,9 @@ import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.ResultCode;
-import io.rockds.config.ConfigDns;
 import io.rockds.server.ClientConnection;
 import io.rockds.server.Identity;
+import io.rockds.server.backend.AccessRule;
 import io.rockds.server.security.aci.Aci;
 import io.rockds.server.security.aci.AciCache;
 import io.rockds.server.security.aci.AciEvaluator;
@@ -29,11 +29,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Access control: the one service operations ask before they read or write. Decisions, in order:
+ * Access control: the one service operations ask before they read or write, given the
+ * {@link AccessRule} of the backend holding the entry. Decisions, in order:
  *
  * <ol>
- *   <li>{@code cn=config} is governed by privileges only: {@code config-read} to see it,
- *       {@code config-write} to change it;
+ *   <li>a backend governed by privileges ({@code cn=config}, {@code cn=monitor}, {@code cn=tasks})
+ *       checks them once per operation and no ACI applies; a public one (the root DSE,
+ *       {@code cn=schema}) is readable by anyone;
  *   <li>changing {@code ds-privilege-name} needs {@code privilege-change}, and changing another
  *       user's {@code userPassword} needs {@code password-reset}, whatever the ACIs say;
  *   <li>holders of {@code bypass-acl} (root DNs by default) pass;
@@ -80,17 +82,23 @@ public final class AccessControl {
 
   // ---------------------------------------------------------------- reads
 
+  /** The privileges reading a backend needs, checked before any of its entries is read. */
+  public void checkRead(ClientConnection client, AccessRule rule) throws LDAPException {
+    rule.check().require(client.identity());
+  }
+
+  /** What {@code client} may see of an entry read under {@code rule}: see {@link #filterEntry(ClientConnection, Entry, Filter)}. */
+  public Entry filterEntry(ClientConnection client, AccessRule rule, Entry entry, Filter filter) throws LDAPException {
+    return rule.acis() ? filterEntry(client, entry, filter) : entry;
+  }
+
   /**
-   * What {@code client} may see of a search result: null to leave the entry out, else the entry
-   * without the attributes it may not read. Every attribute of {@code filter} needs the search
-   * right, so a client cannot probe values it may not read.
+   * What {@code client} may see of a search result under the ACIs: null to leave the entry out,
+   * else the entry without the attributes it may not read. Every attribute of {@code filter} needs
+   * the search right, so a client cannot probe values it may not read.
    */
   public Entry filterEntry(ClientConnection client, Entry entry, Filter filter) throws LDAPException {
     Identity identity = client.identity();
-    DN dn = entry.getParsedDN();
-    if (isConfig(dn)) {
-      return Privilege.CONFIG_READ.heldBy(identity) ? entry : null;
-    }
     if (Privilege.BYPASS_ACL.heldBy(identity)) {
       return entry;
     }
@@ -114,15 +122,13 @@ public final class AccessControl {
     return readable.size() == entry.getAttributes().size() ? entry : new Entry(entry.getDN(), readable);
   }
 
-  /** Compare needs the compare right on the attribute. */
-  public void checkCompare(ClientConnection client, Entry entry, String attribute) throws LDAPException {
+  /** Compare needs the compare right on the attribute under the ACIs (privileges: {@link #checkRead}). */
+  public void checkCompare(ClientConnection client, AccessRule rule, Entry entry, String attribute)
+      throws LDAPException {
     Identity identity = client.identity();
     DN dn = entry.getParsedDN();
-    if (isConfig(dn)) {
-      Privilege.CONFIG_READ.require(identity, "read the configuration");
-      return;
-    }
-    if (!Privilege.BYPASS_ACL.heldBy(identity) && !access(client, entry).allowsAttribute(Right.COMPARE, attribute)) {
+    if (rule.acis() && !Privilege.BYPASS_ACL.heldBy(identity)
+        && !access(client, entry).allowsAttribute(Right.COMPARE, attribute)) {
       throw denied(identity, "compare " + attribute + " of", dn);
     }
   }
@@ -130,14 +136,14 @@ public final class AccessControl {
   // ---------------------------------------------------------------- writes
 
   /** Add: the add right on the new entry; its ACI values must parse. */
-  public void checkAdd(ClientConnection client, Entry entry) throws LDAPException {
+  public void checkAdd(ClientConnection client, AccessRule rule, Entry entry) throws LDAPException {
     Identity identity = client.identity();
     DN dn = entry.getParsedDN();
     if (entry.hasAttribute(Privilege.ATTRIBUTE)) {
       Privilege.PRIVILEGE_CHANGE.require(identity, "set " + Privilege.ATTRIBUTE);
     }
-    if (isConfig(dn)) {
-      Privilege.CONFIG_WRITE.require(identity, "change the configuration");
+    if (!rule.acis()) {
+      rule.check().require(identity);
     } else if (!Privilege.BYPASS_ACL.heldBy(identity) && !access(client, entry).allowsEntry(Right.ADD)) {
       throw denied(identity, "add", dn);
     }
@@ -149,10 +155,10 @@ public final class AccessControl {
   }
 
   /** Delete: the delete right on the entry. */
-  public void checkDelete(ClientConnection client, DN dn) throws LDAPException {
+  public void checkDelete(ClientConnection client, AccessRule rule, DN dn) throws LDAPException {
     Identity identity = client.identity();
-    if (isConfig(dn)) {
-      Privilege.CONFIG_WRITE.require(identity, "change the configuration");
+    if (!rule.acis()) {
+      rule.check().require(identity);
       return;
     }
     if (!Privilege.BYPASS_ACL.heldBy(identity) && !access(client, entries.getOrStub(dn)).allowsEntry(Right.DELETE)) {
@@ -168,6 +174,12 @@ public final class AccessControl {
    * removes its own DN (joining or leaving a group).
    */
   public void checkModify(ClientConnection client, DN dn, List<Modification> modifications) throws LDAPException {
+    checkModify(client, AccessRule.ACIS, dn, modifications);
+  }
+
+  /** Modify of an entry of a backend with this rule: see {@link #checkModify(ClientConnection, DN, List)}. */
+  public void checkModify(ClientConnection client, AccessRule rule, DN dn, List<Modification> modifications)
+      throws LDAPException {
     Identity identity = client.identity();
     boolean touchesAci = false;
     for (Modification m : modifications) {
@@ -183,8 +195,8 @@ public final class AccessControl {
         touchesAci = true;
       }
     }
-    if (isConfig(dn)) {
-      Privilege.CONFIG_WRITE.require(identity, "change the configuration");
+    if (!rule.acis()) {
+      rule.check().require(identity);
     } else if (!Privilege.BYPASS_ACL.heldBy(identity)) {
       EntryAccess access = access(client, entries.getOrStub(dn));
       for (Modification m : modifications) {
@@ -201,12 +213,15 @@ public final class AccessControl {
 
   /**
    * Modify DN: the write right on the naming attributes that change, and the add right at the
-   * new place when the entry moves under another parent.
+   * new place when the entry moves under another parent. Where a privilege governs the old or
+   * the new place, that privilege alone decides.
    */
-  public void checkRename(ClientConnection client, DN dn, DN newDn) throws LDAPException {
+  public void checkRename(ClientConnection client, AccessRule rule, AccessRule newRule, DN dn, DN newDn)
+      throws LDAPException {
     Identity identity = client.identity();
-    if (isConfig(dn) || isConfig(newDn)) {
-      Privilege.CONFIG_WRITE.require(identity, "change the configuration");
+    if (!rule.acis() || !newRule.acis()) {
+      rule.check().require(identity);
+      newRule.check().require(identity);
       return;
     }
     if (!Privilege.BYPASS_ACL.heldBy(identity)) {
@@ -276,10 +291,6 @@ public final class AccessControl {
       }
     }
     return true;
-  }
-
-  static boolean isConfig(DN dn) {
-    return dn.isDescendantOf(ConfigDns.CONFIG, true);
   }
 
   private static String baseName(String description) {

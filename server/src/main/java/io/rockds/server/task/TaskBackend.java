@@ -8,6 +8,11 @@ import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.server.Backends;
 import io.rockds.server.Identity;
+import io.rockds.server.backend.AccessRule;
+import io.rockds.server.backend.DirectoryBackend;
+import io.rockds.server.backend.SearchResults;
+import io.rockds.server.backend.Update;
+import io.rockds.server.backend.Written;
 import io.rockds.server.logging.ErrorSeverity;
 import io.rockds.server.logging.ServerLogs;
 import java.util.ArrayList;
@@ -27,10 +32,11 @@ import java.util.concurrent.TimeUnit;
  * Scheduling and reading tasks needs a root DN or the {@code ldif-import} privilege (OpenDJ's
  * privilege for its rebuild task).
  */
-public final class TaskBackend implements AutoCloseable {
+public final class TaskBackend implements DirectoryBackend, AutoCloseable {
   public static final DN TASKS = dn("cn=tasks");
   public static final DN SCHEDULED = dn("cn=Scheduled Tasks,cn=tasks");
   static final String PRIVILEGE = "ldif-import";
+  private static final AccessRule ACCESS = AccessRule.privileged(TaskBackend::require);
   static final int FINISHED_KEPT = 100;
 
   private final Backends backends;
@@ -48,14 +54,35 @@ public final class TaskBackend implements AutoCloseable {
     this.logs = logs;
   }
 
-  /** True for {@code cn=tasks} and every entry below it. */
-  public static boolean isTasks(DN dn) {
-    return dn.isDescendantOf(TASKS, true);
+  @Override
+  public List<DN> baseDns() {
+    return List.of(TASKS);
+  }
+
+  @Override
+  public AccessRule readAccess() {
+    return ACCESS;
+  }
+
+  @Override
+  public AccessRule writeAccess() {
+    return ACCESS;
+  }
+
+  @Override
+  public Entry get(DN dn) throws LDAPException {
+    for (Entry entry : all()) {
+      if (entry.getParsedDN().equals(dn)) {
+        return entry;
+      }
+    }
+    return null;
   }
 
   /** Schedules the task an entry describes; it starts as soon as the tasks added before it are done. */
-  public void add(Identity identity, Entry entry) throws LDAPException {
-    require(identity);
+  @Override
+  public Written add(Update update, Entry entry) throws LDAPException {
+    Identity identity = update.identity();
     DN dn = entry.getParsedDN();
     if (dn.equals(TASKS) || dn.equals(SCHEDULED)) {
       throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
@@ -85,20 +112,15 @@ public final class TaskBackend implements AutoCloseable {
       logs.error(task.state() == TaskState.COMPLETED_SUCCESSFULLY ? ErrorSeverity.INFO : ErrorSeverity.WARNING,
           "TASK", "task " + dn + " ended: " + task.state());
     });
+    return Written.DONE;
   }
 
   /** The task entries in scope, with {@code cn=tasks} and {@code cn=Scheduled Tasks} themselves. */
-  public List<Entry> search(Identity identity, DN base, SearchScope scope) throws LDAPException {
-    require(identity);
-    List<Entry> all = new ArrayList<>();
-    all.add(container(TASKS));
-    all.add(container(SCHEDULED));
-    synchronized (tasks) {
-      tasks.values().forEach(t -> all.add(t.entry()));
-    }
+  @Override
+  public void search(DN base, SearchScope scope, SearchResults results) throws LDAPException {
     boolean baseExists = false;
     List<Entry> inScope = new ArrayList<>();
-    for (Entry entry : all) {
+    for (Entry entry : all()) {
       DN dn = entry.getParsedDN();
       baseExists |= dn.equals(base);
       if (dn.matchesBaseAndScope(base, scope)) {
@@ -107,9 +129,28 @@ public final class TaskBackend implements AutoCloseable {
     }
     if (!baseExists) {
       throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + base + " does not exist",
-          (base.isDescendantOf(SCHEDULED, false) ? SCHEDULED : TASKS).toString(), null);
+          matchedDn(base).toString(), null);
     }
-    return inScope;
+    for (Entry entry : inScope) {
+      if (!results.inScope(entry)) {
+        return;
+      }
+    }
+  }
+
+  @Override
+  public DN matchedDn(DN dn) {
+    return dn.isDescendantOf(SCHEDULED, false) ? SCHEDULED : TASKS;
+  }
+
+  private List<Entry> all() {
+    List<Entry> all = new ArrayList<>();
+    all.add(container(TASKS));
+    all.add(container(SCHEDULED));
+    synchronized (tasks) {
+      tasks.values().forEach(t -> all.add(t.entry()));
+    }
+    return all;
   }
 
   /** Stops the running task between two batches and waits for it, so the backends can close. */

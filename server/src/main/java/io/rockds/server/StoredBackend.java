@@ -1,0 +1,298 @@
+package io.rockds.server;
+
+import com.unboundid.ldap.protocol.ModifyDNRequestProtocolOp;
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.Modification;
+import com.unboundid.ldap.sdk.ModificationType;
+import com.unboundid.ldap.sdk.RDN;
+import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchScope;
+import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
+import com.unboundid.ldap.sdk.schema.ObjectClassDefinition;
+import io.rockds.server.backend.AccessRule;
+import io.rockds.server.backend.DirectoryBackend;
+import io.rockds.server.backend.SearchResults;
+import io.rockds.server.backend.Update;
+import io.rockds.server.backend.Written;
+import io.rockds.server.schema.SchemaChecker;
+import io.rockds.storage.Backend;
+import io.rockds.storage.EntryContainer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * A RocksDB backend as a naming context: user entries, governed by ACIs and the schema. Writes
+ * are schema-checked as a whole (the RDN values are added to a new entry when missing, as
+ * OpenLDAP does), honour the write controls, stamp the operational attributes and go to storage
+ * in one batch, which refuses an existing entry (68) or a missing parent (32 with the matchedDN).
+ * A change of the structural object class is objectClassModsProhibited (69) and removing an RDN
+ * value notAllowedOnRDN (67), as OpenDJ and 389 DS answer (OpenLDAP says 64). Referential
+ * integrity follows deletes and renames.
+ */
+final class StoredBackend implements DirectoryBackend {
+  private static final String INTEGER_SYNTAX = "1.3.6.1.4.1.1466.115.121.1.27";
+
+  /** The services its writes use (schema, groups, password policy); built after the backends. */
+  private final Supplier<ServerContext> services;
+  private final Backend storage;
+
+  StoredBackend(Supplier<ServerContext> services, Backend storage) {
+    this.services = services;
+    this.storage = storage;
+  }
+
+  @Override
+  public List<DN> baseDns() {
+    return storage.baseDns();
+  }
+
+  @Override
+  public AccessRule readAccess() {
+    return AccessRule.ACIS;
+  }
+
+  @Override
+  public AccessRule writeAccess() {
+    return AccessRule.ACIS;
+  }
+
+  @Override
+  public Entry get(DN dn) throws LDAPException {
+    return container(dn).get(dn);
+  }
+
+  @Override
+  public DN matchedDn(DN dn) throws LDAPException {
+    return container(dn).matchedDn(dn);
+  }
+
+  @Override
+  public void search(DN base, SearchScope scope, SearchResults results) throws LDAPException {
+    EntryContainer container = container(base);
+    if (container.idOf(base) < 0) {
+      DN matched = container.matchedDn(base);
+      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist",
+          matched == null ? null : matched.toString(), null);
+    }
+    results.indexed(container);
+  }
+
+  @Override
+  public Entry withComputed(Entry entry, String attribute) throws LDAPException {
+    return VirtualAttributes.forCompare(services.get(), entry, container(entry.getParsedDN()), attribute);
+  }
+
+  /** The container of {@code dn}: the router sent it here, so one holds it. */
+  private EntryContainer container(DN dn) {
+    return storage.containerFor(dn);
+  }
+
+  // ---------------------------------------------------------------- add
+
+  @Override
+  public Written add(Update update, Entry entry) throws LDAPException {
+    ServerContext context = update.context();
+    DN dn = entry.getParsedDN();
+    WriteControls controls = new WriteControls(update.request(), context.schema(), update.identity());
+    SchemaChecker checker = context.serverSchema().checker();
+    for (Attribute attribute : entry.getAttributes()) {
+      checker.checkUserModifiable(attribute.getBaseName());
+    }
+    addRdnValues(entry, checker);
+    ObjectClassDefinition structural = checker.check(entry);
+    checker.addSuperiorClasses(entry);
+    controls.checkAssertion(entry);
+    EntryContainer container = container(dn);
+    if (controls.noOp()) {
+      checkAddable(container, dn);
+      throw controls.noOperation();
+    }
+    PasswordValues.hash(entry, context.passwords());
+    OperationalAttributes.onAdd(entry, update.identity(), structural);
+    container.add(entry);
+    return new Written(null, controls.readControls(null, entry));
+  }
+
+  /** RFC 4512 section 2.3.1 wants the RDN values in the entry; like OpenLDAP we add them. */
+  private static void addRdnValues(Entry entry, SchemaChecker checker) throws LDAPException {
+    RDN rdn = entry.getParsedDN().getRDN();
+    if (rdn == null) {
+      return;
+    }
+    String[] names = rdn.getAttributeNames();
+    byte[][] values = rdn.getByteArrayAttributeValues();
+    for (int i = 0; i < names.length; i++) {
+      if (!entry.hasAttributeValue(names[i], values[i], checker.matchingRule(names[i]))) {
+        entry.addAttribute(names[i], values[i]);
+      }
+    }
+  }
+
+  /** What storage would refuse, checked without writing (for the no-op control). */
+  private static void checkAddable(EntryContainer container, DN dn) throws LDAPException {
+    if (container.idOf(dn) >= 0) {
+      throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
+    }
+    DN parent = dn.getParent();
+    if (!dn.equals(container.baseDn()) && container.idOf(parent) < 0) {
+      DN matched = container.matchedDn(dn);
+      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The parent entry " + parent + " does not exist",
+          matched == null ? null : matched.toString(), null);
+    }
+  }
+
+  // ---------------------------------------------------------------- delete
+
+  /**
+   * Leaf entries only, notAllowedOnNonLeaf (66) otherwise, unless the subtree delete control asks
+   * for the whole subtree (one storage batch).
+   */
+  @Override
+  public Written delete(Update update, DN dn) throws LDAPException {
+    ServerContext context = update.context();
+    WriteControls controls = new WriteControls(update.request(), context.schema(), update.identity());
+    EntryContainer container = container(dn);
+    Entry entry = container.get(dn);
+    if (entry == null) {
+      DN matched = container.matchedDn(dn);
+      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + dn + " does not exist",
+          matched == null ? null : matched.toString(), null);
+    }
+    controls.checkAssertion(entry);
+    List<DN> deleted;
+    if (controls.subtreeDelete()) {
+      if (controls.noOp()) {
+        throw controls.noOperation();
+      }
+      deleted = container.deleteSubtree(dn);
+    } else {
+      if (controls.noOp()) {
+        if (container.childCount(container.idOf(dn)) > 0) {
+          throw new LDAPException(ResultCode.NOT_ALLOWED_ON_NONLEAF,
+              "The entry " + dn + " cannot be deleted because it has subordinate entries");
+        }
+        throw controls.noOperation();
+      }
+      container.delete(dn);
+      deleted = List.of(dn);
+    }
+    deleted.forEach(context.access()::written);
+    context.groups().integrity().deleted(deleted);
+    return new Written(null, controls.readControls(entry, null));
+  }
+
+  // ---------------------------------------------------------------- modify
+
+  /** All modifications apply or none does, with no other write of the entry in between. */
+  @Override
+  public Written modify(Update update, DN dn, List<Modification> requested) throws LDAPException {
+    ServerContext context = update.context();
+    WriteControls controls = new WriteControls(update.request(), context.schema(), update.identity());
+    SchemaChecker checker = context.serverSchema().checker();
+    List<Modification> modifications = new ArrayList<>(requested.size());
+    for (Modification m : requested) {
+      AttributeTypeDefinition type = checker.type(m.getAttribute().getBaseName());
+      checker.checkUserModifiable(m.getAttribute().getBaseName());
+      if (m.getModificationType() == ModificationType.INCREMENT
+          && !INTEGER_SYNTAX.equals(type.getBaseSyntaxOID(context.schema()))) {
+        throw new LDAPException(ResultCode.CONSTRAINT_VIOLATION,
+            m.getAttributeName() + ": attribute syntax inappropriate for increment");
+      }
+      modifications.add(PasswordValues.hash(m, context.passwords()));
+    }
+    modifications.addAll(context.passwordPolicy().stateChanges(update.client(), dn, requested));
+    Entry[] before = {null};
+    Entry after = container(dn).modify(dn, current -> {
+      controls.checkAssertion(current);
+      Entry updated = Entry.applyModifications(current, controls.permissiveModify(), modifications);
+      checkRdnKept(updated, checker);
+      ObjectClassDefinition was = checker.structuralOf(current);
+      ObjectClassDefinition is = checker.structuralOf(updated);
+      if (was != null && is != null && !was.equals(is)) {
+        throw new LDAPException(ResultCode.OBJECT_CLASS_MODS_PROHIBITED, "structural object class modification from '"
+            + was.getNameOrOID() + "' to '" + is.getNameOrOID() + "' not allowed");
+      }
+      checker.check(updated, newValues(dn, modifications));
+      checker.addSuperiorClasses(updated);
+      if (controls.noOp()) {
+        throw controls.noOperation();
+      }
+      OperationalAttributes.onModify(updated, update.identity());
+      before[0] = current;
+      return updated;
+    });
+    return new Written(null, controls.readControls(before[0], after));
+  }
+
+  /** The values the modifications bring, the only ones whose syntax needs checking. */
+  private static Entry newValues(DN dn, List<Modification> modifications) {
+    Entry values = new Entry(dn);
+    for (Modification m : modifications) {
+      if (m.getModificationType() != ModificationType.DELETE && m.hasValue()) {
+        values.addAttribute(m.getAttribute());
+      }
+    }
+    return values;
+  }
+
+  private static void checkRdnKept(Entry entry, SchemaChecker checker) throws LDAPException {
+    RDN rdn = entry.getParsedDN().getRDN();
+    String[] names = rdn.getAttributeNames();
+    byte[][] values = rdn.getByteArrayAttributeValues();
+    for (int i = 0; i < names.length; i++) {
+      if (!entry.hasAttributeValue(names[i], values[i], checker.matchingRule(names[i]))) {
+        throw new LDAPException(ResultCode.NOT_ALLOWED_ON_RDN,
+            "the modification would remove the value of the naming attribute '" + names[i] + "' of " + entry.getDN());
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- modify DN
+
+  /**
+   * The renamed entry is schema-checked (a new RDN attribute its classes do not allow is
+   * objectClassViolation (65)) and the whole subtree moves in one storage batch; it may not leave
+   * its container (affectsMultipleDSAs, 71).
+   */
+  @Override
+  public Written rename(Update update, DN dn, DN newDn) throws LDAPException {
+    ServerContext context = update.context();
+    ModifyDNRequestProtocolOp op = update.request().getModifyDNRequestProtocolOp();
+    RDN newRdn = newDn.getRDN();
+    DN newSuperior = op.getNewSuperiorDN() == null ? null : newDn.getParent();
+    WriteControls controls = new WriteControls(update.request(), context.schema(), update.identity());
+    SchemaChecker checker = context.serverSchema().checker();
+    for (String attribute : newRdn.getAttributeNames()) {
+      checker.type(attribute);
+    }
+    EntryContainer container = container(dn);
+    if (container != context.backends().containerFor(newDn)) {
+      throw new LDAPException(ResultCode.AFFECTS_MULTIPLE_DSAS,
+          "The entry " + dn + " cannot be moved to " + newDn + " because it would change backends");
+    }
+    if (newSuperior != null && container.idOf(newSuperior) < 0) {
+      // As OpenLDAP: no matchedDN, which would describe the new superior, not the target entry.
+      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The new superior entry " + newSuperior + " does not exist");
+    }
+    Entry[] before = {null};
+    Entry[] after = {null};
+    container.rename(dn, newDn, current -> {
+      controls.checkAssertion(current);
+      Entry renamed = Entry.applyModifyDN(current, op.getNewRDN(), op.deleteOldRDN(), op.getNewSuperiorDN());
+      OperationalAttributes.onModify(renamed, update.identity());
+      checker.check(renamed, new Entry(newDn, newRdn.getAttributes()));
+      if (controls.noOp()) {
+        throw controls.noOperation();
+      }
+      before[0] = current;
+      after[0] = renamed;
+      return renamed;
+    });
+    context.groups().integrity().renamed(container, dn, newDn);
+    return new Written(null, controls.readControls(before[0], after[0]));
+  }
+}
