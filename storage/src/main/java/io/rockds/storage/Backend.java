@@ -1,11 +1,8 @@
 package io.rockds.storage;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
-import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.Schema;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,12 +15,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
-import org.rocksdb.BlockBasedTableConfig;
-import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
-import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
@@ -31,7 +25,6 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Statistics;
-import org.rocksdb.UInt64AddOperator;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
@@ -65,7 +58,7 @@ public final class Backend implements AutoCloseable {
   private final Statistics statistics;
   private final LRUCache blockCache;
   private final Map<DN, EntryContainer> containers = new LinkedHashMap<>();
-  private final Cache<Long, StoredEntry> entryCache;
+  private final EntryCache entryCache;
   private final AtomicLong nextId = new AtomicLong(1);
 
   static {
@@ -85,13 +78,7 @@ public final class Backend implements AutoCloseable {
     this.statistics = statistics;
     this.blockCache = blockCache;
     this.writeOptions = new WriteOptions().setSync(settings.syncWrites());
-    this.entryCache = settings.entryCacheBytes() > 0
-        ? Caffeine.newBuilder()
-            .maximumWeight(settings.entryCacheBytes())
-            .weigher((Long id, StoredEntry e) -> e.footprint())
-            .recordStats()
-            .build()
-        : null;
+    this.entryCache = new EntryCache(settings.entryCacheBytes());
   }
 
   /**
@@ -146,8 +133,8 @@ public final class Backend implements AutoCloseable {
         dbOptions.setMaxOpenFiles(-1);
       }
       resources.add(dbOptions);
-      ColumnFamilyOptions plain = columnFamilyOptions(settings, blockCache, false);
-      ColumnFamilyOptions counters = columnFamilyOptions(settings, blockCache, true);
+      ColumnFamilyOptions plain = TreeOptions.columnFamilyOptions(settings, blockCache, false);
+      ColumnFamilyOptions counters = TreeOptions.columnFamilyOptions(settings, blockCache, true);
       resources.add(plain);
       resources.add(counters);
 
@@ -162,22 +149,22 @@ public final class Backend implements AutoCloseable {
       }
       Map<String, ColumnFamilyDescriptor> wanted = new LinkedHashMap<>();
       wanted.put(DEFAULT_CF, new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, plain));
-      List<IndexDef> defs = indexDefs(settings, schema);
+      List<IndexDefinition> defs = IndexDefinition.all(settings, schema);
       for (DN base : settings.baseDns()) {
         String prefix = EntryContainer.rawPrefix(base);
         for (String tree : List.of("dn2id", "id2entry")) {
-          wanted.put(prefix + tree, descriptor(prefix + tree, plain));
+          wanted.put(prefix + tree, TreeOptions.descriptor(prefix + tree, plain));
         }
         for (String tree : List.of("id2childrencount", "state")) {
-          wanted.put(prefix + tree, descriptor(prefix + tree, counters));
+          wanted.put(prefix + tree, TreeOptions.descriptor(prefix + tree, counters));
         }
-        for (IndexDef def : defs) {
-          wanted.put(prefix + def.name, descriptor(prefix + def.name, plain));
+        for (IndexDefinition def : defs) {
+          wanted.put(prefix + def.name(), TreeOptions.descriptor(prefix + def.name(), plain));
         }
       }
       // Column families of indexes no longer configured stay open (RocksDB requires it) but unused.
       for (String name : existing) {
-        wanted.putIfAbsent(name, descriptor(name, isCounterTree(name) ? counters : plain));
+        wanted.putIfAbsent(name, TreeOptions.descriptor(name, TreeOptions.isCounterTree(name) ? counters : plain));
       }
       if (readOnly) {
         wanted.keySet().retainAll(existing);
@@ -206,10 +193,6 @@ public final class Backend implements AutoCloseable {
     }
   }
 
-  private static boolean isCounterTree(String name) {
-    return name.endsWith("/state") || name.endsWith("/id2childrencount");
-  }
-
   private static LDAPException openFailure(BackendSettings settings, RocksDBException e) {
     String message = String.valueOf(e.getMessage());
     if (message.contains("lock") || message.contains("LOCK")) {
@@ -221,58 +204,8 @@ public final class Backend implements AutoCloseable {
         + settings.directory() + ": " + message, e);
   }
 
-  private static ColumnFamilyDescriptor descriptor(String name, ColumnFamilyOptions options) {
-    return new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8), options);
-  }
-
-  private static ColumnFamilyOptions columnFamilyOptions(BackendSettings settings, LRUCache cache, boolean counters) {
-    BlockBasedTableConfig table = new BlockBasedTableConfig()
-        .setBlockCache(cache)
-        .setFilterPolicy(new BloomFilter(10, false))
-        .setCacheIndexAndFilterBlocks(true)
-        .setPinL0FilterAndIndexBlocksInCache(true)
-        .setBlockSize(16 * 1024)
-        .setFormatVersion(5);
-    ColumnFamilyOptions options = new ColumnFamilyOptions()
-        .setTableFormatConfig(table)
-        .setLevelCompactionDynamicLevelBytes(true);
-    switch (settings.compression()) {
-      case "none" -> options.setCompressionType(CompressionType.NO_COMPRESSION);
-      case "lz4" -> options.setCompressionType(CompressionType.LZ4_COMPRESSION);
-      case "zstd" -> options.setCompressionType(CompressionType.ZSTD_COMPRESSION);
-      case "lz4-zstd" -> options.setCompressionType(CompressionType.LZ4_COMPRESSION)
-          .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION);
-      default -> throw new IllegalArgumentException("compression: " + settings.compression()
-          + " (expected: lz4-zstd, lz4, zstd or none)");
-    }
-    if (counters) {
-      options.setMergeOperator(new UInt64AddOperator());
-    }
-    return options;
-  }
-
-  private record IndexDef(String name, String attribute, IndexType type, int substringLength, IndexEntryLimit limit,
-      boolean integerOrdering) {}
-
-  private static List<IndexDef> indexDefs(BackendSettings settings, Schema schema) {
-    List<IndexDef> defs = new ArrayList<>();
-    for (IndexSpec spec : settings.indexes()) {
-      IndexEntryLimit limit = new IndexEntryLimit(spec.entryLimit() != null ? spec.entryLimit() : settings.indexEntryLimit());
-      for (IndexType type : spec.types()) {
-        String name = AttributeIndex.treeName(spec.attribute(), type, spec.substringLength(), schema);
-        defs.add(new IndexDef(name, spec.attribute(), type, spec.substringLength(), limit, isInteger(spec.attribute(), schema)));
-      }
-    }
-    return defs;
-  }
-
-  private static boolean isInteger(String attribute, Schema schema) {
-    AttributeTypeDefinition type = schema.getAttributeType(attribute);
-    String syntax = type == null ? null : type.getSyntaxOID(schema);
-    return "1.3.6.1.4.1.1466.115.121.1.27".equals(syntax);
-  }
-
-  private void openContainer(DN base, Map<String, ColumnFamilyHandle> byName, List<IndexDef> defs, Set<String> existing)
+  private void openContainer(DN base, Map<String, ColumnFamilyHandle> byName, List<IndexDefinition> defs,
+      Set<String> existing)
       throws RocksDBException, LDAPException {
     String prefix = EntryContainer.rawPrefix(base);
     if (!byName.containsKey(prefix + "id2entry")) {
@@ -282,15 +215,15 @@ public final class Backend implements AutoCloseable {
     AttributeDictionary dictionary = new AttributeDictionary(db, byName.get(prefix + "state"));
     boolean empty = state.entryCount() == 0;
     Map<String, AttributeIndex> indexes = new LinkedHashMap<>();
-    for (IndexDef def : defs) {
-      ColumnFamilyHandle handle = byName.get(prefix + def.name);
+    for (IndexDefinition def : defs) {
+      ColumnFamilyHandle handle = byName.get(prefix + def.name());
       if (handle == null) {
         continue; // read-only: not created yet
       }
-      AttributeIndex index = newIndex(prefix, def, handle);
-      index.setTrustedFlag(readOnly() ? !Boolean.FALSE.equals(state.isTrusted(def.name))
-          : reconcileTrust(state, def, empty, !existing.contains(prefix + def.name)));
-      indexes.put(def.name, index);
+      AttributeIndex index = def.open(db, handle, prefix, schema);
+      index.setTrustedFlag(readOnly() ? !Boolean.FALSE.equals(state.isTrusted(def.name()))
+          : def.reconcileTrust(state, empty, !existing.contains(prefix + def.name())));
+      indexes.put(def.name(), index);
     }
     EntryCodec codec = new EntryCodec(dictionary);
     containers.put(base, new EntryContainer(this, base,
@@ -298,30 +231,6 @@ public final class Backend implements AutoCloseable {
         new Id2Entry(db, byName.get(prefix + "id2entry"), prefix, codec),
         new Id2ChildrenCount(db, byName.get(prefix + "id2childrencount"), prefix),
         state, indexes));
-  }
-
-  private AttributeIndex newIndex(String prefix, IndexDef def, ColumnFamilyHandle handle) {
-    return new AttributeIndex(db, handle, prefix, def.name, def.attribute, def.type,
-        AttributeIndex.ruleFor(def.attribute, def.type, schema), def.integerOrdering, def.substringLength, def.limit);
-  }
-
-  /**
-   * Whether an index opened for writing can be trusted: yes if the container is empty, otherwise
-   * only if it existed, was trusted and was built with the limit now configured. Persists the answer.
-   */
-  private static boolean reconcileTrust(BackendState state, IndexDef def, boolean empty, boolean fresh)
-      throws RocksDBException {
-    Boolean trusted = state.isTrusted(def.name);
-    Integer storedLimit = state.storedEntryLimit(def.name);
-    boolean limitChanged = storedLimit != null && storedLimit != def.limit.limit();
-    boolean nowTrusted = empty || (!fresh && !limitChanged && !Boolean.FALSE.equals(trusted));
-    if (!Boolean.valueOf(nowTrusted).equals(trusted)) {
-      state.setTrusted(def.name, nowTrusted);
-    }
-    if (storedLimit == null || limitChanged) {
-      state.storeEntryLimit(def.name, def.limit.limit());
-    }
-    return nowTrusted;
   }
 
   /**
@@ -332,21 +241,17 @@ public final class Backend implements AutoCloseable {
    */
   public synchronized List<AttributeIndex> addIndex(IndexSpec spec) throws LDAPException {
     requireWritable();
-    IndexEntryLimit limit = new IndexEntryLimit(spec.entryLimit() != null ? spec.entryLimit() : settings.indexEntryLimit());
     List<AttributeIndex> created = new ArrayList<>();
     try {
       for (EntryContainer container : containers.values()) {
         String prefix = EntryContainer.rawPrefix(container.baseDn());
-        for (IndexType type : spec.types()) {
-          String name = AttributeIndex.treeName(spec.attribute(), type, spec.substringLength(), schema);
-          if (container.indexNamed(name) != null) {
+        for (IndexDefinition def : IndexDefinition.of(spec, settings, schema)) {
+          if (container.indexNamed(def.name()) != null) {
             continue;
           }
-          IndexDef def = new IndexDef(name, spec.attribute(), type, spec.substringLength(), limit,
-              isInteger(spec.attribute(), schema));
-          ColumnFamilyHandle handle = db.createColumnFamily(descriptor(prefix + name, indexOptions));
+          ColumnFamilyHandle handle = db.createColumnFamily(TreeOptions.descriptor(prefix + def.name(), indexOptions));
           handles.add(handle);
-          AttributeIndex index = newIndex(prefix, def, handle);
+          AttributeIndex index = def.open(db, handle, prefix, schema);
           container.addIndex(index);
           created.add(index);
         }
@@ -365,9 +270,7 @@ public final class Backend implements AutoCloseable {
   }
 
   void invalidateAll() {
-    if (entryCache != null) {
-      entryCache.invalidateAll();
-    }
+    entryCache.invalidateAll();
   }
 
   /** Reads writes the primary committed since this read-only backend opened or last caught up. */
@@ -447,11 +350,11 @@ public final class Backend implements AutoCloseable {
 
   /** Entry cache hits, misses, evictions and size; null when the cache is disabled. */
   public com.github.benmanes.caffeine.cache.stats.CacheStats entryCacheStats() {
-    return entryCache == null ? null : entryCache.stats();
+    return entryCache.stats();
   }
 
   public long entryCacheSize() {
-    return entryCache == null ? 0 : entryCache.estimatedSize();
+    return entryCache.size();
   }
 
   /** RocksDB statistics (block cache hits, stalls, WAL syncs) for metrics. */
@@ -506,25 +409,16 @@ public final class Backend implements AutoCloseable {
   }
 
   StoredEntry cachedEntry(long id, LongFunction<StoredEntry> loader) throws LDAPException {
-    try {
-      return entryCache == null ? loader.apply(id) : entryCache.get(id, loader::apply);
-    } catch (IllegalStateException e) {
-      if (e.getCause() instanceof RocksDBException r) {
-        throw StorageErrors.wrap(r);
-      }
-      throw e;
-    }
+    return entryCache.get(id, loader);
   }
 
   /** The cached entry, or null: never loads. */
   StoredEntry cachedEntryIfPresent(long id) {
-    return entryCache == null ? null : entryCache.getIfPresent(id);
+    return entryCache.getIfPresent(id);
   }
 
   void invalidate(long id) {
-    if (entryCache != null) {
-      entryCache.invalidate(id);
-    }
+    entryCache.invalidate(id);
   }
 
   /** Flushes memtables and closes the database, releasing its lock. */

@@ -1,6 +1,5 @@
 package io.rockds.storage;
 
-import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
@@ -10,19 +9,19 @@ import com.unboundid.ldap.sdk.SearchScope;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
 /**
- * The trees of one base DN and the writes that keep them consistent. Every write takes the lock
- * stripes of the DNs it touches (so writes on one DN, and a child's add against its parent's
- * delete, are serialized), builds one {@link WriteBatch} across all trees, and commits it once.
+ * The trees of one base DN and the reads across them. Each write is its own class, as back-mdb
+ * has a file per operation ({@link EntryAdd}, {@link EntryDelete}, {@link SubtreeDelete},
+ * {@link EntryModify}, {@link SubtreeRename}): it takes the lock stripes of the DNs it touches
+ * ({@link WriteLocks}), builds one {@link WriteBatch} across all trees, and commits it once here.
+ * Scope walks are {@link ScopeScans}; the indexes are {@link ContainerIndexes}, changed while the
+ * container runs by {@link IndexMaintenance}.
  */
 public final class EntryContainer {
   /** Computes an entry's new state from its current one; may refuse with an LDAP result. */
@@ -37,20 +36,10 @@ public final class EntryContainer {
   private final Id2Entry id2entry;
   private final Id2ChildrenCount childrenCount;
   private final BackendState state;
-  /** Immutable, replaced whole when an index is added, so readers need no lock. */
-  private volatile Map<String, AttributeIndex> indexesByName;
-  private volatile Map<String, List<AttributeIndex>> indexesByAttribute;
-  /** How often a subtree delete re-lists a subtree that changed before its stripes were locked. */
-  private static final int MAX_SUBTREE_ATTEMPTS = 20;
-  private final KeyLocks dnLocks = new KeyLocks(1024);
-  private final KeyLocks indexLocks = new KeyLocks(4096);
-  /**
-   * Every write holds the read side from ID allocation to commit; clearing an index for a rebuild
-   * or changing its limit takes the write side, so no read-modify-write of an index record and no
-   * blind over-limit merge can straddle that change.
-   */
-  private final ReentrantReadWriteLock indexStructure = new ReentrantReadWriteLock();
-  private final java.util.concurrent.locks.ReentrantLock rebuilding = new java.util.concurrent.locks.ReentrantLock();
+  private final ContainerIndexes indexes;
+  private final IndexMaintenance maintenance;
+  private final ScopeScans scans;
+  private final WriteLocks locks = new WriteLocks();
 
   EntryContainer(Backend backend, DN baseDn, Dn2Id dn2id, Id2Entry id2entry, Id2ChildrenCount childrenCount,
       BackendState state, Map<String, AttributeIndex> indexes) {
@@ -60,17 +49,9 @@ public final class EntryContainer {
     this.id2entry = id2entry;
     this.childrenCount = childrenCount;
     this.state = state;
-    publishIndexes(indexes);
-  }
-
-  private void publishIndexes(Map<String, AttributeIndex> indexes) {
-    Map<String, List<AttributeIndex>> byAttribute = new LinkedHashMap<>();
-    for (AttributeIndex index : indexes.values()) {
-      byAttribute.computeIfAbsent(index.attribute().toLowerCase(Locale.ROOT), a -> new ArrayList<>()).add(index);
-    }
-    byAttribute.replaceAll((attribute, list) -> List.copyOf(list));
-    indexesByAttribute = Collections.unmodifiableMap(byAttribute);
-    indexesByName = Collections.unmodifiableMap(new LinkedHashMap<>(indexes));
+    this.indexes = new ContainerIndexes(indexes);
+    this.maintenance = new IndexMaintenance(this, this.indexes);
+    this.scans = new ScopeScans(dn2id);
   }
 
   public DN baseDn() {
@@ -115,45 +96,29 @@ public final class EntryContainer {
   /** Every tree of the container, system trees first, as backendstat lists them. */
   public List<Tree> trees() {
     List<Tree> trees = new ArrayList<>(List.of(dn2id, id2entry, childrenCount, state));
-    trees.addAll(indexesByName.values());
+    trees.addAll(indexes.all());
     return trees;
   }
 
   public Collection<AttributeIndex> indexes() {
-    return Collections.unmodifiableCollection(indexesByName.values());
+    return Collections.unmodifiableCollection(indexes.all());
   }
 
   /** The index with that tree name (e.g. {@code sn.caseIgnoreMatch}), or null. */
   public AttributeIndex indexNamed(String name) {
-    return indexesByName.get(name);
+    return indexes.named(name);
   }
 
   /** The index of {@code attribute} of that type, or null if there is none. */
   public AttributeIndex index(String attribute, IndexType type) {
-    for (AttributeIndex index : indexesByAttribute.getOrDefault(attribute.toLowerCase(Locale.ROOT), List.of())) {
-      if (index.indexType() == type) {
-        return index;
-      }
-    }
-    return null;
+    return indexes.of(attribute, type);
   }
 
   // ---------------------------------------------------------------- index maintenance
 
   /** Adds a freshly created index: trusted only if the container is empty. */
   void addIndex(AttributeIndex index) throws RocksDBException {
-    Lock exclusive = lockStructureExclusively();
-    try {
-      boolean trusted = state.entryCount() == 0;
-      state.storeEntryLimit(index.name(), index.entryLimit().limit());
-      state.setTrusted(index.name(), trusted);
-      index.setTrustedFlag(trusted);
-      Map<String, AttributeIndex> indexes = new LinkedHashMap<>(indexesByName);
-      indexes.put(index.name(), index);
-      publishIndexes(indexes);
-    } finally {
-      exclusive.unlock();
-    }
+    maintenance.addIndex(index);
   }
 
   /**
@@ -162,23 +127,7 @@ public final class EntryContainer {
    * new limit from now on.
    */
   public void setIndexEntryLimit(String indexName, int limit) throws LDAPException {
-    requireWritable("changing an index limit");
-    AttributeIndex index = requireIndex(indexName);
-    IndexEntryLimit newLimit = new IndexEntryLimit(limit);
-    if (newLimit.equals(index.entryLimit())) {
-      return;
-    }
-    Lock exclusive = lockStructureExclusively();
-    try {
-      state.setTrusted(indexName, false);
-      index.setTrustedFlag(false);
-      index.setEntryLimit(newLimit);
-      state.storeEntryLimit(indexName, limit);
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
-    } finally {
-      exclusive.unlock();
-    }
+    maintenance.setIndexEntryLimit(indexName, limit);
   }
 
   /**
@@ -190,18 +139,7 @@ public final class EntryContainer {
    */
   public void rebuildIndexes(Collection<AttributeIndex> indexes, java.util.function.LongConsumer progress)
       throws LDAPException {
-    requireWritable("rebuilding indexes");
-    for (AttributeIndex index : indexes) {
-      requireIndex(index.name());
-    }
-    if (!rebuilding.tryLock()) {
-      throw new LDAPException(ResultCode.BUSY, "another index rebuild of " + baseDn + " is running");
-    }
-    try {
-      new IndexBuild(this, List.copyOf(indexes)).run(progress);
-    } finally {
-      rebuilding.unlock();
-    }
+    maintenance.rebuildIndexes(indexes, progress);
   }
 
   /**
@@ -218,9 +156,9 @@ public final class EntryContainer {
   /** Deletes every entry and index record; the indexes are untrusted until reloaded or rebuilt. */
   public void clear() throws LDAPException {
     requireWritable("clearing it");
-    Lock exclusive = lockStructureExclusively();
+    Lock exclusive = locks.lockStructureExclusively();
     try {
-      for (AttributeIndex index : indexesByName.values()) {
+      for (AttributeIndex index : indexes.all()) {
         state.setTrusted(index.name(), false);
         index.setTrustedFlag(false);
         index.clear();
@@ -238,20 +176,11 @@ public final class EntryContainer {
     }
   }
 
-  private void requireWritable(String what) throws LDAPException {
+  void requireWritable(String what) throws LDAPException {
     if (backend.readOnly()) {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "backend " + backend.id() + " is open read-only; "
           + what + " needs exclusive access: stop the server first, or run it inside the server");
     }
-  }
-
-  private AttributeIndex requireIndex(String name) throws LDAPException {
-    AttributeIndex index = indexesByName.get(name);
-    if (index == null) {
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "no index " + name + " in " + baseDn
-          + " (expected one of: " + String.join(", ", indexesByName.keySet()) + ")");
-    }
-    return index;
   }
 
   // ---------------------------------------------------------------- reads
@@ -350,49 +279,12 @@ public final class EntryContainer {
    * {@code maxIds} (0 = no bound). An absent base gives the empty set.
    */
   public IdSet scopeIds(DN base, SearchScope scope, int maxIds) throws LDAPException {
-    try {
-      long baseId = dn2id.get(base);
-      if (baseId < 0) {
-        return IdSet.empty();
-      }
-      IdSet.Builder ids = new IdSet.Builder();
-      if (scope == SearchScope.BASE || scope == SearchScope.SUB) {
-        ids.add(baseId);
-      }
-      if (scope == SearchScope.BASE) {
-        return ids.build();
-      }
-      boolean[] overflow = {false};
-      dn2id.visitDescendants(base, scope == SearchScope.ONE, (key, id) -> {
-        ids.add(id);
-        if (maxIds > 0 && ids.size() > maxIds) {
-          overflow[0] = true;
-          return false;
-        }
-        return true;
-      });
-      return overflow[0] ? IdSet.undefined(IdSet.Undefined.NOT_INDEXED) : ids.build();
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
-    }
+    return scans.scopeIds(base, scope, maxIds);
   }
 
   /** Visits every ID in scope in DN order, without collecting them (unindexed searches). */
   public void visitScope(DN base, SearchScope scope, Dn2Id.IdVisitor visitor) throws LDAPException {
-    try {
-      long baseId = dn2id.get(base);
-      if (baseId < 0) {
-        return;
-      }
-      if ((scope == SearchScope.BASE || scope == SearchScope.SUB) && !visitor.visit(null, baseId)) {
-        return;
-      }
-      if (scope != SearchScope.BASE) {
-        dn2id.visitDescendants(base, scope == SearchScope.ONE, visitor);
-      }
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
-    }
+    scans.visitScope(base, scope, visitor);
   }
 
   /**
@@ -402,14 +294,7 @@ public final class EntryContainer {
    */
   public void visitScopeFrom(DN base, SearchScope scope, byte[] startAt, Dn2Id.IdVisitor visitor)
       throws LDAPException {
-    if (scope == SearchScope.BASE) {
-      return;
-    }
-    try {
-      dn2id.visitDescendants(base, scope == SearchScope.ONE, startAt, visitor);
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
-    }
+    scans.visitScopeFrom(base, scope, startAt, visitor);
   }
 
   // ---------------------------------------------------------------- writes
@@ -419,180 +304,20 @@ public final class EntryContainer {
    * when the parent is missing.
    */
   public void add(Entry entry) throws LDAPException {
-    DN dn = entry.getParsedDN();
-    DN parent = dn.getParent();
-    boolean isBase = dn.equals(baseDn);
-    int[] locked = dnLocks.lock(isBase ? stripes(dn) : stripes(dn, parent));
-    Lock structure = lockStructure();
-    try (WriteBatch batch = new WriteBatch()) {
-      if (dn2id.get(dn) >= 0) {
-        throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
-      }
-      long parentId = -1;
-      if (!isBase) {
-        parentId = dn2id.get(parent);
-        if (parentId < 0) {
-          throw noSuchObject("The parent entry " + parent + " does not exist", dn);
-        }
-      }
-      long id = backend.nextId();
-      id2entry.put(batch, id, entry);
-      dn2id.put(batch, dn, id);
-      if (parentId >= 0) {
-        childrenCount.add(batch, parentId, 1);
-      }
-      state.addEntryCount(batch, 1);
-      IndexUpdates updates = new IndexUpdates();
-      Map<String, List<Attribute>> attributes = AttributeIndex.attributesByType(entry);
-      for (AttributeIndex index : maintainedIndexes(id)) {
-        updates.add(index, index.keysOf(attributes), id);
-      }
-      commit(batch, updates);
-      backend.invalidate(id);
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
-    } finally {
-      structure.unlock();
-      dnLocks.unlock(locked);
-    }
+    EntryAdd.add(this, entry);
   }
 
   /** Deletes a leaf entry; notAllowedOnNonLeaf (66) if it has children. */
   public void delete(DN dn) throws LDAPException {
-    int[] locked = dnLocks.lock(stripes(dn));
-    Lock structure = lockStructure();
-    try (WriteBatch batch = new WriteBatch()) {
-      long id = requireId(dn);
-      if (childrenCount.get(id) > 0) {
-        throw new LDAPException(ResultCode.NOT_ALLOWED_ON_NONLEAF,
-            "The entry " + dn + " cannot be deleted because it has subordinate entries");
-      }
-      Entry entry = id2entry.get(id);
-      id2entry.delete(batch, id);
-      dn2id.delete(batch, dn);
-      childrenCount.delete(batch, id);
-      if (!dn.equals(baseDn)) {
-        long parentId = dn2id.get(dn.getParent());
-        if (parentId >= 0) {
-          childrenCount.add(batch, parentId, -1);
-        }
-      }
-      state.addEntryCount(batch, -1);
-      IndexUpdates updates = new IndexUpdates();
-      for (AttributeIndex index : maintainedIndexes(id)) {
-        updates.remove(index, index.keysOf(entry), id);
-      }
-      commit(batch, updates);
-      backend.invalidate(id);
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
-    } finally {
-      structure.unlock();
-      dnLocks.unlock(locked);
-    }
+    EntryDelete.delete(this, dn);
   }
 
   /**
    * Deletes an entry and its whole subtree in one batch (the subtree delete control); returns the
-   * deleted DNs, the base first. It holds the DN lock stripes of every deleted entry and of the
-   * base's parent: the subtree is listed without locks, its stripes are locked at once, and the
-   * listing is checked under them (retried when an entry moved into the subtree meanwhile). So no
-   * write of a deleted entry, and no index rebuild reading one, straddles the delete.
+   * deleted DNs, the base first. See {@link SubtreeDelete} for how it locks.
    */
   public List<DN> deleteSubtree(DN dn) throws LDAPException {
-    try {
-      for (int attempt = 0; attempt < MAX_SUBTREE_ATTEMPTS; attempt++) {
-        List<DN> toLock = subtreeDns(dn);
-        if (!dn.equals(baseDn)) {
-          toLock.add(dn.getParent());
-        }
-        int[] locked = dnLocks.lock(stripes(toLock.toArray(DN[]::new)));
-        Lock structure = lockStructure();
-        try {
-          List<DN> deleted = deleteSubtreeLocked(dn, locked);
-          if (deleted != null) {
-            return deleted;
-          }
-        } finally {
-          structure.unlock();
-          dnLocks.unlock(locked);
-        }
-      }
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
-    }
-    throw new LDAPException(ResultCode.BUSY, "the subtree of " + dn + " kept changing during "
-        + MAX_SUBTREE_ATTEMPTS + " attempts to delete it; retry later");
-  }
-
-  /** {@code dn} and the DNs of its descendants, read without locks. */
-  private List<DN> subtreeDns(DN dn) throws RocksDBException, LDAPException {
-    List<DN> dns = new ArrayList<>();
-    dns.add(dn);
-    dn2id.visitDescendants(dn, false, (key, childId) -> {
-      Entry child = id2entry.get(childId);
-      if (child != null) {
-        dns.add(child.getParsedDN());
-      }
-      return true;
-    });
-    return dns;
-  }
-
-  /** Null when a descendant's stripe is not among {@code locked}: the caller retries. */
-  private List<DN> deleteSubtreeLocked(DN dn, int[] locked) throws RocksDBException, LDAPException {
-    try (WriteBatch batch = new WriteBatch()) {
-      long id = requireId(dn);
-      List<DN> deleted = new ArrayList<>();
-      List<Entry> entries = new ArrayList<>();
-      List<Long> ids = new ArrayList<>();
-      deleted.add(dn);
-      ids.add(id);
-      entries.add(id2entry.get(id));
-      boolean[] unlocked = {false};
-      dn2id.visitDescendants(dn, false, (key, childId) -> {
-        Entry child = id2entry.get(childId);
-        if (child != null) {
-          if (java.util.Arrays.binarySearch(locked, stripes(child.getParsedDN())[0]) < 0) {
-            unlocked[0] = true;
-            return false;
-          }
-          deleted.add(child.getParsedDN());
-        }
-        ids.add(childId);
-        entries.add(child);
-        batch.delete(dn2id.handle(), key);
-        return true;
-      });
-      if (unlocked[0]) {
-        return null;
-      }
-      IndexUpdates updates = new IndexUpdates();
-      for (int i = 0; i < ids.size(); i++) {
-        long each = ids.get(i);
-        Entry entry = entries.get(i);
-        if (entry != null) {
-          for (AttributeIndex index : maintainedIndexes(each)) {
-            updates.remove(index, index.keysOf(entry), each);
-          }
-        }
-        id2entry.delete(batch, each);
-        childrenCount.delete(batch, each);
-      }
-      dn2id.delete(batch, dn);
-      if (!dn.equals(baseDn)) {
-        long parentId = dn2id.get(dn.getParent());
-        if (parentId >= 0) {
-          childrenCount.add(batch, parentId, -1);
-        }
-      }
-      state.addEntryCount(batch, -ids.size());
-      commit(batch, updates);
-      for (long each : ids) {
-        backend.invalidate(each);
-      }
-      return deleted;
-    }
+    return SubtreeDelete.delete(this, dn);
   }
 
   /**
@@ -600,30 +325,7 @@ public final class EntryContainer {
    * other write of the same DN runs in between. The new entry must keep the DN.
    */
   public Entry modify(DN dn, EntryChange change) throws LDAPException {
-    int[] locked = dnLocks.lock(stripes(dn));
-    Lock structure = lockStructure();
-    try (WriteBatch batch = new WriteBatch()) {
-      long id = requireId(dn);
-      Entry before = id2entry.get(id);
-      Entry after = change.apply(before.duplicate());
-      if (!after.getParsedDN().equals(dn)) {
-        throw new IllegalArgumentException("modify must not change the DN; use rename");
-      }
-      id2entry.put(batch, id, after);
-      IndexUpdates updates = new IndexUpdates();
-      ValueChange.Diff diff = new ValueChange.Diff(before, after);
-      for (AttributeIndex index : maintainedIndexes(id)) {
-        updates.change(index, index.keyChange(diff.of(index.attribute())), id);
-      }
-      commit(batch, updates);
-      backend.invalidate(id);
-      return after;
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
-    } finally {
-      structure.unlock();
-      dnLocks.unlock(locked);
-    }
+    return EntryModify.modify(this, dn, change);
   }
 
   /**
@@ -633,79 +335,10 @@ public final class EntryContainer {
    * unwillingToPerform for a move under itself.
    */
   public void rename(DN oldDn, DN newDn, EntryChange change) throws LDAPException {
-    if (newDn.isDescendantOf(oldDn, true)) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM,
-          "The entry " + oldDn + " cannot be moved below itself or one of its subordinates");
-    }
-    DN oldParent = oldDn.getParent();
-    DN newParent = newDn.getParent();
-    int[] locked = dnLocks.lock(stripes(oldDn, newDn, oldParent, newParent));
-    Lock structure = lockStructure();
-    try (WriteBatch batch = new WriteBatch()) {
-      long id = requireId(oldDn);
-      if (dn2id.get(newDn) >= 0) {
-        throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + newDn + " already exists");
-      }
-      boolean moved = !newParent.equals(oldParent);
-      long newParentId = dn2id.get(newParent);
-      if (moved && newParentId < 0) {
-        throw noSuchObject("The new superior entry " + newParent + " does not exist", newDn);
-      }
-      Entry before = id2entry.get(id);
-      Entry after = change.apply(before.duplicate());
-      List<Long> touched = new ArrayList<>();
-      touched.add(id);
-      id2entry.put(batch, id, after);
-      dn2id.delete(batch, oldDn);
-      dn2id.put(batch, newDn, id);
-      IndexUpdates updates = new IndexUpdates();
-      ValueChange.Diff diff = new ValueChange.Diff(before, after);
-      for (AttributeIndex index : maintainedIndexes(id)) {
-        updates.change(index, index.keyChange(diff.of(index.attribute())), id);
-      }
-      int oldDepth = oldDn.getRDNs().length;
-      dn2id.visitDescendants(oldDn, false, (key, childId) -> {
-        Entry child = id2entry.get(childId);
-        DN childDn = child.getParsedDN();
-        RDN[] rdns = childDn.getRDNs();
-        RDN[] relative = java.util.Arrays.copyOf(rdns, rdns.length - oldDepth);
-        DN movedDn = new DN(concat(relative, newDn.getRDNs()));
-        Entry movedEntry = child.duplicate();
-        movedEntry.setDN(movedDn);
-        batch.delete(dn2id.handle(), key);
-        dn2id.put(batch, movedDn, childId);
-        id2entry.put(batch, childId, movedEntry);
-        touched.add(childId);
-        return true;
-      });
-      if (moved) {
-        long oldParentId = dn2id.get(oldParent);
-        if (oldParentId >= 0) {
-          childrenCount.add(batch, oldParentId, -1);
-        }
-        childrenCount.add(batch, newParentId, 1);
-      }
-      commit(batch, updates);
-      for (long t : touched) {
-        backend.invalidate(t);
-      }
-    } catch (LDAPException e) {
-      throw e;
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
-    } finally {
-      structure.unlock();
-      dnLocks.unlock(locked);
-    }
+    SubtreeRename.rename(this, oldDn, newDn, change);
   }
 
-  private static RDN[] concat(RDN[] a, RDN[] b) {
-    RDN[] r = java.util.Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, r, a.length, b.length);
-    return r;
-  }
-
-  private long requireId(DN dn) throws RocksDBException, LDAPException {
+  long requireId(DN dn) throws RocksDBException, LDAPException {
     long id = dn2id.get(dn);
     if (id < 0) {
       throw noSuchObject("The entry " + dn + " does not exist", dn);
@@ -713,56 +346,28 @@ public final class EntryContainer {
     return id;
   }
 
-  private LDAPException noSuchObject(String message, DN dn) throws LDAPException {
+  /** noSuchObject with the matchedDN of {@code dn}. */
+  LDAPException noSuchObject(String message, DN dn) throws LDAPException {
     DN matched = matchedDn(dn);
     return new LDAPException(ResultCode.NO_SUCH_OBJECT, message, matched == null ? null : matched.toString(), null);
   }
 
   /** The indexes a write of entry {@code id} must update: all but those a rebuild has yet to reach. */
-  private List<AttributeIndex> maintainedIndexes(long id) {
-    List<AttributeIndex> maintained = new ArrayList<>(indexesByName.size());
-    for (AttributeIndex index : indexesByName.values()) {
-      if (index.isMaintainedFor(id)) {
-        maintained.add(index);
-      }
-    }
-    return maintained;
+  List<AttributeIndex> maintainedIndexes(long id) {
+    return indexes.maintainedFor(id);
   }
 
-  Lock lockStructure() {
-    Lock lock = indexStructure.readLock();
-    lock.lock();
-    return lock;
+  WriteLocks locks() {
+    return locks;
   }
 
-  Lock lockStructureExclusively() {
-    Lock lock = indexStructure.writeLock();
-    lock.lock();
-    return lock;
-  }
-
-  KeyLocks dnLocks() {
-    return dnLocks;
-  }
-
-  KeyLocks indexLocks() {
-    return indexLocks;
-  }
-
-  int[] stripes(DN... dns) {
-    int[] s = new int[dns.length];
-    for (int i = 0; i < dns.length; i++) {
-      s[i] = dnLocks.stripeOf(java.util.Arrays.hashCode(DnKeys.key(dns[i])));
-    }
-    return s;
-  }
-
-  private void commit(WriteBatch batch, IndexUpdates updates) throws RocksDBException, LDAPException {
-    int[] locked = updates.writeTo(batch, state, indexLocks);
+  /** Commits a write: the index updates under their key stripes, then the batch at once. */
+  void commit(WriteBatch batch, IndexUpdates updates) throws RocksDBException, LDAPException {
+    int[] locked = updates.writeTo(batch, state, locks.indexLocks());
     try {
       backend.write(batch);
     } finally {
-      indexLocks.unlock(locked);
+      locks.indexLocks().unlock(locked);
     }
   }
 }

@@ -85,7 +85,7 @@ final class IndexBuild {
 
   /** Clears the indexes and notes each one's limit in {@code limits}; returns the watermark. */
   private long start(Map<AttributeIndex, IndexEntryLimit> limits) throws RocksDBException {
-    Lock exclusive = container.lockStructureExclusively();
+    Lock exclusive = container.locks().lockStructureExclusively();
     try {
       long watermark = container.backend().peekNextId();
       for (AttributeIndex index : indexes) {
@@ -107,7 +107,7 @@ final class IndexBuild {
    * changed holds records built with both limits and stays untrusted until rebuilt again.
    */
   private void trustUnchanged(Map<AttributeIndex, IndexEntryLimit> limits) throws RocksDBException {
-    Lock exclusive = container.lockStructureExclusively();
+    Lock exclusive = container.locks().lockStructureExclusively();
     try {
       for (AttributeIndex index : indexes) {
         if (index.entryLimit().equals(limits.get(index))) {
@@ -144,9 +144,9 @@ final class IndexBuild {
           dns.add(entry.getParsedDN());
         }
       }
-      int[] stripes = container.stripes(dns.toArray(DN[]::new));
-      int[] locked = container.dnLocks().lock(stripes);
-      Lock structure = container.lockStructure();
+      int[] stripes = container.locks().stripes(dns.toArray(DN[]::new));
+      int[] locked = container.locks().dnLocks().lock(stripes);
+      Lock structure = container.locks().lockStructure();
       try {
         Integer done = indexLocked(ids, locked);
         if (done != null) {
@@ -154,7 +154,7 @@ final class IndexBuild {
         }
       } finally {
         structure.unlock();
-        container.dnLocks().unlock(locked);
+        container.locks().dnLocks().unlock(locked);
       }
     }
     throw new LDAPException(ResultCode.BUSY, "index rebuild: entries " + ids[0] + ".." + ids[ids.length - 1]
@@ -170,7 +170,7 @@ final class IndexBuild {
       if (entry == null) {
         continue;
       }
-      int stripe = container.stripes(entry.getParsedDN())[0];
+      int stripe = container.locks().stripes(entry.getParsedDN())[0];
       if (java.util.Arrays.binarySearch(locked, stripe) < 0) {
         return null;
       }
@@ -180,11 +180,11 @@ final class IndexBuild {
       }
     }
     try (WriteBatch batch = new WriteBatch()) {
-      int[] indexLocked = updates.writeTo(batch, container.state(), container.indexLocks());
+      int[] indexLocked = updates.writeTo(batch, container.state(), container.locks().indexLocks());
       try {
         container.backend().writeUnsynced(batch);
       } finally {
-        container.indexLocks().unlock(indexLocked);
+        container.locks().indexLocks().unlock(indexLocked);
       }
     }
     long cursor = ids[ids.length - 1] + 1;
