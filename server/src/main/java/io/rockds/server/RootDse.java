@@ -40,11 +40,6 @@ final class RootDse implements DirectoryBackend {
   }
 
   @Override
-  public AccessRule writeAccess() {
-    return AccessRule.ACIS;
-  }
-
-  @Override
   public Entry get(DN dn) {
     return build(context.get());
   }

@@ -12,7 +12,6 @@ import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.ObjectClassDefinition;
-import io.rockds.server.backend.AccessRule;
 import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.backend.SearchResults;
 import io.rockds.server.backend.Update;
@@ -48,16 +47,6 @@ final class StoredBackend implements DirectoryBackend {
   @Override
   public List<DN> baseDns() {
     return storage.baseDns();
-  }
-
-  @Override
-  public AccessRule readAccess() {
-    return AccessRule.ACIS;
-  }
-
-  @Override
-  public AccessRule writeAccess() {
-    return AccessRule.ACIS;
   }
 
   @Override

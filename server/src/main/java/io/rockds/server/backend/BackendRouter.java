@@ -20,16 +20,6 @@ public final class BackendRouter {
     }
 
     @Override
-    public AccessRule readAccess() {
-      return AccessRule.ACIS;
-    }
-
-    @Override
-    public AccessRule writeAccess() {
-      return AccessRule.ACIS;
-    }
-
-    @Override
     public Entry get(DN dn) {
       return null;
     }

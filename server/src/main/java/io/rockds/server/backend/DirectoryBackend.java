@@ -18,11 +18,15 @@ public interface DirectoryBackend {
   /** The DNs this backend holds, with everything below them (a null DN holds only the root DSE). */
   List<DN> baseDns();
 
-  /** What reading (search, compare) needs. */
-  AccessRule readAccess();
+  /** What reading (search, compare) needs: by default the ACIs of the entries. */
+  default AccessRule readAccess() {
+    return AccessRule.ACIS;
+  }
 
-  /** What writing (add, delete, modify, modify DN) needs. */
-  AccessRule writeAccess();
+  /** What writing (add, delete, modify, modify DN) needs: by default the ACIs of the entries. */
+  default AccessRule writeAccess() {
+    return AccessRule.ACIS;
+  }
 
   /** The entry, or null when this backend does not hold it. */
   Entry get(DN dn) throws LDAPException;

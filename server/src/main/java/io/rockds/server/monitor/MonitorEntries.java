@@ -78,11 +78,6 @@ public final class MonitorEntries implements DirectoryBackend {
   }
 
   @Override
-  public AccessRule writeAccess() {
-    return AccessRule.ACIS;
-  }
-
-  @Override
   public Entry get(DN dn) throws LDAPException {
     for (Entry entry : entries()) {
       if (entry.getParsedDN().equals(dn)) {

@@ -35,11 +35,6 @@ public final class SchemaBackend implements DirectoryBackend {
   }
 
   @Override
-  public AccessRule writeAccess() {
-    return AccessRule.ACIS;
-  }
-
-  @Override
   public Entry get(DN dn) {
     return dn.equals(SubschemaEntry.DN) ? schema.subschemaEntry() : null;
   }
