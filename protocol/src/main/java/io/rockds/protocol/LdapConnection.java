@@ -19,8 +19,8 @@ import javax.net.ssl.SSLSession;
  * One client connection as the server sees it: an id for logs, the peer address, TLS state, an
  * attachment slot for the server's per-connection state, and the ways to answer the client.
  *
- * <p>Responses are written from worker threads. {@link #sendEntry} blocks while the channel is
- * not writable, so a client that stops reading holds one worker and a bounded outbound buffer
+ * <p>Responses are written from worker threads. Search result entries go through an
+ * {@link EntryBatch}, whose writes block while the channel is not writable, so a client that stops reading holds one worker and a bounded outbound buffer
  * (Netty's high water mark) instead of making the server buffer a whole result set.
  */
 public final class LdapConnection {
@@ -119,15 +119,6 @@ public final class LdapConnection {
         && type != LDAPMessage.PROTOCOL_OP_TYPE_INTERMEDIATE_RESPONSE;
   }
 
-  /**
-   * Writes one search result entry or reference, first waiting up to {@code maxWaitMillis} for
-   * the channel to become writable. Returns false if the connection closed or stayed full, in
-   * which case the caller stops the search.
-   */
-  public boolean sendEntry(LDAPMessage message, long maxWaitMillis) throws InterruptedException {
-    return write(LdapMessageEncoder.encode(message, channel.alloc()), maxWaitMillis);
-  }
-
   ByteBufAllocator alloc() {
     return channel.alloc();
   }
@@ -137,7 +128,7 @@ public final class LdapConnection {
     return new EntryBatch(this);
   }
 
-  /** Encoded entries, once the channel is writable (see {@link #sendEntry}); released if not written. */
+  /** Encoded entries, once the channel is writable (see {@link EntryBatch#add}); released if not written. */
   boolean write(ByteBuf encoded, long maxWaitMillis) throws InterruptedException {
     boolean written = false;
     try {
@@ -175,11 +166,6 @@ public final class LdapConnection {
       }
     }
     return channel.isActive();
-  }
-
-  /** Flushes what {@link #sendEntry} wrote. */
-  public void flush() {
-    channel.flush();
   }
 
   void writabilityChanged() {

@@ -8,23 +8,35 @@ import com.unboundid.ldap.protocol.SearchResultDoneProtocolOp;
 import com.unboundid.ldap.protocol.SearchResultEntryProtocolOp;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.ResultCode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A tiny directory behind the protocol front end for its tests: bind always succeeds, a search
- * returns one entry named after its base and a done, and a search of base {@code cn=wait} runs
- * until it is abandoned or its connection closes (then it answers nothing, as RFC 4511 wants).
+ * returns one entry named after its base and a done, a search of base {@code cn=entries-N} returns
+ * N entries {@code cn=0,cn=entries-N} ... of about {@value #LARGE_VALUE_BYTES} bytes each and a done,
+ * and a search of base {@code cn=wait} runs until it is abandoned or its connection closes (then it
+ * answers nothing, as RFC 4511 wants). Entries leave through an {@link EntryBatch}, as in the server.
  */
 final class SampleDirectory implements LdapRequestHandler {
   static final String WAIT_BASE = "cn=wait";
+  static final String ENTRIES_BASE_PREFIX = "cn=entries-";
+  static final int LARGE_VALUE_BYTES = 1000;
+  private static final String LARGE_VALUE = "v".repeat(LARGE_VALUE_BYTES);
 
   private final Map<Long, Map<Integer, AtomicBoolean>> running = new ConcurrentHashMap<>();
   final CountDownLatch waitingSearchStarted = new CountDownLatch(1);
   final CountDownLatch waitingSearchStopped = new CountDownLatch(1);
+  /** How long a search waits for a client that does not read before it stops. */
+  volatile long slowClientWaitMillis = 10_000;
+  /** For each search stopped because its client stopped reading: the entries its batch accepted. */
+  final BlockingQueue<Integer> stoppedSearchesAcceptedEntries = new LinkedBlockingQueue<>();
 
   @Override
   public void connected(LdapConnection connection) {
@@ -62,14 +74,29 @@ final class SampleDirectory implements LdapRequestHandler {
       waitingSearchStopped.countDown();
       return;
     }
+    List<LDAPMessage> entries = new ArrayList<>();
+    if (base.startsWith(ENTRIES_BASE_PREFIX)) {
+      int count = Integer.parseInt(base.substring(ENTRIES_BASE_PREFIX.length()));
+      for (int i = 0; i < count; i++) {
+        entries.add(new LDAPMessage(id, new SearchResultEntryProtocolOp("cn=" + i + "," + base,
+            List.of(new Attribute("description", LARGE_VALUE)))));
+      }
+    } else {
+      entries.add(new LDAPMessage(id, new SearchResultEntryProtocolOp(base, List.of(new Attribute("cn", "sample")))));
+    }
+    EntryBatch batch = connection.entryBatch();
     try {
-      connection.sendEntry(new LDAPMessage(id,
-          new SearchResultEntryProtocolOp(base, List.of(new Attribute("cn", "sample")))), 10_000);
+      for (int accepted = 0; accepted < entries.size(); accepted++) {
+        if (!batch.add(entries.get(accepted), slowClientWaitMillis)) {
+          stoppedSearchesAcceptedEntries.add(accepted);
+          return;
+        }
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return;
     }
-    connection.send(new LDAPMessage(id, new SearchResultDoneProtocolOp(0, null, null, null)));
+    connection.send(batch, new LDAPMessage(id, new SearchResultDoneProtocolOp(0, null, null, null)));
   }
 
   private static void sleep() {
