@@ -6,7 +6,6 @@ import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.LDAPException;
 import java.net.SocketTimeoutException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,23 +13,11 @@ import org.junit.jupiter.api.Test;
  * real server ({@link SampleDirectory} searches {@code cn=entries-N}) and a raw client.
  */
 class EntryBatchTest {
-  /** Netty's high water mark in {@link LdapServer}. */
-  private static final long HIGH_WATER_MARK = 1024 * 1024;
-
-  private RunningServer running;
-
-  @AfterEach
-  void stop() throws Exception {
-    if (running != null) {
-      running.close();
-    }
-  }
-
   @Test
   void entriesSpanningManyBatchesLeaveInOrderFollowedByTheDone() throws Exception {
-    running = new RunningServer(RunningServer.defaults());
     int count = 200; // about 200 KB: a dozen batches and a partial last one
-    try (RawClient client = new RawClient(running.port())) {
+    try (RunningServer running = new RunningServer(RunningServer.defaults());
+        RawClient client = new RawClient(running.port())) {
       client.write(Pdus.search(3, SampleDirectory.ENTRIES_BASE_PREFIX + count));
       for (int i = 0; i < count; i++) {
         LDAPMessage entry = client.read();
@@ -46,8 +33,8 @@ class EntryBatchTest {
 
   @Test
   void aSearchWithOneEntryLeavesEntryAndDoneTogether() throws Exception {
-    running = new RunningServer(RunningServer.defaults());
-    try (RawClient client = new RawClient(running.port())) {
+    try (RunningServer running = new RunningServer(RunningServer.defaults());
+        RawClient client = new RawClient(running.port())) {
       client.write(Pdus.search(4, "cn=one"));
       assertThat(client.read().getSearchResultEntryProtocolOp().getDN()).isEqualTo("cn=one");
       assertThat(client.read().getProtocolOpType()).isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_DONE);
@@ -62,11 +49,11 @@ class EntryBatchTest {
    */
   @Test
   void aClientThatStopsReadingStopsTheSearchWithABoundedBuffer() throws Exception {
-    running = new RunningServer(RunningServer.defaults());
-    running.directory.slowClientWaitMillis = 300;
     // Far more than the kernel's socket buffers and the high water mark together.
     int count = 40_000;
-    try (RawClient client = new RawClient(running.port())) {
+    try (RunningServer running = new RunningServer(RunningServer.defaults());
+        RawClient client = new RawClient(running.port())) {
+      running.directory.slowClientWaitMillis = 300;
       client.socket().setReceiveBufferSize(64 * 1024);
       client.write(Pdus.search(5, SampleDirectory.ENTRIES_BASE_PREFIX + count));
 
@@ -77,7 +64,7 @@ class EntryBatchTest {
       long entryBytes = SampleDirectory.LARGE_VALUE_BYTES + 64;
       assertThat(running.server.pendingOutboundBytes())
           .isGreaterThan(0)
-          .isLessThanOrEqualTo(HIGH_WATER_MARK + EntryBatch.BATCH_BYTES + entryBytes + 128);
+          .isLessThanOrEqualTo(RunningServer.HIGH_WATER_MARK + EntryBatch.BATCH_BYTES + entryBytes + 128);
 
       // The client reads again: a gapless prefix of the entries, never more than were accepted,
       // and no more than one batch short of it (the batch that could not be written is dropped).

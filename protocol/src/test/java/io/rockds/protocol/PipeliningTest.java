@@ -121,7 +121,7 @@ class PipeliningTest {
       long held = awaitStalled();
       // A search is dispatched only while the channel is writable (at most the high water mark
       // pending), and at most maxOutstanding run at once, each adding one write of its entry and done.
-      assertThat(held).isLessThanOrEqualTo(HIGH_WATER_MARK + (maxOutstanding + 1) * pendingBytesOfOneSearch(searches));
+      assertThat(held).isLessThanOrEqualTo(RunningServer.HIGH_WATER_MARK + (maxOutstanding + 1) * pendingBytesOfOneSearch(searches));
 
       // Requests run concurrently, so responses of different searches interleave; each search must
       // get its entry, then its done.
@@ -149,8 +149,6 @@ class PipeliningTest {
     running.assertServesNormalClient();
   }
 
-  /** Netty's high water mark in {@link LdapServer}: a channel holding more is not writable. */
-  private static final long HIGH_WATER_MARK = 1024 * 1024;
   /** What Netty counts per write on top of its bytes: outbound buffer entry (96) and write task (32). */
   private static final int NETTY_WRITE_OVERHEAD = 96 + 32;
 
@@ -172,7 +170,7 @@ class PipeliningTest {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (System.nanoTime() < deadline) {
       long pending = running.server.pendingOutboundBytes();
-      if (running.server.outstandingRequests() == 0 && pending > HIGH_WATER_MARK) {
+      if (running.server.outstandingRequests() == 0 && pending > RunningServer.HIGH_WATER_MARK) {
         return pending;
       }
       Thread.sleep(1);

@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 /** A real {@link LdapServer} on a loopback port with {@link SampleDirectory} behind it. */
 final class RunningServer implements AutoCloseable {
+  /** Netty's high water mark in {@link LdapServer}: a channel holding more is not writable. */
+  static final long HIGH_WATER_MARK = 1024 * 1024;
   final SampleDirectory directory = new SampleDirectory();
   final LdapServer server;
   private final EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
