@@ -6,6 +6,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
@@ -30,11 +32,21 @@ import org.slf4j.LoggerFactory;
  * <p>Unbind and abandon are acted on as soon as they are decoded, on the event loop, and cancel
  * requests go to a worker at once, because they must overtake requests already running or still
  * queued.
+ *
+ * <p>Binds and StartTLS run alone (RFC 4511 sections 4.2.1 and 4.14.1): they start once every
+ * earlier request of the connection has finished, and no later request starts before they have
+ * finished, so a pipelined request never runs with the identity or the transport of before the
+ * bind or StartTLS that precedes it. Anything received after a StartTLS request and before its
+ * TLS layer is in place was sent in clear text behind it (the CVE-2011-0411 injection): the
+ * connection is closed and none of it runs. A request with messageID 0, which RFC 4511 section
+ * 4.1.1.1 reserves for unsolicited notifications, gets a Notice of Disconnection (protocolError).
  */
 final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(LdapChannelHandler.class);
   /** The Cancel extended operation (RFC 3909). */
   private static final String CANCEL_OID = "1.3.6.1.1.8";
+  /** The StartTLS extended operation (RFC 4511 section 4.14). */
+  private static final String START_TLS_OID = "1.3.6.1.4.1.1466.20037";
 
   private final LdapRequestHandler handler;
   private final Executor workers;
@@ -42,6 +54,12 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
   private final AtomicInteger outstanding = new AtomicInteger();
   private final ArrayDeque<LDAPMessage> queued = new ArrayDeque<>();
   private volatile boolean draining;
+  /** A bind or StartTLS is running: nothing else may start (set on the event loop, cleared by its worker). */
+  private volatile boolean exclusiveRunning;
+  /** A StartTLS was read and its TLS layer is not in place yet (event loop only). */
+  private boolean startTlsPending;
+  /** The connection broke the protocol and is being closed: nothing more is run (event loop only). */
+  private boolean refused;
   private ChannelHandlerContext ctx;
   private LdapConnection connection;
 
@@ -71,6 +89,18 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
     LDAPMessage request = (LDAPMessage) msg;
+    if (refused) {
+      return;
+    }
+    if (request.getMessageID() == 0) {
+      refuse("messageID 0 is reserved for unsolicited notifications (RFC 4511 section 4.1.1.1)");
+      return;
+    }
+    if (startTlsPending) {
+      refuse("a request was received after StartTLS before TLS was established; such clear-text requests are"
+          + " never run (RFC 4511 section 4.14.1)");
+      return;
+    }
     switch (request.getProtocolOpType()) {
       // Closing abandons what still runs (channelInactive tells the handler).
       case LDAPMessage.PROTOCOL_OP_TYPE_UNBIND_REQUEST -> {
@@ -88,8 +118,9 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
         if (isCancel(request) && outstanding.get() < maxOutstanding) {
           // Like abandon, a cancel must reach a search that is blocked on this very connection's
           // writability, so it is not held back with the requests that produce output.
-          dispatch(request);
+          dispatch(request, false);
         } else {
+          startTlsPending = isStartTls(request);
           queued.add(request);
           dispatchQueued();
         }
@@ -98,8 +129,55 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
   }
 
   private static boolean isCancel(LDAPMessage request) {
+    return isExtended(request, CANCEL_OID);
+  }
+
+  private static boolean isStartTls(LDAPMessage request) {
+    return isExtended(request, START_TLS_OID);
+  }
+
+  private static boolean isExtended(LDAPMessage request, String oid) {
     return request.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_REQUEST
-        && CANCEL_OID.equals(request.getExtendedRequestProtocolOp().getOID());
+        && oid.equals(request.getExtendedRequestProtocolOp().getOID());
+  }
+
+  /** Binds and StartTLS change who the client is or how it talks: they run alone. */
+  private static boolean runsAlone(LDAPMessage request) {
+    return request.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST || isStartTls(request);
+  }
+
+  /** Stops running and reading this connection's requests and closes it with a protocolError notice. */
+  private void refuse(String reason) {
+    refused = true;
+    queued.clear();
+    LOG.debug("{}: protocol error: {}", connection, reason);
+    connection.disconnect(ResultCode.PROTOCOL_ERROR, reason);
+  }
+
+  /**
+   * Puts TLS in place for a StartTLS that succeeded, on the event loop: first in the pipeline, in
+   * {@code startTls} mode so that {@code successResponse}, written right after, still leaves in
+   * clear text. Bytes already received behind the StartTLS request (even part of a PDU) are clear
+   * text injected ahead of the handshake: the connection is closed instead.
+   */
+  void startTls(SslContext context, LDAPMessage successResponse) {
+    Channel channel = ctx.channel();
+    LdapFrameDecoder frames = channel.pipeline().get(LdapFrameDecoder.class);
+    if (refused || !channel.isActive()) {
+      return;
+    }
+    if (frames != null && frames.bufferedBytes() > 0) {
+      refused = true;
+      queued.clear();
+      LOG.debug("{}: clear-text bytes received behind StartTLS; closing", connection);
+      channel.close();
+      return;
+    }
+    SslHandler handler = context.newHandler(channel.alloc());
+    handler.engine().setUseClientMode(false);
+    channel.pipeline().addFirst("ssl", new SslHandler(handler.engine(), true));
+    startTlsPending = false;
+    channel.writeAndFlush(successResponse, channel.voidPromise());
   }
 
   @Override
@@ -107,8 +185,11 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
     readIfReady();
   }
 
-  private void dispatch(LDAPMessage request) {
+  private void dispatch(LDAPMessage request, boolean alone) {
     outstanding.incrementAndGet();
+    if (alone) {
+      exclusiveRunning = true;
+    }
     try {
       workers.execute(() -> {
         try {
@@ -117,13 +198,29 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
           LOG.error("{} msgID={}: request failed", connection, request.getMessageID(), e);
           connection.disconnect(ResultCode.OTHER, "internal error");
         } finally {
-          outstanding.decrementAndGet();
-          resume();
+          finished(request, alone);
         }
       });
     } catch (RejectedExecutionException e) {
-      outstanding.decrementAndGet();
       handler.rejected(connection, request);
+      finished(request, alone);
+    }
+  }
+
+  private void finished(LDAPMessage request, boolean alone) {
+    if (alone) {
+      exclusiveRunning = false;
+    }
+    outstanding.decrementAndGet();
+    if (isStartTls(request)) {
+      // A StartTLS that failed leaves the connection in clear text; one that succeeded already
+      // cleared the flag (its TLS task ran first on the event loop).
+      ctx.channel().eventLoop().execute(() -> {
+        startTlsPending = false;
+        readIfReady();
+      });
+    } else {
+      resume();
     }
   }
 
@@ -161,8 +258,12 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
   }
 
   private void dispatchQueued() {
-    while (!queued.isEmpty() && mayDispatch()) {
-      dispatch(queued.poll());
+    while (!queued.isEmpty() && mayDispatch() && !exclusiveRunning) {
+      boolean alone = runsAlone(queued.peek());
+      if (alone && outstanding.get() > 0) {
+        return; // the requests before it finish first
+      }
+      dispatch(queued.poll(), alone);
     }
   }
 

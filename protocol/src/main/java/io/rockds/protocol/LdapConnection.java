@@ -175,17 +175,14 @@ public final class LdapConnection {
   }
 
   /**
-   * Starts TLS on this connection for StartTLS: the handler goes first in the pipeline with
-   * {@code startTls=true} so the success response that must precede the handshake still leaves
-   * in clear text.
+   * Starts TLS on this connection for a StartTLS that succeeded: the success response leaves in
+   * clear text, then the handshake begins (see {@link LdapChannelHandler#startTls}).
    */
   public void startTls(SslContext context, LDAPMessage successResponse) {
-    channel.eventLoop().execute(() -> {
-      SslHandler handler = context.newHandler(channel.alloc());
-      handler.engine().setUseClientMode(false);
-      channel.pipeline().addFirst("ssl", new SslHandler(handler.engine(), true));
-      channel.writeAndFlush(successResponse, channel.voidPromise());
-    });
+    LdapChannelHandler requests = channel.pipeline().get(LdapChannelHandler.class);
+    if (requests != null) {
+      channel.eventLoop().execute(() -> requests.startTls(context, successResponse));
+    }
   }
 
   /** Sends a Notice of Disconnection with the given result and closes the connection. */

@@ -134,6 +134,11 @@ public final class LdapFrameDecoder extends ByteToMessageDecoder {
     in.skipBytes((int) total);
   }
 
+  /** Bytes received and not yet part of a whole PDU. */
+  int bufferedBytes() {
+    return actualReadableBytes();
+  }
+
   private LdapCodecException fail(String message) {
     failed = true;
     cancelDeadline();
