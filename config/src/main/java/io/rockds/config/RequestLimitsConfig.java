@@ -15,6 +15,8 @@ import io.rockds.config.model.PropertyReader;
  * @param maxAddValues values, over all attributes, in one add request
  * @param maxRequestedAttributes attributes a search may list
  * @param shutdownGraceSeconds how long a stopping server lets running operations finish
+ * @param maxDnLength characters of a DN a request names (entry, base, bind, new superior)
+ * @param maxDnRdns RDNs of such a DN
  */
 public record RequestLimitsConfig(
     int maxConnections,
@@ -24,14 +26,18 @@ public record RequestLimitsConfig(
     int maxAddAttributes,
     int maxAddValues,
     int maxRequestedAttributes,
-    int shutdownGraceSeconds) {
+    int shutdownGraceSeconds,
+    int maxDnLength,
+    int maxDnRdns) {
 
-  public static final RequestLimitsConfig DEFAULTS = new RequestLimitsConfig(0, 32, 1024, 32, 1000, 100_000, 1000, 10);
+  public static final RequestLimitsConfig DEFAULTS =
+      new RequestLimitsConfig(0, 32, 1024, 32, 1000, 100_000, 1000, 10, 8192, 128);
 
   static RequestLimitsConfig from(PropertyReader r) {
     return new RequestLimitsConfig(r.integer("max-connections").intValue(), r.integer("max-filter-depth").intValue(),
         r.integer("max-filter-components").intValue(), r.integer("max-substring-components").intValue(),
         r.integer("max-add-attributes").intValue(), r.integer("max-add-values").intValue(),
-        r.integer("max-requested-attributes").intValue(), r.integer("shutdown-grace-period").intValue());
+        r.integer("max-requested-attributes").intValue(), r.integer("shutdown-grace-period").intValue(),
+        r.integer("max-dn-length").intValue(), r.integer("max-dn-rdns").intValue());
   }
 }

@@ -29,7 +29,7 @@ public final class RequestRouter implements LdapRequestHandler {
   public RequestRouter(ServerContext context, OperationLogging accessLog) {
     this.context = context;
     this.accessLog = accessLog;
-    this.limits = new RequestLimits(context.global().requestLimits());
+    this.limits = new RequestLimits(() -> context.global().requestLimits());
     this.sasl = new SaslMechanisms(context);
   }
 

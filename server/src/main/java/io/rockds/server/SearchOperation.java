@@ -204,6 +204,9 @@ final class SearchOperation implements SearchResults {
     }
     SearchCandidates.Result candidates = SearchCandidates.find(container, context.schema(),
         context.groups().virtualIndexes(), base, search.getScope(), filter, limits.lookthroughLimit());
+    // The index reads are bounded (filter components, index-entry-limit), not interruptible: the
+    // time limit is checked once they are done, before the first entry is read.
+    limits.checkTime();
     if (DebugSearchIndex.requested(search.getAttributes(), identity)) {
       send(DebugSearchIndex.entry(candidates.trace()));
       done(List.of());

@@ -7,6 +7,7 @@ import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -248,14 +249,31 @@ public final class EntryContainer {
     }
   }
 
-  /** The closest existing ancestor of {@code dn} within this container, or null: the matchedDN. */
+  /**
+   * The closest existing ancestor of {@code dn} within this container, or null: the matchedDN.
+   * An entry exists only below an existing parent, so the existing ancestors are the top of the
+   * chain: a binary search over depths finds the deepest in O(log depth) dn2id reads (a walk up
+   * the parents cost one read and one DN copy per RDN, quadratic in a hostile DN's depth).
+   */
   public DN matchedDn(DN dn) throws LDAPException {
-    for (DN p = dn.getParent(); p != null && p.isDescendantOf(baseDn, true); p = p.getParent()) {
-      if (idOf(p) >= 0) {
-        return p;
+    if (!dn.isDescendantOf(baseDn, false)) {
+      return null;
+    }
+    RDN[] rdns = dn.getRDNs();
+    DN matched = null;
+    int shallowest = baseDn.getRDNs().length;
+    int deepest = rdns.length - 1;
+    while (shallowest <= deepest) {
+      int depth = (shallowest + deepest) >>> 1;
+      DN ancestor = new DN(Arrays.copyOfRange(rdns, rdns.length - depth, rdns.length));
+      if (idOf(ancestor) >= 0) {
+        matched = ancestor;
+        shallowest = depth + 1;
+      } else {
+        deepest = depth - 1;
       }
     }
-    return null;
+    return matched;
   }
 
   public long childCount(long id) throws LDAPException {
