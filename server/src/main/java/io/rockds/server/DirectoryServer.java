@@ -46,6 +46,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,6 +57,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class DirectoryServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(DirectoryServer.class);
+  /** What {@link Instance#stoppedFile()} says after a clean shutdown. */
+  public static final String STOPPED_CLEANLY = "stopped cleanly";
+  /** How long cancelled operations (and then interrupted ones) get to end before shutdown gives up on them. */
+  private static final Duration CANCEL_WAIT = Duration.ofSeconds(10);
 
   private final Instance instance;
   private final Backends backends;
@@ -66,11 +71,14 @@ public final class DirectoryServer implements AutoCloseable {
   private final ServerLogs logs;
   private final TaskBackend tasks;
   private final ConnectionLimit connectionLimit;
-  private final Duration shutdownGrace;
+  /** shutdown-grace-period: the configured value at start, the live one once the configuration is up. */
+  private volatile Supplier<Duration> shutdownGrace;
   private final ServerMetrics metrics;
   private MetricsHttpServer http;
   /** What /health reports: true from the moment every listener is bound until shutdown starts. */
   private volatile boolean ready;
+  private volatile boolean closing;
+  private volatile boolean cleanly;
 
   private DirectoryServer(Instance instance, Backends backends, ThreadPoolExecutor workers, RequestLimitsConfig limits,
       boolean metricsEnabled) {
@@ -80,7 +88,7 @@ public final class DirectoryServer implements AutoCloseable {
     this.logs = new ServerLogs(instance);
     this.tasks = new TaskBackend(backends, logs);
     this.connectionLimit = new ConnectionLimit(limits.maxConnections());
-    this.shutdownGrace = Duration.ofSeconds(limits.shutdownGraceSeconds());
+    this.shutdownGrace = () -> Duration.ofSeconds(limits.shutdownGraceSeconds());
     this.metrics = new ServerMetrics(metricsEnabled);
     metrics.bindWorkers(workers);
     backends.all().forEach(metrics::bindBackend);
@@ -125,6 +133,7 @@ public final class DirectoryServer implements AutoCloseable {
           new BackendRouter(namingContexts), security.access(), security.passwordPolicy(),
           new Groups(backends, schema, () -> live.global().referentialIntegrity()));
       built.set(context);
+      server.shutdownGrace = () -> Duration.ofSeconds(live.global().requestLimits().shutdownGraceSeconds());
       RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs, server.metrics));
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {
@@ -173,6 +182,7 @@ public final class DirectoryServer implements AutoCloseable {
   private void markStarted() throws ConfigException {
     try {
       Files.createDirectories(instance.logs());
+      Files.deleteIfExists(instance.stoppedFile());
       Files.writeString(instance.startedFile(), describeListeners() + "\n", StandardCharsets.UTF_8);
       ready = true;
     } catch (IOException e) {
@@ -237,17 +247,27 @@ public final class DirectoryServer implements AutoCloseable {
   }
 
   /**
-   * Graceful shutdown: stops accepting and reading requests, lets running operations finish for
-   * up to the grace period (shutdown-grace-period), tells every client with a Notice of
-   * Disconnection (which abandons what still runs), then closes the backends (syncing the WAL,
-   * releasing the lock).
+   * Graceful shutdown, in an order that never closes RocksDB under a reader: stops accepting and
+   * reading requests; lets running operations finish for up to the grace period
+   * (shutdown-grace-period); then cancels what still runs (a Notice of Disconnection closes every
+   * connection, which abandons its operations, and a running task stops between two batches) and
+   * waits for the workers and the task to end, which releases their iterators and snapshots; stops
+   * the HTTP endpoint (a scrape reads RocksDB statistics); and only then closes the backends
+   * (syncing the WAL, releasing the lock). If an operation still runs after all that, the backends
+   * are left open for the process exit to release (every acknowledged write is already in the
+   * synced WAL) and the shutdown is reported unclean ({@link #closedCleanly()}, the error log,
+   * and {@link Instance#stoppedFile()}, which stop-ds reads).
    */
   @Override
   public void close() {
+    if (closing) {
+      return;
+    }
+    closing = true;
     ready = false;
     listeners.forEach(LdapServer::stopAccepting);
     listeners.forEach(LdapServer::stopReading);
-    long deadline = System.nanoTime() + shutdownGrace.toNanos();
+    long deadline = System.nanoTime() + shutdownGrace.get().toNanos();
     try {
       for (LdapServer listener : listeners) {
         listener.awaitIdle(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
@@ -256,29 +276,54 @@ public final class DirectoryServer implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     listeners.forEach(l -> l.disconnectAll("the server is shutting down"));
-    workers.shutdown();
-    try {
-      if (!workers.awaitTermination(2, TimeUnit.SECONDS)) {
-        workers.shutdownNow();
-      }
-    } catch (InterruptedException e) {
-      workers.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
+    boolean tasksStopped = tasks.stop(CANCEL_WAIT);
+    boolean workersStopped = stopWorkers();
     bossGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     ioGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-    tasks.close();
-    backends.close();
-    logs.error(ErrorSeverity.INFO, "CORE", "RockDS stopped");
-    logs.close();
     if (http != null) {
       http.close();
     }
+    cleanly = tasksStopped && workersStopped;
+    if (cleanly) {
+      backends.close();
+      logs.error(ErrorSeverity.INFO, "CORE", "RockDS stopped");
+    } else {
+      logs.error(ErrorSeverity.ERROR, "CORE", "RockDS stopped uncleanly: " + (workersStopped ? ""
+          : workers.getActiveCount() + " operations ") + (tasksStopped ? "" : "a task ")
+          + "still ran after being cancelled; the database was left open for the process exit to release");
+    }
+    logs.close();
     metrics.close();
     try {
       Files.deleteIfExists(instance.startedFile());
+      Files.writeString(instance.stoppedFile(), cleanly ? STOPPED_CLEANLY + "\n"
+          : "operations still ran after being cancelled; the database was not closed\n", StandardCharsets.UTF_8);
     } catch (IOException ignored) {
-      // The marker only helps start-ds; a stale one is overwritten at next start.
+      // The markers only help start-ds and stop-ds, which then report what they cannot tell.
+    }
+  }
+
+  /** True once {@link #close} closed the backends after every operation and task had ended. */
+  public boolean closedCleanly() {
+    return cleanly;
+  }
+
+  /**
+   * Waits for the workers to finish what the disconnections abandoned (operations poll their stop
+   * flag), then interrupts those blocked elsewhere; true once none runs.
+   */
+  private boolean stopWorkers() {
+    workers.shutdown();
+    try {
+      if (workers.awaitTermination(CANCEL_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+        return true;
+      }
+      workers.shutdownNow();
+      return workers.awaitTermination(CANCEL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      workers.shutdownNow();
+      Thread.currentThread().interrupt();
+      return workers.isTerminated();
     }
   }
 

@@ -7,7 +7,7 @@ import java.nio.file.Path;
  *
  * <pre>
  *   config/config.ldif   config/archived-configs/   config/keystore.p12
- *   db/&lt;backend&gt;/        logs/access  logs/errors  logs/server.pid  logs/server.out
+ *   db/&lt;backend&gt;/        logs/access  logs/errors  logs/server.pid  logs/server.out  logs/server.stopped
  * </pre>
  */
 public record Instance(Path root) {
@@ -39,6 +39,14 @@ public record Instance(Path root) {
   /** Written once every listener is bound; start-ds waits for it. */
   public Path startedFile() {
     return logs().resolve("server.started");
+  }
+
+  /**
+   * Written as the server's shutdown ends: {@link DirectoryServer#STOPPED_CLEANLY}, or why not.
+   * Absent after a stop means the process ended some other way (a crash, kill -9); stop-ds says so.
+   */
+  public Path stoppedFile() {
+    return logs().resolve("server.stopped");
   }
 
   /** A path from the configuration, relative to the instance unless absolute. */

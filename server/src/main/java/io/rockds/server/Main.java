@@ -7,8 +7,9 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * Runs the server in the foreground: {@code Main [--instance DIR]}. SIGTERM and SIGINT shut it
- * down cleanly (in-flight work finished, clients notified, database closed and unlocked). A
- * startup failure prints one line naming the cause, never a stack trace, and exits with 1.
+ * down cleanly (in-flight work finished, clients notified, database closed and unlocked); a
+ * shutdown that could not close the database safely ends with exit status 1. A startup failure
+ * prints one line naming the cause, never a stack trace, and exits with 1.
  */
 public final class Main {
   private Main() {}
@@ -40,6 +41,10 @@ public final class Main {
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
+      if (!server.closedCleanly()) {
+        System.err.println("rockds: the shutdown was not clean: operations still ran after being cancelled");
+        Runtime.getRuntime().halt(1);
+      }
       stopped.countDown();
     }, "rockds-shutdown"));
     try {

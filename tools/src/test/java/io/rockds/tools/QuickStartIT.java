@@ -75,6 +75,26 @@ class QuickStartIT {
     }
   }
 
+  /**
+   * Issue 18, item 8: stop-ds used to report success whatever ended the process. A process that
+   * dies of the SIGTERM without the server's shutdown (as a JVM crashing inside RocksDB does)
+   * writes no logs/server.stopped, and stop-ds says so with exit status 1.
+   */
+  @Test
+  void stopDsReportsAServerThatEndedWithoutACleanShutdown() throws Exception {
+    Path instance = dir.resolve("crashing");
+    Files.createDirectories(instance.resolve("logs"));
+    Process notAServer = new ProcessBuilder("sleep", "600").start();
+    try {
+      Files.writeString(instance.resolve("logs/server.pid"), Long.toString(notAServer.pid()));
+      Result stop = run("bin/stop-ds", "--instance", instance.toString());
+      assertThat(stop.exitCode).as(stop.output).isEqualTo(1);
+      assertThat(stop.output).contains("did not shut down cleanly").contains("crashed or killed");
+    } finally {
+      notAServer.destroyForcibly();
+    }
+  }
+
   record Result(int exitCode, String output) {}
 
   private Result run(String... command) throws Exception {

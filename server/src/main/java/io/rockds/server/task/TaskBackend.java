@@ -15,6 +15,7 @@ import io.rockds.server.backend.Update;
 import io.rockds.server.backend.Written;
 import io.rockds.server.logging.ErrorSeverity;
 import io.rockds.server.logging.ServerLogs;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -156,15 +157,25 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
   /** Stops the running task between two batches and waits for it, so the backends can close. */
   @Override
   public void close() {
+    stop(Duration.ofSeconds(30));
+  }
+
+  /**
+   * Stops the running task between two batches and waits up to {@code bound} for it; false if it
+   * still runs, in which case the backends must not be closed under it.
+   */
+  public boolean stop(Duration bound) {
     stopping = true;
     runner.shutdown();
     try {
-      if (!runner.awaitTermination(30, TimeUnit.SECONDS)) {
-        logs.error(ErrorSeverity.WARNING, "TASK", "a task did not stop within 30 s of the shutdown");
+      if (runner.awaitTermination(bound.toMillis(), TimeUnit.MILLISECONDS)) {
+        return true;
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    logs.error(ErrorSeverity.WARNING, "TASK", "a task did not stop within " + bound.toSeconds() + " s of the shutdown");
+    return false;
   }
 
   private void forgetOldFinished() {
