@@ -198,20 +198,26 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
           LOG.error("{} msgID={}: request failed", connection, request.getMessageID(), e);
           connection.disconnect(ResultCode.OTHER, "internal error");
         } finally {
-          finished(request, alone);
+          release(alone);
+          finished(request);
         }
       });
     } catch (RejectedExecutionException e) {
+      release(alone);
+      startTlsPending &= !isStartTls(request);
       handler.rejected(connection, request);
-      finished(request, alone);
     }
   }
 
-  private void finished(LDAPMessage request, boolean alone) {
+  private void release(boolean alone) {
     if (alone) {
       exclusiveRunning = false;
     }
     outstanding.decrementAndGet();
+  }
+
+  /** Called from the worker that ran {@code request}: continues on the event loop. */
+  private void finished(LDAPMessage request) {
     if (isStartTls(request)) {
       // A StartTLS that failed leaves the connection in clear text; one that succeeded already
       // cleared the flag (its TLS task ran first on the event loop).
