@@ -10,8 +10,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
@@ -25,9 +23,6 @@ import picocli.CommandLine.Spec;
     description = "Reads and changes the configuration of a RockDS server over LDAP, or offline.")
 public final class DsConfig implements Callable<Integer> {
   @Mixin ConnectionOptions connection;
-
-  @Option(names = "--help", usageHelp = true, scope = ScopeType.INHERIT, description = "Show this help and exit.")
-  boolean help;
 
   @Spec CommandSpec spec;
 
