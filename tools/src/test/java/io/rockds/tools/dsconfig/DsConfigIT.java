@@ -148,7 +148,7 @@ class DsConfigIT {
     assertThat(ok("get-backend-prop", "--backend-name", "userRoot").out())
         .containsPattern("index-entry-limit\\s+: 4000").contains("dc=example,dc=com");
     assertThat(ok("set-backend-prop", "--backend-name", "userRoot", "--set", "index-entry-limit:5000").out())
-        .contains("index-entry-limit").contains("rebuilt");
+        .contains("index-entry-limit").contains("applies immediately");
     assertThat(ok("get-backend-prop", "--backend-name", "userRoot", "--property", "index-entry-limit", "-s").out())
         .isEqualTo("index-entry-limit\t5000" + System.lineSeparator());
 
