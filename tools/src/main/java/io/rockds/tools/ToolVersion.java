@@ -14,6 +14,11 @@ import picocli.CommandLine.IVersionProvider;
 public final class ToolVersion implements IVersionProvider {
   static final String RESOURCE = "/rockds-version.properties";
 
+  /** Prints the version line, for the bin/ scripts that are not Java tools. */
+  public static void main(String[] args) {
+    System.out.println(line());
+  }
+
   @Override
   public String[] getVersion() {
     return new String[] {line()};
