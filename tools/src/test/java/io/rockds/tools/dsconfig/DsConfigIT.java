@@ -337,6 +337,52 @@ class DsConfigIT {
   }
 
   @Test
+  void listPropertiesShowsSyntaxDefaultAndWhenAChangeApplies() {
+    Run all = dsconfig("list-properties", "-s");
+    assertThat(all.exitCode()).as(all.err()).isZero();
+    assertThat(all.out().lines()).allMatch(l -> l.split("\t", -1).length == 8)
+        .contains("backend\trocksdb\tindex-entry-limit\tan integer of at least 0\t4000\tno\tno"
+            + "\timmediately (rebuild-index tightens)")
+        .anyMatch(l -> l.startsWith("connection-handler\t") && l.contains("\tlisten-port\t")
+            && l.endsWith("\tafter restart"))
+        .anyMatch(l -> l.startsWith("global-configuration\t") && l.contains("\tsize-limit\t")
+            && l.endsWith("\timmediately"));
+    Run one = dsconfig("list-properties", "--type", "backend-index", "--property", "index-type");
+    assertThat(one.exitCode()).isZero();
+    assertThat(one.out()).contains("Component").contains("index-type").contains("after rebuild-index")
+        .doesNotContain("listen-port");
+    assertThat(dsconfig("list-properties", "--type", "nonsense").exitCode()).isEqualTo(ToolRunner.EXIT_USAGE);
+  }
+
+  @Test
+  void aBatchFileAppliesManyChangesWithOneSetOfConnectionOptions() throws Exception {
+    Path batch = dir.resolve("changes.dsconfig");
+    Files.writeString(batch, String.join("\n",
+        "# size and time limits",
+        "set-global-configuration-prop --set size-limit:321",
+        "",
+        "create-backend-index --backend-name userRoot --index-name description \\",
+        "    --set index-type:substring --set 'index-entry-limit:4001'",
+        "set-global-configuration-prop --set \"time-limit:77\""));
+    List<String> args = new ArrayList<>(online());
+    args.addAll(List.of("--batchFilePath", batch.toString()));
+    Run run = dsconfig(args.toArray(String[]::new));
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(ok("get-global-configuration-prop", "--property", "size-limit", "--property", "time-limit", "-s")
+        .out()).contains("size-limit\t321").contains("time-limit\t77");
+    assertThat(ok("get-backend-index-prop", "--backend-name", "userRoot", "--index-name", "description", "-s").out())
+        .contains("index-type\tsubstring").contains("index-entry-limit\t4001");
+
+    Files.writeString(batch, "set-global-configuration-prop --set size-limit:5\n"
+        + "set-global-configuration-prop --set size-limit:lots\n"
+        + "set-global-configuration-prop --set size-limit:6\n");
+    Run failed = dsconfig(args.toArray(String[]::new));
+    assertThat(failed.exitCode()).isEqualTo(1);
+    assertThat(failed.err()).contains("line 2 failed");
+    assertThat(ok("get-global-configuration-prop", "--property", "size-limit", "-s").out()).contains("size-limit\t5");
+  }
+
+  @Test
   void everySubcommandHasHelp() {
     CommandLine cli = new CommandLine(DsConfig.command());
     assertThat(cli.getSubcommands()).hasSizeGreaterThanOrEqualTo(37);
