@@ -60,7 +60,7 @@ class LiveIndexLimitIT {
       assertThat(sn.isTrusted()).isTrue();
       assertThat(count(root, "(sn=Name1)")).isEqualTo(100);
       assertThat(trace(root, "(sn=Name1)")).contains("sn.caseIgnoreMatch").doesNotContain("untrusted");
-      assertThatThrownBy(() -> reader.search(PEOPLE_DN, SearchScope.SUB, "(sn=Name1)"))
+      assertThatThrownBy(() -> reader.search(TestServer.BASE, SearchScope.SUB, "(sn=Name1)"))
           .isInstanceOfSatisfying(LDAPSearchException.class,
               e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
       // A key within the new limit is still indexed for everyone.
@@ -81,7 +81,7 @@ class LiveIndexLimitIT {
       root.modify(SN_INDEX, new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "4000"));
       assertThat(count(reader, "(sn=Name2)")).isEqualTo(100);
       assertThat(count(root, "(sn=Name1)")).isEqualTo(101);
-      assertThatThrownBy(() -> reader.search(PEOPLE_DN, SearchScope.SUB, "(sn=Name1)"))
+      assertThatThrownBy(() -> reader.search(TestServer.BASE, SearchScope.SUB, "(sn=Name1)"))
           .isInstanceOf(LDAPSearchException.class);
       assertThat(sn.rebuildWouldTighten()).isTrue();
 
@@ -101,8 +101,9 @@ class LiveIndexLimitIT {
         new Attribute("uid", "user." + i), new Attribute("cn", "User " + i), new Attribute("sn", sn));
   }
 
+  /** Entries matching {@code filter} in the whole suffix: only an index can narrow such a search. */
   private static int count(LDAPConnection connection, String filter) throws LDAPException {
-    return connection.search(PEOPLE_DN, SearchScope.SUB, filter, "1.1").getEntryCount();
+    return connection.search(TestServer.BASE, SearchScope.SUB, filter, "1.1").getEntryCount();
   }
 
   private static String trace(LDAPConnection root, String filter) throws LDAPException {
