@@ -48,11 +48,14 @@ final class ListProperties implements Callable<Integer> {
     Table table = new Table("Component", "Type", "Property", "Syntax", "Default", "Multi-valued", "Read-only",
         "Change applies");
     for (ObjectDefinition d : objects) {
-      for (TypeDefinition t : d.types()) {
+      // An object without types (the global configuration) has its own properties only.
+      List<TypeDefinition> types = d.types().isEmpty() ? java.util.Collections.singletonList(null) : d.types();
+      for (TypeDefinition t : types) {
         for (PropertyDefinition p : d.properties(t)) {
           if (property == null || p.name().equalsIgnoreCase(property)) {
-            table.row(d.name(), t.name(), p.name(), p.syntax().expected(), p.defaultValue() == null ? "-"
-                : p.defaultValue(), yesNo(p.multiValued()), yesNo(p.readOnly()), applies(p.apply()));
+            table.row(d.name(), t == null ? "-" : t.name(), p.name(), p.syntax().expected(),
+                p.defaultValue() == null ? "-" : p.defaultValue(), yesNo(p.multiValued()), yesNo(p.readOnly()),
+                applies(p.apply()));
           }
         }
       }
