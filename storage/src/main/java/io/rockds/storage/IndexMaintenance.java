@@ -10,8 +10,8 @@ import java.util.function.LongConsumer;
 import org.rocksdb.RocksDBException;
 
 /**
- * Changes to the indexes of one entry container while it runs: a new index, a new entry limit,
- * a rebuild. Each takes the structure lock exclusively where writes must not straddle it, and
+ * Changes to the indexes of one entry container while it runs: a new index, a rebuild (a new
+ * entry limit needs none: {@link IndexEntryLimits}). Each takes the structure lock exclusively where writes must not straddle it, and
  * records trust and limits in the state tree.
  */
 final class IndexMaintenance {
