@@ -11,9 +11,11 @@ import io.rockds.config.model.ConfigModel;
 import io.rockds.config.model.ObjectDefinition;
 import io.rockds.config.model.PropertyDefinition;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -157,28 +159,20 @@ public final class ConfigEditor {
       return null;
     }
     ObjectDefinition definition = found.get();
-    Set<String> restart = new LinkedHashSet<>();
-    Set<String> rebuild = new LinkedHashSet<>();
+    Map<ApplyMode, Set<String>> byMode = new EnumMap<>(ApplyMode.class);
     for (String attribute : changedAttributes) {
       String property = PropertyDefinition.propertyOf(attribute.toLowerCase(Locale.ROOT));
       if (property == null) {
         continue;
       }
       definition.property(definition.typeOf(entry).orElse(null), property).ifPresent(p -> {
-        if (p.apply() == ApplyMode.RESTART) {
-          restart.add(p.name());
-        } else if (p.apply() == ApplyMode.REBUILD_INDEX) {
-          rebuild.add(p.name());
+        if (p.apply() != ApplyMode.LIVE) {
+          byMode.computeIfAbsent(p.apply(), m -> new LinkedHashSet<>()).add(p.name());
         }
       });
     }
     List<String> notices = new ArrayList<>();
-    if (!rebuild.isEmpty()) {
-      notices.add("The change to " + String.join(", ", rebuild) + " " + ApplyMode.REBUILD_INDEX.notice());
-    }
-    if (!restart.isEmpty()) {
-      notices.add("The change to " + String.join(", ", restart) + " " + ApplyMode.RESTART.notice());
-    }
+    byMode.forEach((mode, names) -> notices.add("The change to " + String.join(", ", names) + " " + mode.notice()));
     return notices.isEmpty() ? null : String.join("; ", notices);
   }
 }

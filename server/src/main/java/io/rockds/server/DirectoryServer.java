@@ -118,6 +118,7 @@ public final class DirectoryServer implements AutoCloseable {
         config.global().http().metricsEnabled());
     try {
       SslContext ssl = tls(instance);
+      server.metrics.bindCertificateExpiry(certificateExpiry(instance));
       SecurityServices security =
           SecurityServices.open(store, config.global(), policies, backends, schema.current());
       RootUsers rootUsers = new RootUsers(config.rootDns(), policies);
@@ -147,6 +148,15 @@ public final class DirectoryServer implements AutoCloseable {
     } catch (ConfigException | BindException | InterruptedException | RuntimeException e) {
       server.close();
       throw e;
+    }
+  }
+
+  /** The expiry of the certificate the listeners were just given (a replaced keystore applies at restart). */
+  private static java.time.Instant certificateExpiry(Instance instance) throws ConfigException {
+    try {
+      return TlsContexts.certificateExpiry(instance.keyStore());
+    } catch (IOException | GeneralSecurityException e) {
+      throw new ConfigException("cannot read the certificate of " + instance.keyStore() + ": " + e.getMessage(), e);
     }
   }
 

@@ -116,7 +116,7 @@ final class SearchOperation implements SearchResults {
     attributes = new AttributeSelection(search.getAttributes(), context.schema());
     virtualAttributes = VirtualAttributes.wantedBy(attributes, filter);
     Identity identity = client.identity();
-    limits = SearchLimits.of(search, context.global(), identity.root());
+    limits = SearchLimits.of(search, context.global(), identity.root(), identity.limits());
     sort = ServerSideSort.from(control(ServerSideSort.OID), context.schema());
     matchedValues = MatchedValues.from(control(MatchedValues.OID), evaluator);
     paging = pagingControl();

@@ -44,10 +44,11 @@ public final class UserEntries {
     return found;
   }
 
-  /** The identity of a user entry: its DN and its {@code ds-privilege-name} values. */
+  /** The identity of a user entry: its DN, its {@code ds-privilege-name} values and its {@code ds-rlim-*} limits. */
   public static Identity identityOf(Entry entry) throws LDAPException {
     String[] privileges = entry.getAttributeValues("ds-privilege-name");
-    return new Identity(entry.getParsedDN(), false, new HashSet<>(privileges == null ? List.of() : List.of(privileges)));
+    return new Identity(entry.getParsedDN(), false, new HashSet<>(privileges == null ? List.of() : List.of(privileges)),
+        UserLimits.of(entry));
   }
 
   /** True if {@code password} matches one of the entry's userPassword values. */

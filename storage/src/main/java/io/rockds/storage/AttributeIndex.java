@@ -46,7 +46,9 @@ public final class AttributeIndex extends Tree {
   private final MatchingRule rule;
   private final boolean integerOrdering;
   private final int substringLength;
-  private volatile IndexEntryLimit entryLimit;
+  private final IndexEntryLimits limits;
+  /** The limit the records were built with (stored in {@link BackendState}); see {@link IndexEntryLimits}. */
+  private volatile int builtWithLimit;
   private volatile boolean trusted;
   /**
    * While a rebuild runs, entries with IDs in {@code [buildCursor, buildWatermark)} are left to
@@ -57,14 +59,14 @@ public final class AttributeIndex extends Tree {
   private volatile long buildWatermark;
 
   AttributeIndex(RocksDB db, ColumnFamilyHandle handle, String rawPrefix, String name, String attribute,
-      IndexType type, MatchingRule rule, boolean integerOrdering, int substringLength, IndexEntryLimit entryLimit) {
+      IndexType type, MatchingRule rule, boolean integerOrdering, int substringLength, IndexEntryLimits limits) {
     super(db, handle, name, rawPrefix + name);
     this.attribute = attribute;
     this.type = type;
     this.rule = rule;
     this.integerOrdering = integerOrdering;
     this.substringLength = substringLength;
-    this.entryLimit = entryLimit;
+    this.limits = limits;
   }
 
   /** The tree name OpenDJ would give this index, e.g. {@code mail.caseIgnoreIA5SubstringsMatch:6}. */
@@ -112,15 +114,38 @@ public final class AttributeIndex extends Tree {
     return substringLength;
   }
 
+  /** The limit in force now (the live configuration, {@link IndexEntryLimits}). */
   public IndexEntryLimit entryLimit() {
-    return entryLimit;
+    return limits.of(attribute);
   }
 
-  void setEntryLimit(IndexEntryLimit limit) {
-    this.entryLimit = limit;
+  /** The backend's limits, which answer whether a key of this index is over its limit. */
+  public IndexEntryLimits limits() {
+    return limits;
   }
 
-  /** An untrusted index (new, or its limit changed) is maintained on writes but never read by searches. */
+  /** The index-entry-limit the records were built with (by a rebuild, an import, or when created empty). */
+  public int builtWithLimit() {
+    return builtWithLimit;
+  }
+
+  /** True when the limit changed since the records were built: a rebuild would make the index exact again. */
+  public boolean rebuildWouldTighten() {
+    return limits.rebuildWouldTighten(this);
+  }
+
+  /** Notes (and persists in {@code state}) that the records are now built with the limit in force. */
+  void markBuilt(BackendState state) throws RocksDBException {
+    int limit = entryLimit().limit();
+    state.storeEntryLimit(name(), limit);
+    builtWithLimit = limit;
+  }
+
+  void setBuiltWithLimit(int limit) {
+    builtWithLimit = limit;
+  }
+
+  /** An untrusted index (new, or cleared for a rebuild) is maintained on writes but never read by searches. */
   public boolean isTrusted() {
     return trusted;
   }
@@ -314,9 +339,11 @@ public final class AttributeIndex extends Tree {
 
   // ---------------------------------------------------------------- reads
 
-  /** The IDs under one key; undefined if over the limit. */
+  /** The IDs under one key; undefined if over the limit in force ({@link IndexEntryLimits#isOverLimit}). */
   public IdSet read(byte[] key) throws RocksDBException {
-    return IdListCodec.decode(db.get(handle, key));
+    byte[] record = db.get(handle, key);
+    return limits.isOverLimit(this, record) ? IdSet.undefined(IdSet.Undefined.LIMIT_EXCEEDED)
+        : IdListCodec.decode(record);
   }
 
   /**
@@ -336,7 +363,7 @@ public final class AttributeIndex extends Tree {
       }
       for (; it.isValid(); it.next()) {
         byte[] value = it.value();
-        if (IdListCodec.isOverLimit(value)) {
+        if (limits.isOverLimit(this, value)) {
           return IdSet.undefined(IdSet.Undefined.LIMIT_EXCEEDED);
         }
         for (long id : IdListCodec.decode(value).toArray()) {

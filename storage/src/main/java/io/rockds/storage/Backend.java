@@ -46,6 +46,7 @@ public final class Backend implements AutoCloseable {
   private static final long MEMTABLE_BUDGET_BYTES = 64L << 20;
 
   private final BackendSettings settings;
+  private final IndexEntryLimits entryLimits;
   private final Schema schema;
   private final ColumnFamilyOptions indexOptions;
   /** Where a read-only (secondary) instance keeps its own logs; null when opened for writing. */
@@ -69,6 +70,7 @@ public final class Backend implements AutoCloseable {
       List<ColumnFamilyHandle> handles, Statistics statistics, LRUCache blockCache, ColumnFamilyOptions indexOptions,
       Path secondaryDirectory) {
     this.settings = settings;
+    this.entryLimits = IndexEntryLimits.of(settings);
     this.schema = schema;
     this.indexOptions = indexOptions;
     this.secondaryDirectory = secondaryDirectory;
@@ -83,8 +85,8 @@ public final class Backend implements AutoCloseable {
 
   /**
    * Opens (creating if needed) the backend for exclusive use. An index whose column family is new
-   * while the container already holds entries, or whose entry limit changed since its records
-   * were written, is marked untrusted until rebuilt. Fails with a message naming the holder when
+   * while the container already holds entries is marked untrusted until rebuilt; one whose entry
+   * limit changed since its records were written stays trusted ({@link IndexEntryLimits}). Fails with a message naming the holder when
    * another process (a running server, an import) has the database open.
    */
   public static Backend open(BackendSettings settings, Schema schema) throws LDAPException {
@@ -220,9 +222,11 @@ public final class Backend implements AutoCloseable {
       if (handle == null) {
         continue; // read-only: not created yet
       }
-      AttributeIndex index = def.open(db, handle, prefix, schema);
+      AttributeIndex index = def.open(db, handle, prefix, schema, entryLimits);
       index.setTrustedFlag(readOnly() ? !Boolean.FALSE.equals(state.isTrusted(def.name()))
-          : def.reconcileTrust(state, empty, !existing.contains(prefix + def.name())));
+          : def.reconcileTrust(state, index, empty, !existing.contains(prefix + def.name())));
+      Integer builtWith = state.storedEntryLimit(def.name());
+      index.setBuiltWithLimit(builtWith != null ? builtWith : index.entryLimit().limit());
       indexes.put(def.name(), index);
     }
     EntryCodec codec = new EntryCodec(dictionary);
@@ -241,6 +245,9 @@ public final class Backend implements AutoCloseable {
    */
   public synchronized List<AttributeIndex> addIndex(IndexSpec spec) throws LDAPException {
     requireWritable();
+    if (spec.entryLimit() != null) {
+      entryLimits.setOwnLimit(spec.attribute(), spec.entryLimit());
+    }
     List<AttributeIndex> created = new ArrayList<>();
     try {
       for (EntryContainer container : containers.values()) {
@@ -251,7 +258,7 @@ public final class Backend implements AutoCloseable {
           }
           ColumnFamilyHandle handle = db.createColumnFamily(TreeOptions.descriptor(prefix + def.name(), indexOptions));
           handles.add(handle);
-          AttributeIndex index = def.open(db, handle, prefix, schema);
+          AttributeIndex index = def.open(db, handle, prefix, schema, entryLimits);
           container.addIndex(index);
           created.add(index);
         }
@@ -317,6 +324,11 @@ public final class Backend implements AutoCloseable {
 
   public BackendSettings settings() {
     return settings;
+  }
+
+  /** The index-entry-limits in force: the live configuration, changed through its setters. */
+  public IndexEntryLimits entryLimits() {
+    return entryLimits;
   }
 
   public List<DN> baseDns() {

@@ -220,7 +220,7 @@ public final class BulkLoad implements AutoCloseable {
         backend.rocksDb().flush(flush, flushed);
       }
       for (AttributeIndex index : indexes) {
-        container.state().storeEntryLimit(index.name(), index.entryLimit().limit());
+        index.markBuilt(container.state());
         container.state().setTrusted(index.name(), true);
         index.setTrustedFlag(true);
       }

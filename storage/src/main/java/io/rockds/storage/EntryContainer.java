@@ -123,15 +123,6 @@ public final class EntryContainer {
   }
 
   /**
-   * Changes an index's entry limit while the backend runs. Its records were built with the old
-   * limit, so the index becomes untrusted (searches stop using it) until rebuilt; writes apply the
-   * new limit from now on.
-   */
-  public void setIndexEntryLimit(String indexName, int limit) throws LDAPException {
-    maintenance.setIndexEntryLimit(indexName, limit);
-  }
-
-  /**
    * Rebuilds these indexes from {@code id2entry} in one pass, while writes continue (see
    * {@link IndexBuild}); each is untrusted until done, then trusted with exact over-limit counts.
    * One rebuild at a time per container: a second one fails with busy.

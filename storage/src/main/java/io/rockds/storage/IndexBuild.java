@@ -31,9 +31,10 @@ import org.rocksdb.WriteBatch;
  *       matters for over-limit keys, whose blind count merges are not idempotent. Every write
  *       holds the stripes of the entries it changes (a subtree delete those of the whole subtree),
  *       so the walk never reads an entry between a writer's check and its commit.
- *   <li>Sync the WAL, then, under the exclusive structure lock, store the limits and mark the
- *       indexes trusted, except one whose limit was changed meanwhile (its records mix both
- *       limits: it stays untrusted).
+ *   <li>Sync the WAL, then, under the exclusive structure lock, store the limit each index was
+ *       built with (the one in force when it started: if it changed meanwhile, the index still
+ *       answers correctly and reports that another rebuild would tighten it) and mark the indexes
+ *       trusted.
  * </ol>
  *
  * Over-limit keys are recomputed from scratch, so a key whose count fell back under the limit
@@ -77,7 +78,7 @@ final class IndexBuild {
         }
       }
       container.backend().syncWal();
-      trustUnchanged(limits);
+      trust(limits);
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     }
@@ -102,19 +103,16 @@ final class IndexBuild {
     }
   }
 
-  /**
-   * Marks trusted the indexes whose limit did not change while they were rebuilt; one whose limit
-   * changed holds records built with both limits and stays untrusted until rebuilt again.
-   */
-  private void trustUnchanged(Map<AttributeIndex, IndexEntryLimit> limits) throws RocksDBException {
+  /** Marks the indexes trusted, each built with the limit noted when the rebuild started. */
+  private void trust(Map<AttributeIndex, IndexEntryLimit> limits) throws RocksDBException {
     Lock exclusive = container.locks().lockStructureExclusively();
     try {
       for (AttributeIndex index : indexes) {
-        if (index.entryLimit().equals(limits.get(index))) {
-          container.state().storeEntryLimit(index.name(), index.entryLimit().limit());
-          container.state().setTrusted(index.name(), true);
-          index.setTrustedFlag(true);
-        }
+        int builtWith = limits.get(index).limit();
+        container.state().storeEntryLimit(index.name(), builtWith);
+        index.setBuiltWithLimit(builtWith);
+        container.state().setTrusted(index.name(), true);
+        index.setTrustedFlag(true);
       }
     } finally {
       exclusive.unlock();

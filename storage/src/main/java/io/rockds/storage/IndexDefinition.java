@@ -15,7 +15,7 @@ import org.rocksdb.RocksDBException;
  * @param name the tree name, e.g. {@code sn.caseIgnoreMatch}
  * @param integerOrdering ordering keys compare as integers (INTEGER syntax)
  */
-record IndexDefinition(String name, String attribute, IndexType type, int substringLength, IndexEntryLimit limit,
+record IndexDefinition(String name, String attribute, IndexType type, int substringLength,
     boolean integerOrdering) {
   private static final String INTEGER_SYNTAX = "1.3.6.1.4.1.1466.115.121.1.27";
 
@@ -28,13 +28,12 @@ record IndexDefinition(String name, String attribute, IndexType type, int substr
     return defs;
   }
 
-  /** The trees of one configured index, one per type; its own entry limit, else the backend's. */
+  /** The trees of one configured index, one per type (their limit is the backend's {@link IndexEntryLimits}). */
   static List<IndexDefinition> of(IndexSpec spec, BackendSettings settings, Schema schema) {
-    IndexEntryLimit limit = new IndexEntryLimit(spec.entryLimit() != null ? spec.entryLimit() : settings.indexEntryLimit());
     List<IndexDefinition> defs = new ArrayList<>();
     for (IndexType type : spec.types()) {
       String name = AttributeIndex.treeName(spec.attribute(), type, spec.substringLength(), schema);
-      defs.add(new IndexDefinition(name, spec.attribute(), type, spec.substringLength(), limit,
+      defs.add(new IndexDefinition(name, spec.attribute(), type, spec.substringLength(),
           isInteger(spec.attribute(), schema)));
     }
     return defs;
@@ -47,26 +46,26 @@ record IndexDefinition(String name, String attribute, IndexType type, int substr
   }
 
   /** The index over its open column family in the container whose raw names start with {@code prefix}. */
-  AttributeIndex open(RocksDB db, ColumnFamilyHandle handle, String prefix, Schema schema) {
+  AttributeIndex open(RocksDB db, ColumnFamilyHandle handle, String prefix, Schema schema, IndexEntryLimits limits) {
     return new AttributeIndex(db, handle, prefix, name, attribute, type, AttributeIndex.ruleFor(attribute, type, schema),
-        integerOrdering, substringLength, limit);
+        integerOrdering, substringLength, limits);
   }
 
   /**
-   * Whether this index, opened for writing, can be trusted: yes if the container is empty,
-   * otherwise only if it existed, was trusted and was built with the limit now configured.
-   * Persists the answer.
+   * Whether {@code index}, opened for writing, can be trusted: yes if the container is empty,
+   * otherwise only if it existed and was trusted. A changed limit does not matter
+   * ({@link IndexEntryLimits}). Persists the answer; an empty container's indexes are built with
+   * the limit in force.
    */
-  boolean reconcileTrust(BackendState state, boolean empty, boolean fresh) throws RocksDBException {
+  boolean reconcileTrust(BackendState state, AttributeIndex index, boolean empty, boolean fresh)
+      throws RocksDBException {
     Boolean trusted = state.isTrusted(name);
-    Integer storedLimit = state.storedEntryLimit(name);
-    boolean limitChanged = storedLimit != null && storedLimit != limit.limit();
-    boolean nowTrusted = empty || (!fresh && !limitChanged && !Boolean.FALSE.equals(trusted));
+    boolean nowTrusted = empty || (!fresh && !Boolean.FALSE.equals(trusted));
     if (!Boolean.valueOf(nowTrusted).equals(trusted)) {
       state.setTrusted(name, nowTrusted);
     }
-    if (storedLimit == null || limitChanged) {
-      state.storeEntryLimit(name, limit.limit());
+    if (empty || state.storedEntryLimit(name) == null) {
+      index.markBuilt(state);
     }
     return nowTrusted;
   }

@@ -10,8 +10,8 @@ import java.util.function.LongConsumer;
 import org.rocksdb.RocksDBException;
 
 /**
- * Changes to the indexes of one entry container while it runs: a new index, a new entry limit,
- * a rebuild. Each takes the structure lock exclusively where writes must not straddle it, and
+ * Changes to the indexes of one entry container while it runs: a new index, a rebuild (a new
+ * entry limit needs none: {@link IndexEntryLimits}). Each takes the structure lock exclusively where writes must not straddle it, and
  * records trust and limits in the state tree.
  */
 final class IndexMaintenance {
@@ -30,32 +30,10 @@ final class IndexMaintenance {
     Lock exclusive = container.locks().lockStructureExclusively();
     try {
       boolean trusted = state.entryCount() == 0;
-      state.storeEntryLimit(index.name(), index.entryLimit().limit());
+      index.markBuilt(state);
       state.setTrusted(index.name(), trusted);
       index.setTrustedFlag(trusted);
       indexes.add(index);
-    } finally {
-      exclusive.unlock();
-    }
-  }
-
-  /** See {@link EntryContainer#setIndexEntryLimit}. */
-  void setIndexEntryLimit(String indexName, int limit) throws LDAPException {
-    container.requireWritable("changing an index limit");
-    AttributeIndex index = requireIndex(indexName);
-    IndexEntryLimit newLimit = new IndexEntryLimit(limit);
-    if (newLimit.equals(index.entryLimit())) {
-      return;
-    }
-    BackendState state = container.state();
-    Lock exclusive = container.locks().lockStructureExclusively();
-    try {
-      state.setTrusted(indexName, false);
-      index.setTrustedFlag(false);
-      index.setEntryLimit(newLimit);
-      state.storeEntryLimit(indexName, limit);
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
     } finally {
       exclusive.unlock();
     }

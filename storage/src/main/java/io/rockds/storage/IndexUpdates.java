@@ -103,7 +103,7 @@ final class IndexUpdates {
       return;
     }
     IdSet ids = IdListCodec.decode(current).union(p.delta.added.build()).minus(p.delta.removed.build());
-    if (index.entryLimit().isExceededBy(ids.size())) {
+    if (index.limits().isExceededBy(index, ids.size())) {
       batch.put(index.handle, key, IdListCodec.overLimit());
       state.setOverLimitCount(batch, index.name(), key, ids.size());
     } else if (ids.isEmpty()) {

@@ -138,39 +138,74 @@ class IndexMaintenanceTest {
     }
   }
 
+  /**
+   * As OpenDJ: a changed limit leaves the index trusted and answering correctly, applies to reads
+   * and writes at once, and says a rebuild would tighten it; only a new index is untrusted.
+   */
   @Test
-  void changingALimitOrAddingAnIndexMakesItUntrustedUntilRebuilt() throws Exception {
+  void changingALimitKeepsTheIndexTrustedAndAddingAnIndexMakesOnlyItUntrusted() throws Exception {
+    byte[] kim = "kim".getBytes(StandardCharsets.UTF_8);
     try (Backend backend = StorageFixtures.open(dir.resolve("db"), 4000)) {
       EntryContainer c = backend.containerFor(BASE);
       addTree(c);
       for (int i = 0; i < 10; i++) {
         c.add(person(i, "Lee"));
       }
+      for (int i = 10; i < 13; i++) {
+        c.add(person(i, "Kim"));
+      }
       AttributeIndex sn = c.index("sn", IndexType.EQUALITY);
-      c.setIndexEntryLimit(sn.name(), 5);
-      assertThat(sn.isTrusted()).isFalse();
-      assertThat(c.state().isTrusted(sn.name())).isFalse();
+      assertThat(sn.rebuildWouldTighten()).isFalse();
+
+      backend.entryLimits().setOwnLimit("sn", 5);
+      assertThat(sn.isTrusted()).isTrue();
+      assertThat(c.state().isTrusted(sn.name())).isTrue();
+      assertThat(sn.rebuildWouldTighten()).isTrue();
+      // A list longer than the new limit reads as "all entries" at once; a shorter one still lists its IDs.
+      assertThat(sn.read(LEE).isDefined()).isFalse();
+      assertThat(sn.read(kim).size()).isEqualTo(3);
+      VerifyReport lowered = new IndexVerifier(c).verifyIndexes(List.of(sn));
+      assertThat(lowered.mismatches()).isEmpty();
+      assertThat(lowered.recoverableKeys()).containsExactly(sn.name() + " lee");
+      // The next write of the key stores it over the limit, with its exact count.
+      c.add(person(13, "Lee"));
+      assertThat(c.state().overLimitCount(sn.name(), LEE)).isEqualTo(11);
+
+      // Raised again: the over-limit key stays "all entries" (a superset) until a rebuild recounts it.
+      backend.entryLimits().setOwnLimit("sn", 100);
+      assertThat(sn.read(LEE).isDefined()).isFalse();
+      c.add(person(14, "Lee"));
+      assertThat(c.state().overLimitCount(sn.name(), LEE)).isEqualTo(12);
+      assertThat(new IndexVerifier(c).verifyIndexes(List.of(sn)).mismatches()).isEmpty();
 
       List<AttributeIndex> added = backend.addIndex(IndexSpec.of("givenName", IndexType.EQUALITY));
       AttributeIndex givenName = c.index("givenName", IndexType.EQUALITY);
       assertThat(added).containsExactly(givenName);
       assertThat(givenName.isTrusted()).isFalse();
-      c.add(new Entry(person(10, "Lee").toLDIF()) {{ addAttribute("givenName", "Ann"); }});
+      assertThat(sn.isTrusted()).isTrue();
+      c.add(new Entry(person(15, "Lee").toLDIF()) {{ addAttribute("givenName", "Ann"); }});
 
       IndexRebuilder rebuilder = new IndexRebuilder(c);
-      assertThat(rebuilder.degradedIndexes()).containsExactlyInAnyOrder(sn, givenName);
+      // Every sn index (equality and substring) follows the sn limit.
+      assertThat(rebuilder.degradedIndexes()).contains(sn, givenName)
+          .allMatch(i -> i == givenName || i.attribute().equals("sn"));
       rebuilder.rebuildDegraded(n -> { });
       assertThat(sn.isTrusted()).isTrue();
       assertThat(givenName.isTrusted()).isTrue();
-      assertThat(sn.read(LEE).isDefined()).isFalse();
-      assertThat(c.state().overLimitCount(sn.name(), LEE)).isEqualTo(11);
+      assertThat(c.indexes()).noneMatch(AttributeIndex::rebuildWouldTighten);
+      assertThat(sn.builtWithLimit()).isEqualTo(100);
+      assertThat(sn.read(LEE).size()).isEqualTo(13);
       assertThat(givenName.read("ann".getBytes(StandardCharsets.UTF_8)).size()).isEqualTo(1);
       assertThat(new IndexVerifier(c).verifyAll().isClean()).isTrue();
     }
-    // The new limit was recorded with the rebuilt records: reopening with it keeps them trusted.
+    // Reopened with another limit than the records were built with: trusted, and the limit applies.
     try (Backend backend = Backend.open(StorageFixtures.settings(dir.resolve("db"), 4000).withIndexes(
         List.of(new IndexSpec("sn", java.util.Set.of(IndexType.EQUALITY), 5, 6))), Schema.getDefaultStandardSchema())) {
-      assertThat(backend.containerFor(BASE).index("sn", IndexType.EQUALITY).isTrusted()).isTrue();
+      AttributeIndex sn = backend.containerFor(BASE).index("sn", IndexType.EQUALITY);
+      assertThat(sn.isTrusted()).isTrue();
+      assertThat(sn.builtWithLimit()).isEqualTo(100);
+      assertThat(sn.rebuildWouldTighten()).isTrue();
+      assertThat(sn.read(LEE).isDefined()).isFalse();
     }
   }
 
@@ -259,9 +294,9 @@ class IndexMaintenanceTest {
     }
   }
 
-  /** Records built partly with each of two limits must not be trusted. */
+  /** Records built partly with each of two limits are correct: trusted, and a rebuild would tighten them. */
   @Test
-  void limitChangedDuringARebuildLeavesTheIndexUntrusted() throws Exception {
+  void limitChangedDuringARebuildLeavesTheIndexTrustedAndLoose() throws Exception {
     try (Backend backend = StorageFixtures.open(dir.resolve("db"), 20)) {
       EntryContainer c = backend.containerFor(BASE);
       addTree(c);
@@ -272,17 +307,17 @@ class IndexMaintenanceTest {
       AtomicBoolean changed = new AtomicBoolean();
       new IndexRebuilder(c).rebuild(List.of(sn.name()), n -> {
         if (changed.compareAndSet(false, true)) {
-          try {
-            c.setIndexEntryLimit(sn.name(), 1000);
-          } catch (LDAPException e) {
-            throw new IllegalStateException(e);
-          }
+          backend.entryLimits().setOwnLimit("sn", 1000);
         }
       });
       assertThat(changed).isTrue();
-      assertThat(sn.isTrusted()).isFalse();
-      new IndexRebuilder(c).rebuildDegraded(n -> { });
       assertThat(sn.isTrusted()).isTrue();
+      assertThat(sn.builtWithLimit()).isEqualTo(20);
+      assertThat(sn.rebuildWouldTighten()).isTrue();
+      assertThat(new IndexVerifier(c).verifyIndexes(List.of(sn)).mismatches()).isEmpty();
+      new IndexRebuilder(c).rebuildDegraded(n -> { });
+      assertThat(sn.rebuildWouldTighten()).isFalse();
+      assertThat(sn.read("name1".getBytes(StandardCharsets.UTF_8)).size()).isEqualTo(429);
       assertThat(new IndexVerifier(c).verifyIndexes(List.of(sn)).mismatches()).isEmpty();
     }
   }

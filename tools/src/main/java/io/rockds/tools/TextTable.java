@@ -34,6 +34,18 @@ public final class TextTable {
     return rows.size();
   }
 
+  /** Prints tab-separated rows without the heading (for {@code --script-friendly}), or {@link #print(PrintWriter)}. */
+  public void print(PrintWriter out, boolean scriptFriendly) {
+    if (!scriptFriendly) {
+      print(out);
+      return;
+    }
+    for (List<String> row : rows) {
+      out.println(String.join("\t", row));
+    }
+    out.flush();
+  }
+
   public void print(PrintWriter out) {
     int[] widths = new int[headings.size()];
     boolean[] numeric = new boolean[headings.size()];

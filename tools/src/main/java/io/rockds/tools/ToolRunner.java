@@ -4,11 +4,20 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 
 /**
- * Runs a picocli command the way every RockDS tool behaves: a failure prints one line,
- * {@code <tool>: <reason>}, and exits 1; usage errors exit 2; no stack traces for operators.
- * {@code ROCKDS_DEBUG=1} prints the stack trace too.
+ * Runs a picocli command the way every RockDS tool behaves (the exit codes are in the README):
+ * <ul>
+ *   <li>0: success;</li>
+ *   <li>1: the tool failed; it prints one line, {@code <tool>: <reason>}, and no stack trace
+ *       ({@code ROCKDS_DEBUG=1} prints it too);</li>
+ *   <li>2: bad usage (an unknown or missing option), with the usage.</li>
+ * </ul>
+ * Every command and subcommand gets {@link StandardOptions} (help, version) here, in one place.
  */
 public final class ToolRunner {
+  public static final int EXIT_SUCCESS = 0;
+  public static final int EXIT_FAILURE = 1;
+  public static final int EXIT_USAGE = 2;
+
   private ToolRunner() {}
 
   public static int run(Object command, String... args) {
@@ -25,6 +34,7 @@ public final class ToolRunner {
 
   private static CommandLine commandLine(Object command) {
     CommandLine cli = new CommandLine(command);
+    addStandardOptions(cli);
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       String message = e.getMessage() != null ? e.getMessage() : e.toString();
       commandLine.getErr().println(commandLine.getCommandName() + ": " + message);
@@ -32,8 +42,16 @@ public final class ToolRunner {
         e.printStackTrace(commandLine.getErr());
       }
       commandLine.getErr().flush();
-      return 1;
+      return EXIT_FAILURE;
     });
     return cli;
+  }
+
+  private static void addStandardOptions(CommandLine cli) {
+    cli.addMixin("standardOptions", new StandardOptions());
+    cli.getCommandSpec().versionProvider(new ToolVersion());
+    for (CommandLine subcommand : cli.getSubcommands().values()) {
+      addStandardOptions(subcommand);
+    }
   }
 }

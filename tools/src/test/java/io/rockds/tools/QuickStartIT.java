@@ -1,17 +1,17 @@
 package io.rockds.tools;
 
+import static io.rockds.tools.fixtures.BinScripts.freePort;
+import static io.rockds.tools.fixtures.BinScripts.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.tools.fixtures.BinScripts.Result;
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,8 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
  * answered with the documented password, a second start on the same data, then {@code bin/stop-ds}.
  */
 class QuickStartIT {
-  private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
-
   @TempDir Path dir;
 
   @Test
@@ -33,29 +31,29 @@ class QuickStartIT {
       // A developer's own server holds the quick-start port: set up on a free one instead.
       port = freePort();
       assertThat(run("bin/setup", "--instance", instance.toString(), "--ldapPort", Integer.toString(port),
-          "--ldapsPort", "0").exitCode).isZero();
+          "--ldapsPort", "0").exitCode()).isZero();
     }
     try {
       Result start = run("bin/start-ds", "--instance", instance.toString());
-      assertThat(start.exitCode).as(start.output).isZero();
-      assertThat(start.output).contains("ldap://127.0.0.1:" + port);
+      assertThat(start.exitCode()).as(start.output()).isZero();
+      assertThat(start.output()).contains("ldap://127.0.0.1:" + port);
       try (LDAPConnection c = new LDAPConnection("127.0.0.1", port, "cn=Directory Manager", "password")) {
         SearchResult users = c.search("dc=example,dc=com", SearchScope.SUB, "(objectClass=inetOrgPerson)", "uid");
         assertThat(users.getEntryCount()).isEqualTo(10);
         assertThat(c.getEntry("uid=user.1,ou=People,dc=example,dc=com")).isNotNull();
         c.add("dn: ou=Kept,dc=example,dc=com", "objectClass: organizationalUnit", "ou: Kept");
       }
-      assertThat(run("bin/stop-ds", "--instance", instance.toString()).exitCode).isZero();
+      assertThat(run("bin/stop-ds", "--instance", instance.toString()).exitCode()).isZero();
 
       Result again = run("bin/start-ds", "--instance", instance.toString());
-      assertThat(again.exitCode).as(again.output).isZero();
-      assertThat(again.output).doesNotContain("creating it");
+      assertThat(again.exitCode()).as(again.output()).isZero();
+      assertThat(again.output()).doesNotContain("creating it");
       try (LDAPConnection c = new LDAPConnection("127.0.0.1", port, "cn=Directory Manager", "password")) {
         assertThat(c.getEntry("ou=Kept,dc=example,dc=com")).isNotNull();
       }
       Result twice = run("bin/start-ds", "--instance", instance.toString());
-      assertThat(twice.exitCode).isNotZero();
-      assertThat(twice.output).contains("already running");
+      assertThat(twice.exitCode()).isNotZero();
+      assertThat(twice.output()).contains("already running");
     } finally {
       run("bin/stop-ds", "--instance", instance.toString());
     }
@@ -67,10 +65,10 @@ class QuickStartIT {
     try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       Path instance = dir.resolve("busy");
       assertThat(run("bin/setup", "--instance", instance.toString(), "--ldapPort",
-          Integer.toString(taken.getLocalPort()), "--ldapsPort", "0", "--quiet").exitCode).isZero();
+          Integer.toString(taken.getLocalPort()), "--ldapsPort", "0", "--quiet").exitCode()).isZero();
       Result start = run("bin/start-ds", "--instance", instance.toString());
-      assertThat(start.exitCode).isNotZero();
-      assertThat(start.output).contains("cannot listen on 127.0.0.1:" + taken.getLocalPort())
+      assertThat(start.exitCode()).isNotZero();
+      assertThat(start.output()).contains("cannot listen on 127.0.0.1:" + taken.getLocalPort())
           .doesNotContain("\tat ");
     }
   }
@@ -88,26 +86,11 @@ class QuickStartIT {
     try {
       Files.writeString(instance.resolve("logs/server.pid"), Long.toString(notAServer.pid()));
       Result stop = run("bin/stop-ds", "--instance", instance.toString());
-      assertThat(stop.exitCode).as(stop.output).isEqualTo(1);
-      assertThat(stop.output).contains("did not shut down cleanly").contains("crashed or killed");
+      assertThat(stop.exitCode()).as(stop.output()).isEqualTo(1);
+      assertThat(stop.output()).contains("did not shut down cleanly").contains("crashed or killed");
     } finally {
       notAServer.destroyForcibly();
     }
-  }
-
-  record Result(int exitCode, String output) {}
-
-  private Result run(String... command) throws Exception {
-    ProcessBuilder pb = new ProcessBuilder(List.of(command)).directory(REPO.toFile()).redirectErrorStream(true);
-    pb.environment().remove("ROCKDS_ROOT_PASSWORD");
-    Process p = pb.start();
-    p.getOutputStream().close();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!p.waitFor(120, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError("timed out: " + String.join(" ", command) + "\n" + out);
-    }
-    return new Result(p.exitValue(), out);
   }
 
   private static boolean isFree(int port) {
@@ -115,12 +98,6 @@ class QuickStartIT {
       return true;
     } catch (IOException e) {
       return false;
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
     }
   }
 }

@@ -84,6 +84,35 @@ class RunningServerIT {
   void rebuildIndex_withoutConnectionOptionsRefusesWhileTheServerRuns() {
     ToolOutput o = ToolOutput.run(new RebuildIndex(), "--instance", root(), "-b", "dc=example,dc=com", "--rebuildAll");
     assertThat(o.exitCode()).isEqualTo(1);
-    assertThat(o.err()).contains("is running: rebuild through it with --port");
+    assertThat(o.err()).contains("is running: rebuild through it with -p");
+  }
+
+  @Test
+  void rebuildIndex_onlineWithOpenDjConnectionOptions() {
+    ToolOutput o = ToolOutput.run(new RebuildIndex(), "-h", "127.0.0.1", "-p", Integer.toString(server.ldapPort()),
+        "-D", "cn=Directory Manager", "-w", "password", "-b", "dc=example,dc=com", "--index", "givenName", "-Q");
+    assertThat(o.exitCode()).as(o.err()).isZero();
+  }
+
+  @Test
+  void status_scriptFriendlyPrintsOneNamedFactPerLine() {
+    ToolOutput o = ToolOutput.run(new Status(), "--instance", root(), "-w", "password", "--script-friendly");
+    assertThat(o.exitCode()).as(o.err()).isZero();
+    assertThat(o.out()).contains("server.state\trunning\n")
+        .contains("listening\tldap://127.0.0.1:" + server.ldapPort())
+        .containsPattern("backend\\.userRoot\\.dc=example,dc=com\\.entries\t1000\\d\n")
+        .contains("backend.userRoot.dc=example,dc=com.untrusted-indexes\t0\n")
+        .containsPattern("connections\\.current\t\\d+\n")
+        .doesNotContain("Listener  ");
+    assertThat(o.out().lines()).allMatch(l -> l.matches("[^\t]+\t[^\t]*"));
+  }
+
+  @Test
+  void backendstat_scriptFriendlyPrintsTabSeparatedRowsOnly() {
+    ToolOutput o = ToolOutput.run(new BackendStat(), "--instance", root(), "--script-friendly", "list-indexes", "-n",
+        "userRoot", "-b", "dc=example,dc=com");
+    assertThat(o.exitCode()).as(o.err()).isZero();
+    assertThat(o.out()).containsPattern("(?m)^uid\\.caseIgnoreMatch\t\\S+\tMatchingRuleIndex\t1000\\d$")
+        .doesNotContain("Total").doesNotContain("Index Name");
   }
 }

@@ -1,6 +1,7 @@
 package io.rockds.config.model;
 
 import static io.rockds.config.model.ApplyMode.LIVE;
+import static io.rockds.config.model.ApplyMode.LIVE_REBUILD_TIGHTENS;
 import static io.rockds.config.model.ApplyMode.REBUILD_INDEX;
 import static io.rockds.config.model.ApplyMode.RESTART;
 
@@ -88,7 +89,7 @@ public final class ConfigModel {
               .asMultiValued().asMandatory(),
           PropertyDefinition.of("db-directory", STRING, null, RESTART,
               "RocksDB directory, relative to the instance (default db/<backend-id>)."),
-          PropertyDefinition.of("index-entry-limit", COUNT, "4000", REBUILD_INDEX,
+          PropertyDefinition.of("index-entry-limit", COUNT, "4000", LIVE_REBUILD_TIGHTENS,
               "Entry IDs an index key may list before it is kept as a count only (0 = unlimited); indexes "
                   + "without their own limit inherit it."),
           PropertyDefinition.of("db-txn-no-sync", BOOLEAN, "false", RESTART,
@@ -108,7 +109,7 @@ public final class ConfigModel {
           PropertyDefinition.of("index-type",
               new EnumSyntax(List.of("equality", "presence", "substring", "ordering", "approximate")), null,
               REBUILD_INDEX, "The kinds of filter the index serves.").asMultiValued().asMandatory(),
-          PropertyDefinition.of("index-entry-limit", COUNT, null, REBUILD_INDEX,
+          PropertyDefinition.of("index-entry-limit", COUNT, null, LIVE_REBUILD_TIGHTENS,
               "This index's own entry limit (default: the backend's index-entry-limit)."),
           PropertyDefinition.of("substring-length", new IntegerSyntax(3, 64), "6", REBUILD_INDEX,
               "Length of the substrings a substring index stores.")),

@@ -9,7 +9,7 @@ import io.rockds.server.logging.ServerLogs;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
-import io.rockds.storage.IndexSpec;
+import io.rockds.storage.IndexEntryLimits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,11 +19,11 @@ import java.util.stream.Collectors;
 
 /**
  * Applies index configuration changes to the running backends' storage: a new index (or new index
- * type) gets its trees at once ({@link Backend#addIndex}), a changed index-entry-limit (of the
- * index or, for the indexes without their own, of the backend) is set on the trees
- * ({@link EntryContainer#setIndexEntryLimit}). In a backend holding entries those indexes are
- * untrusted (searches ignore them, writes maintain them) until an online or offline rebuild; the
- * error log names each one. Removing an index or an index type takes effect at the next start.
+ * type) gets its trees at once ({@link Backend#addIndex}); in a backend holding entries those new
+ * trees are untrusted (searches ignore them, writes maintain them) until an online or offline
+ * rebuild. A changed index-entry-limit (of the index or of the backend) applies at once to reads
+ * and writes ({@link IndexEntryLimits}); the indexes stay trusted and the error log says that a
+ * rebuild would tighten them. Removing an index or an index type takes effect at the next start.
  */
 final class LiveIndexes {
   private final Backends backends;
@@ -40,12 +40,18 @@ final class LiveIndexes {
     if (backend == null) {
       return;
     }
+    IndexEntryLimits limits = backend.entryLimits();
+    limits.setBackendLimit(next.indexEntryLimit());
+    for (IndexConfig index : next.indexes()) {
+      limits.setOwnLimit(index.attribute(), index.entryLimit());
+    }
     Map<String, IndexConfig> before = old.indexes().stream()
         .collect(Collectors.toMap(i -> key(i.attribute()), Function.identity()));
     for (IndexConfig index : next.indexes()) {
       IndexConfig was = before.remove(key(index.attribute()));
       try {
-        apply(backend, next, was, index);
+        boolean limitChanged = was != null && limit(old, was) != limit(next, index);
+        apply(backend, next, was, index, limitChanged);
       } catch (LDAPException | RuntimeException e) {
         logs.error(ErrorSeverity.ERROR, "BACKEND", "index " + next.id() + "/" + index.attribute()
             + ": the new settings could not be applied to the running backend (" + message(e)
@@ -58,13 +64,11 @@ final class LiveIndexes {
     }
   }
 
-  private void apply(Backend backend, BackendConfig next, IndexConfig was, IndexConfig index) throws LDAPException {
-    IndexSpec configured = Backends.indexSpec(index);
-    int limit = index.entryLimit() != null ? index.entryLimit() : next.indexEntryLimit();
+  private void apply(Backend backend, BackendConfig next, IndexConfig was, IndexConfig index, boolean limitChanged)
+      throws LDAPException {
     List<String> untrusted = new ArrayList<>();
     if (was == null || !was.types().containsAll(index.types()) || was.substringLength() != index.substringLength()) {
-      IndexSpec spec = new IndexSpec(configured.attribute(), configured.types(), limit, configured.substringLength());
-      for (AttributeIndex created : backend.addIndex(spec)) {
+      for (AttributeIndex created : backend.addIndex(Backends.indexSpec(index))) {
         if (!created.isTrusted()) {
           untrusted.add(created.name());
         }
@@ -74,11 +78,12 @@ final class LiveIndexes {
       logs.error(ErrorSeverity.WARNING, "BACKEND", "index " + next.id() + "/" + index.attribute()
           + ": removed index types are maintained until the server restarts");
     }
+    List<String> loose = new ArrayList<>();
     for (EntryContainer container : backend.containers()) {
       for (AttributeIndex tree : container.indexes()) {
-        if (tree.attribute().equalsIgnoreCase(index.attribute()) && tree.entryLimit().limit() != limit) {
-          container.setIndexEntryLimit(tree.name(), limit);
-          untrusted.add(tree.name());
+        if (limitChanged && tree.attribute().equalsIgnoreCase(index.attribute()) && tree.isTrusted()
+            && tree.rebuildWouldTighten()) {
+          loose.add(tree.name());
         }
       }
     }
@@ -86,6 +91,15 @@ final class LiveIndexes {
       logs.error(ErrorSeverity.WARNING, "BACKEND", "index " + next.id() + "/" + name + " is untrusted until"
           + " rebuilt (searches do not use it): rebuild-index --index " + name);
     }
+    for (String name : loose.stream().distinct().toList()) {
+      logs.error(ErrorSeverity.INFO, "BACKEND", "index " + next.id() + "/" + name + " now uses index-entry-limit "
+          + backend.entryLimits().of(index.attribute()) + " for reads and writes; it keeps answering correctly,"
+          + " and rebuild-index --index " + name + " would tighten it");
+    }
+  }
+
+  private static int limit(BackendConfig backend, IndexConfig index) {
+    return index.entryLimit() != null ? index.entryLimit() : backend.indexEntryLimit();
   }
 
   private static String key(String attribute) {

@@ -35,7 +35,8 @@ import java.util.function.Supplier;
  * <pre>
  *   cn=monitor                          server: version, start/current time, uptime, connections, ops
  *   cn=Operations,cn=monitor            initiated / completed per operation type
- *   cn=&lt;id&gt; Backend,cn=monitor         entries, disk size, entry cache, index trust (need-reindex)
+ *   cn=&lt;id&gt; Backend,cn=monitor         entries, disk size, entry cache, index trust (need-reindex),
+ *                                       indexes a rebuild would tighten (ds-index-rebuild-would-tighten)
  *   cn=Work Queue,cn=monitor            queued requests, busy workers
  *   cn=JVM Memory Usage,cn=monitor      heap and non-heap
  * </pre>
@@ -174,15 +175,22 @@ public final class MonitorEntries implements DirectoryBackend {
       e.addAttribute("entryCacheEvictions", Long.toString(backend.entryCacheStats().evictionCount()));
     }
     List<String> untrusted = new ArrayList<>();
+    List<String> tighten = new ArrayList<>();
     for (EntryContainer container : backend.containers()) {
       for (AttributeIndex index : container.indexes()) {
         if (!index.isTrusted()) {
           untrusted.add(index.rawName());
+        } else if (index.rebuildWouldTighten()) {
+          tighten.add(index.rawName());
         }
       }
     }
     if (!untrusted.isEmpty()) {
       e.addAttribute("need-reindex", untrusted);
+    }
+    if (!tighten.isEmpty()) {
+      // Trusted and correct, built with another index-entry-limit than now: a rebuild tightens it.
+      e.addAttribute("ds-index-rebuild-would-tighten", tighten);
     }
     return e;
   }

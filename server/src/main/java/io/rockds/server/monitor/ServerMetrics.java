@@ -14,7 +14,9 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rockds.storage.Backend;
+import java.nio.file.Files;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,7 +29,9 @@ import org.rocksdb.TickerType;
 /**
  * The server's meters. Names follow Prometheus conventions once rendered: the timer
  * {@code ldap.operations} tagged {@code op} and {@code result} becomes
- * {@code ldap_operations_seconds_count{op="search",result="success"}}. Labels are bounded (operation
+ * {@code ldap_operations_seconds_count{op="search",result="success"}}; units are in the names
+ * ({@code _bytes}, {@code _seconds}), counters end in {@code _total}, and every meter has a
+ * description (the HELP line); {@code docs/monitoring.md} lists them. Labels are bounded (operation
  * types, result names, backend and handler names); never a DN or a filter.
  *
  * <p>The same counters feed {@code cn=monitor}, which is why operations initiated and completed
@@ -57,8 +61,10 @@ public final class ServerMetrics {
         .description("Connections refused because a connection limit was reached").register(registry);
     entriesReturned = Counter.builder("ldap.search.entries.returned").description("Search result entries sent")
         .register(registry);
-    indexedSearches = Counter.builder("ldap.searches").tag("indexed", "true").register(registry);
-    unindexedSearches = Counter.builder("ldap.searches").tag("indexed", "false").register(registry);
+    indexedSearches = Counter.builder("ldap.searches").tag("indexed", "true")
+        .description("Searches completed, by whether an index answered them").register(registry);
+    unindexedSearches = Counter.builder("ldap.searches").tag("indexed", "false")
+        .description("Searches completed, by whether an index answered them").register(registry);
     Gauge.builder("ldap.connections.active", activeConnections, AtomicLong::get)
         .description("Connections open now").register(registry);
     new JvmMemoryMetrics().bindTo(registry);
@@ -176,38 +182,70 @@ public final class ServerMetrics {
   public void bindWorkers(ThreadPoolExecutor workers) {
     Gauge.builder("ldap.work.queue.depth", workers, w -> w.getQueue().size())
         .description("Requests waiting for a worker thread").register(registry);
-    Gauge.builder("ldap.work.threads.active", workers, ThreadPoolExecutor::getActiveCount).register(registry);
+    Gauge.builder("ldap.work.threads.active", workers, ThreadPoolExecutor::getActiveCount)
+        .description("Worker threads running an operation now").register(registry);
   }
 
   /** Entry cache and RocksDB figures of one backend, tagged {@code backend}. */
   public void bindBackend(Backend backend) {
     Tags tags = Tags.of("backend", backend.id());
-    Gauge.builder("rockds.backend.entries", backend, b -> safe(() -> b.entryCount())).tags(tags).register(registry);
-    Gauge.builder("rockds.entry.cache.size", backend, Backend::entryCacheSize).tags(tags).register(registry);
-    cacheCounter("rockds.entry.cache.hits", backend, b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().hitCount(), tags);
-    cacheCounter("rockds.entry.cache.misses", backend, b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().missCount(), tags);
-    cacheCounter("rockds.entry.cache.evictions", backend, b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().evictionCount(), tags);
+    Gauge.builder("rockds.backend.entries", backend, b -> safe(() -> b.entryCount())).tags(tags)
+        .description("Entries the backend holds").register(registry);
+    Gauge.builder("rockds.entry.cache.entries", backend, Backend::entryCacheSize).tags(tags)
+        .description("Decoded entries in the entry cache").register(registry);
+    cacheCounter("rockds.entry.cache.hits", "Entry reads answered by the entry cache", backend,
+        b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().hitCount(), tags);
+    cacheCounter("rockds.entry.cache.misses", "Entry reads the entry cache could not answer", backend,
+        b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().missCount(), tags);
+    cacheCounter("rockds.entry.cache.evictions", "Entries evicted from the entry cache", backend,
+        b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().evictionCount(), tags);
+    Gauge.builder("rockds.backend.untrusted.indexes", backend, ServerMetrics::untrustedIndexes).tags(tags)
+        .description("Indexes searches ignore until rebuilt (rebuild-index)").register(registry);
+    Gauge.builder("rockds.disk.free", backend, b -> safe(() -> Files.getFileStore(b.settings().directory())
+            .getUsableSpace())).baseUnit("bytes").tags(tags)
+        .description("Space left for the backend's database on its file system").register(registry);
+    Gauge.builder("rockds.disk.total", backend, b -> safe(() -> Files.getFileStore(b.settings().directory())
+            .getTotalSpace())).baseUnit("bytes").tags(tags)
+        .description("Size of the file system holding the backend's database").register(registry);
     Gauge.builder("rocksdb.block.cache.usage", backend, Backend::blockCacheUsage).baseUnit("bytes").tags(tags)
-        .register(registry);
-    ticker("rocksdb.block.cache.hits", backend, TickerType.BLOCK_CACHE_HIT, tags);
-    ticker("rocksdb.block.cache.misses", backend, TickerType.BLOCK_CACHE_MISS, tags);
-    ticker("rocksdb.stall.micros", backend, TickerType.STALL_MICROS, tags);
-    ticker("rocksdb.wal.syncs", backend, TickerType.WAL_FILE_SYNCED, tags);
-    ticker("rocksdb.bytes.written", backend, TickerType.BYTES_WRITTEN, tags);
+        .description("Bytes of the RocksDB block cache in use").register(registry);
+    ticker("rocksdb.block.cache.hits", "Block reads answered by the RocksDB block cache", backend,
+        TickerType.BLOCK_CACHE_HIT, 1, null, tags);
+    ticker("rocksdb.block.cache.misses", "Block reads that went to the SST files", backend,
+        TickerType.BLOCK_CACHE_MISS, 1, null, tags);
+    ticker("rocksdb.write.stall", "Time writes were stalled or slowed down by RocksDB (compaction behind)", backend,
+        TickerType.STALL_MICROS, 1e-6, "seconds", tags);
+    ticker("rocksdb.wal.syncs", "Write-ahead log fsyncs", backend, TickerType.WAL_FILE_SYNCED, 1, null, tags);
+    ticker("rocksdb.write", "Bytes written to RocksDB (memtables and WAL)", backend, TickerType.BYTES_WRITTEN, 1,
+        "bytes", tags);
     Gauge.builder("rocksdb.memtable.size", backend, b -> b.longProperty("rocksdb.cur-size-all-mem-tables"))
-        .baseUnit("bytes").tags(tags).register(registry);
+        .baseUnit("bytes").tags(tags).description("Bytes held in RocksDB memtables").register(registry);
     Gauge.builder("rocksdb.pending.compaction", backend, b -> b.longProperty("rocksdb.estimate-pending-compaction-bytes"))
-        .baseUnit("bytes").tags(tags).register(registry);
+        .baseUnit("bytes").tags(tags).description("Bytes RocksDB estimates compaction must still rewrite")
+        .register(registry);
     Gauge.builder("rocksdb.sst.size", backend, b -> b.longProperty("rocksdb.total-sst-files-size"))
-        .baseUnit("bytes").tags(tags).register(registry);
+        .baseUnit("bytes").tags(tags).description("Bytes of the backend's SST files").register(registry);
   }
 
-  private void cacheCounter(String name, Backend backend, ToDoubleFunction<Backend> f, Tags tags) {
-    FunctionCounter.builder(name, backend, f).tags(tags).register(registry);
+  /** When the certificate the listeners serve expires (it changes with a restart). */
+  public void bindCertificateExpiry(Instant expiry) {
+    Gauge.builder("rockds.tls.certificate.expiry.timestamp", expiry, Instant::getEpochSecond).baseUnit("seconds")
+        .description("When the TLS certificate the server presents expires (Unix time)").register(registry);
   }
 
-  private void ticker(String name, Backend backend, TickerType ticker, Tags tags) {
-    FunctionCounter.builder(name, backend, b -> b.statistics().getTickerCount(ticker)).tags(tags).register(registry);
+  private static long untrustedIndexes(Backend backend) {
+    return backend.containers().stream().flatMap(c -> c.indexes().stream()).filter(i -> !i.isTrusted()).count();
+  }
+
+  private void cacheCounter(String name, String description, Backend backend, ToDoubleFunction<Backend> f,
+      Tags tags) {
+    FunctionCounter.builder(name, backend, f).tags(tags).description(description).register(registry);
+  }
+
+  private void ticker(String name, String description, Backend backend, TickerType ticker, double scale, String unit,
+      Tags tags) {
+    FunctionCounter.builder(name, backend, b -> b.statistics().getTickerCount(ticker) * scale).tags(tags)
+        .baseUnit(unit).description(description).register(registry);
   }
 
   private interface LongSupplierWithException {

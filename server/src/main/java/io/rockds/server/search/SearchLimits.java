@@ -4,11 +4,13 @@ import com.unboundid.ldap.protocol.SearchRequestProtocolOp;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.config.GlobalConfig;
+import io.rockds.server.UserLimits;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The limits of one search: for size and time the smaller of the client's and the server's,
- * the server's lookthrough limit; root users are exempt from the server's limits, as in OpenDJ.
+ * the server's lookthrough limit; root users are exempt from the server's limits, as in OpenDJ,
+ * and a user's own {@code ds-rlim-*} limits ({@link UserLimits}) replace the server's.
  *
  * @param sizeLimit entries that may be returned (0 = none)
  * @param deadlineNanos {@link System#nanoTime()} past which the search fails
@@ -17,10 +19,16 @@ import java.util.concurrent.TimeUnit;
 public record SearchLimits(int sizeLimit, long deadlineNanos, int lookthroughLimit) {
 
   public static SearchLimits of(SearchRequestProtocolOp request, GlobalConfig global, boolean exempt) {
-    int size = smaller(request.getSizeLimit(), exempt ? 0 : global.sizeLimit());
-    int seconds = smaller(request.getTimeLimit(), exempt ? 0 : global.timeLimitSeconds());
+    return of(request, global, exempt, UserLimits.NONE);
+  }
+
+  public static SearchLimits of(SearchRequestProtocolOp request, GlobalConfig global, boolean exempt, UserLimits user) {
+    int size = smaller(request.getSizeLimit(), UserLimits.effective(user.sizeLimit(), exempt ? 0 : global.sizeLimit()));
+    int seconds = smaller(request.getTimeLimit(),
+        UserLimits.effective(user.timeLimitSeconds(), exempt ? 0 : global.timeLimitSeconds()));
     long deadline = seconds <= 0 ? Long.MAX_VALUE : System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    return new SearchLimits(size, deadline, exempt ? 0 : global.lookthroughLimit());
+    return new SearchLimits(size, deadline,
+        UserLimits.effective(user.lookthroughLimit(), exempt ? 0 : global.lookthroughLimit()));
   }
 
   /** The smaller of two limits where 0 (or less) means none. */

@@ -10,8 +10,8 @@ import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.controls.ProxiedAuthorizationV2RequestControl;
 import io.rockds.server.ClientConnection;
 import io.rockds.server.Identity;
+import io.rockds.server.UserEntries;
 import io.rockds.server.security.privilege.Privilege;
-import java.util.HashSet;
 import java.util.List;
 
 /**
@@ -52,9 +52,7 @@ final class ProxiedAuthorization {
     if (!access.mayProxyAs(client, target)) {
       throw denied("you may not proxy as " + target.getDN());
     }
-    String[] privileges = target.getAttributeValues(Privilege.ATTRIBUTE);
-    return client.actingAs(new Identity(target.getParsedDN(), false,
-        new HashSet<>(privileges == null ? List.of() : List.of(privileges))));
+    return client.actingAs(UserEntries.identityOf(target));
   }
 
   private Entry resolve(String authzId) throws LDAPException {

@@ -51,11 +51,8 @@ public final class TlsContexts {
     if (!Files.exists(keyStore)) {
       generateSelfSigned(keyStore, pinFile);
     }
-    char[] pin = Files.readString(pinFile, StandardCharsets.UTF_8).trim().toCharArray();
-    KeyStore store = KeyStore.getInstance("PKCS12");
-    try (InputStream in = Files.newInputStream(keyStore)) {
-      store.load(in, pin);
-    }
+    char[] pin = pin(pinFile);
+    KeyStore store = load(keyStore, pin);
     KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
     kmf.init(store, pin);
     SslContextBuilder builder = SslContextBuilder.forServer(kmf).protocols("TLSv1.3", "TLSv1.2");
@@ -67,13 +64,37 @@ public final class TlsContexts {
     return builder.build();
   }
 
-  private static TrustManagerFactory trustManagers(Path trustStore) throws IOException, GeneralSecurityException {
-    char[] pin = Files.readString(trustStore.resolveSibling(TRUST_STORE + ".pin"), StandardCharsets.UTF_8).trim()
-        .toCharArray();
+  /** When the first certificate of the server's chain in {@code keyStore} to expire does (for monitoring). */
+  public static Instant certificateExpiry(Path keyStore) throws IOException, GeneralSecurityException {
+    KeyStore store = load(keyStore, pin(keyStore.resolveSibling(keyStore.getFileName() + ".pin")));
+    Instant first = null;
+    for (String alias : java.util.Collections.list(store.aliases())) {
+      java.security.cert.Certificate[] chain = store.getCertificateChain(alias);
+      for (java.security.cert.Certificate c : chain == null ? new java.security.cert.Certificate[0] : chain) {
+        Instant notAfter = ((X509Certificate) c).getNotAfter().toInstant();
+        first = first == null || notAfter.isBefore(first) ? notAfter : first;
+      }
+    }
+    if (first == null) {
+      throw new GeneralSecurityException(keyStore + " holds no certificate chain");
+    }
+    return first;
+  }
+
+  private static char[] pin(Path pinFile) throws IOException {
+    return Files.readString(pinFile, StandardCharsets.UTF_8).trim().toCharArray();
+  }
+
+  private static KeyStore load(Path file, char[] pin) throws IOException, GeneralSecurityException {
     KeyStore store = KeyStore.getInstance("PKCS12");
-    try (InputStream in = Files.newInputStream(trustStore)) {
+    try (InputStream in = Files.newInputStream(file)) {
       store.load(in, pin);
     }
+    return store;
+  }
+
+  private static TrustManagerFactory trustManagers(Path trustStore) throws IOException, GeneralSecurityException {
+    KeyStore store = load(trustStore, pin(trustStore.resolveSibling(TRUST_STORE + ".pin")));
     TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
     tmf.init(store);
     return tmf;

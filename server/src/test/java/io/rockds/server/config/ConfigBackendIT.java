@@ -53,12 +53,13 @@ class ConfigBackendIT {
           });
       LDAPResult limit = c.modify("ds-cfg-attribute=sn,cn=Index,ds-cfg-backend-id=userRoot,cn=Backends,cn=config",
           new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "10"));
-      assertThat(limit.getDiagnosticMessage()).contains("index-entry-limit").contains("rebuilt");
+      assertThat(limit.getDiagnosticMessage()).contains("index-entry-limit").contains("applies immediately")
+          .contains("rebuild-index");
       io.rockds.storage.EntryContainer container = server.server().backends().containerFor(new DN(TestServer.BASE));
       assertThat(container.index("sn", io.rockds.storage.IndexType.EQUALITY).entryLimit().limit()).isEqualTo(10);
-      assertThat(container.index("sn", io.rockds.storage.IndexType.EQUALITY).isTrusted()).isFalse();
+      assertThat(container.index("sn", io.rockds.storage.IndexType.EQUALITY).isTrusted()).isTrue();
       assertThat(awaitLine(server.instance().root().resolve("logs/errors"), l -> l.contains("userRoot/sn")))
-          .contains("severity=WARNING").contains("untrusted until rebuilt");
+          .contains("severity=NOTICE").contains("now uses index-entry-limit 10").contains("would tighten it");
 
       assertThatThrownBy(() -> c.delete("cn=Loggers,cn=config"))
           .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.UNWILLING_TO_PERFORM);

@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -41,7 +42,7 @@ class MonitoringIT {
   @BeforeEach
   void start() throws Exception {
     instance = new Instance(dir.resolve("instance"));
-    InstanceSetup.create(instance, InstanceSetup.loopback(new DN(TestServer.BASE), 0, -1).withHttpPort(0),
+    InstanceSetup.create(instance, InstanceSetup.loopback(new DN(TestServer.BASE), 0, 0).withHttpPort(0),
         TestServer.ROOT_PASSWORD, TestServer.baseEntries());
     server = DirectoryServer.start(instance);
   }
@@ -97,6 +98,76 @@ class MonitoringIT {
         Thread.sleep(100);
       }
       assertThat(logged).isEqualTo(searches);
+    }
+  }
+
+  /** Prometheus conventions, scraped from a real server: HELP text, units in names, counters ending in _total. */
+  @Test
+  void everyMetricHasHelpTextAndPrometheusNames() throws Exception {
+    try (LDAPConnection c = root()) {
+      c.search(TestServer.BASE, SearchScope.BASE, "(objectClass=*)");
+    }
+    String scrape = get("/metrics").body();
+    Map<String, String> types = new java.util.TreeMap<>();
+    Map<String, String> help = new java.util.TreeMap<>();
+    for (String line : scrape.split("\n")) {
+      String[] parts = line.split(" ", 4);
+      if (line.startsWith("# TYPE ")) {
+        types.put(parts[2], parts[3]);
+      } else if (line.startsWith("# HELP ")) {
+        help.put(parts[2], parts.length > 3 ? parts[3] : "");
+      }
+    }
+    assertThat(types).isNotEmpty();
+    types.forEach((name, type) -> {
+      assertThat(help.get(name)).as("HELP of " + name).isNotBlank();
+      assertThat(name).as(name).matches("[a-z][a-z0-9_]*");
+      if (type.equals("counter")) {
+        assertThat(scrape).as("samples of counter " + name).containsPattern("(?m)^" + Pattern.quote(
+            name.endsWith("_total") ? name : name + "_total") + "[{ ]");
+      }
+    });
+    assertThat(types.keySet()).as("names, counters with their unit before _total")
+        .anyMatch(n -> n.startsWith("rockds_disk_free_bytes"))
+        .anyMatch(n -> n.startsWith("rockds_disk_total_bytes"))
+        .anyMatch(n -> n.startsWith("rocksdb_write_stall_seconds"))
+        .anyMatch(n -> n.startsWith("rocksdb_wal_syncs"))
+        .anyMatch(n -> n.startsWith("rocksdb_write_bytes"))
+        .anyMatch(n -> n.startsWith("rockds_tls_certificate_expiry_timestamp_seconds"))
+        .anyMatch(n -> n.startsWith("rockds_backend_untrusted_indexes"))
+        .anyMatch(n -> n.startsWith("ldap_searches"))
+        .noneMatch(n -> n.contains("micros"));
+    assertThat(sample(scrape, "rockds_disk_free_bytes{backend=\"userRoot\"}")).isPositive();
+    // The self-signed certificate setup made is valid for a while.
+    assertThat(sample(scrape, "rockds_tls_certificate_expiry_timestamp_seconds"))
+        .isGreaterThan(java.time.Instant.now().getEpochSecond());
+  }
+
+  /** The Grafana dashboard and the alert rules in monitoring/ name only metrics a real server serves. */
+  @Test
+  void theDashboardAndTheAlertRulesUseOnlyServedMetrics() throws Exception {
+    try (LDAPConnection c = root()) {
+      c.search(TestServer.BASE, SearchScope.BASE, "(objectClass=*)");
+    }
+    String scrape = get("/metrics").body();
+    Path monitoring = Path.of("..", "monitoring");
+    String dashboard = Files.readString(monitoring.resolve("grafana-dashboard.json"));
+    com.unboundid.util.json.JSONObject parsed = new com.unboundid.util.json.JSONObject(dashboard);
+    assertThat(parsed.getFieldAsString("title")).isEqualTo("RockDS");
+    String alerts = Files.readString(monitoring.resolve("prometheus-alerts.yml"));
+    assertThat(alerts).contains("- alert: RockDSDiskSpaceLow", "- alert: RockDSWriteStalls",
+        "- alert: RockDSOperationErrors", "- alert: RockDSCertificateExpiresSoon");
+    Pattern metric = Pattern.compile("\\b(?:ldap|rockds|rocksdb|jvm)_[a-z_]+\\b");
+    java.util.Set<String> named = new java.util.TreeSet<>();
+    for (String text : List.of(dashboard, alerts)) {
+      Matcher m = metric.matcher(text);
+      while (m.find()) {
+        named.add(m.group());
+      }
+    }
+    assertThat(named).hasSizeGreaterThan(15);
+    for (String name : named) {
+      assertThat(scrape).as(name + " is served").containsPattern("(?m)^" + name + "[{ ]");
     }
   }
 

@@ -43,7 +43,7 @@ class RebuildTaskIT {
   Path dir;
 
   @Test
-  void configChangesMakeIndexesUntrustedAndATaskRebuildsThemBesideConcurrentWrites() throws Exception {
+  void aNewIndexIsUntrustedALimitChangeIsNotAndATaskRebuildsThemBesideConcurrentWrites() throws Exception {
     List<Entry> entries = new ArrayList<>(TestServer.baseEntries());
     for (int i = 0; i < PEOPLE; i++) {
       entries.add(person(i, "Name" + (i % 7), "group" + (i % 50)));
@@ -59,7 +59,8 @@ class RebuildTaskIT {
       AttributeIndex sn = container.index("sn", IndexType.EQUALITY);
       assertThat(description).isNotNull();
       assertThat(description.isTrusted()).isFalse();
-      assertThat(sn.isTrusted()).isFalse();
+      assertThat(sn.isTrusted()).isTrue();
+      assertThat(sn.rebuildWouldTighten()).isTrue();
       assertThat(sn.entryLimit().limit()).isEqualTo(300);
       assertThat(trace(root, "(description=group7)")).doesNotContain("\"index\":\"description.caseIgnoreMatch\"")
           .contains("\"untrusted\":\"description.caseIgnoreMatch\"");
@@ -91,6 +92,7 @@ class RebuildTaskIT {
       assertThat(report.mismatches()).isEmpty();
       assertThat(description.isTrusted()).isTrue();
       assertThat(container.indexes()).allMatch(AttributeIndex::isTrusted);
+      assertThat(sn.rebuildWouldTighten()).isFalse();
       assertThat(trace(root, "(description=group7)")).contains("\"index\":\"description.caseIgnoreMatch\"")
           .doesNotContain("untrusted");
       SearchResult tasks = root.search("cn=Scheduled Tasks,cn=tasks", SearchScope.ONE, "(ds-task-state=*)");

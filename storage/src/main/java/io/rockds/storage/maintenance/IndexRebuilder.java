@@ -45,11 +45,11 @@ public final class IndexRebuilder {
     return rebuildIndexes(degradedIndexes(), progress);
   }
 
-  /** Untrusted indexes and those holding recoverable over-limit keys. */
+  /** Untrusted indexes, those built with another limit than now, and those holding recoverable over-limit keys. */
   public List<AttributeIndex> degradedIndexes() {
     List<AttributeIndex> degraded = new ArrayList<>();
     for (AttributeIndex index : container.indexes()) {
-      if (!index.isTrusted() || !statistics.recoverableKeys(index).isEmpty()) {
+      if (!index.isTrusted() || index.rebuildWouldTighten() || !statistics.recoverableKeys(index).isEmpty()) {
         degraded.add(index);
       }
     }

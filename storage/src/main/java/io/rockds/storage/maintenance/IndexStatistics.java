@@ -61,13 +61,17 @@ public final class IndexStatistics {
         } else {
           int n = AttributeIndex.idCount(value);
           ids += n;
-          if (limit.isAtPercent(n, IndexStats.THRESHOLDS[0])) {
+          if (limit.isExceededBy(n)) {
+            // Listed before the limit was lowered: reads as "all entries", a rebuild stores it so.
+            overLimit.add(new KeyCount(key, n));
+          } else if (limit.isAtPercent(n, IndexStats.THRESHOLDS[0])) {
             nearLimit.add(new KeyCount(key, n));
           }
         }
       }
     }
-    return new IndexStats(index.name(), index.isTrusted(), limit, records, ids, overLimit, nearLimit, recoverable);
+    return new IndexStats(index.name(), index.isTrusted(), limit, index.builtWithLimit(), records, ids, overLimit,
+        nearLimit, recoverable);
   }
 
   /** The over-limit keys of {@code index} whose count is back within the limit. */

@@ -9,13 +9,17 @@ import java.util.List;
  * @param name the tree name, e.g. {@code sn.caseIgnoreMatch}
  * @param trusted false while the index needs a rebuild (searches ignore it)
  * @param limit the index-entry-limit in force
+ * @param builtWithLimit the limit the records were built with; when it differs from {@code limit}
+ *     the index answers correctly but a rebuild would tighten it
  * @param recordCount the number of keys
  * @param idCount the IDs listed by all defined records (over-limit keys not included)
- * @param overLimitKeys every over-limit key with its exact entry count, in key order
+ * @param overLimitKeys every key reading as "all entries" with its exact entry count, in key order:
+ *     over-limit records, and lists longer than a limit lowered since they were written
  * @param nearLimitKeys defined keys holding at least 85% of the limit, in key order
  * @param recoverableKeys over-limit keys whose exact count is back within the limit
  */
-public record IndexStats(String name, boolean trusted, IndexEntryLimit limit, long recordCount, long idCount,
+public record IndexStats(String name, boolean trusted, IndexEntryLimit limit, int builtWithLimit, long recordCount,
+    long idCount,
     List<KeyCount> overLimitKeys, List<KeyCount> nearLimitKeys, List<KeyCount> recoverableKeys) {
 
   /** The threshold percentages backendstat reports. */
@@ -25,6 +29,11 @@ public record IndexStats(String name, boolean trusted, IndexEntryLimit limit, lo
     overLimitKeys = List.copyOf(overLimitKeys);
     nearLimitKeys = List.copyOf(nearLimitKeys);
     recoverableKeys = List.copyOf(recoverableKeys);
+  }
+
+  /** True when the limit changed since the index was built: a rebuild would tighten it. */
+  public boolean rebuildWouldTighten() {
+    return builtWithLimit != limit.limit();
   }
 
   /** Defined keys holding at least {@code percent}% of the limit (85 or more). */

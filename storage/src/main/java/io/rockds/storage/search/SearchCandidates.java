@@ -116,7 +116,7 @@ public final class SearchCandidates {
 
   /** The most IDs a scope set may hold: the index entry limit (or the cursor limit), and the lookthrough limit. */
   static int scopeCap(EntryContainer container, int lookthroughLimit) {
-    int entryLimit = container.backend().settings().indexEntryLimit();
+    int entryLimit = container.backend().entryLimits().backendLimit().limit();
     int cap = entryLimit > 0 ? entryLimit : IndexFilter.CURSOR_ENTRY_LIMIT;
     return lookthroughLimit > 0 ? Math.min(cap, lookthroughLimit) : cap;
   }

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
  * then prints each suggestion with its evidence and the dsconfig and rebuild-index commands that
  * apply it.
  */
-@Command(name = "suggest-indexes", mixinStandardHelpOptions = true,
+@Command(name = "suggest-indexes",
     description = "Reads the access log and the index records its searches hit, and suggests indexes to add and"
         + " index-entry-limit changes, with evidence and ready-to-run commands.")
 public final class SuggestIndexes implements Callable<Integer> {

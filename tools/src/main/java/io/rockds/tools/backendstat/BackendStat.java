@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
  * letters. Unlike OpenDJ's, it also runs against a live server, reading a consistent read-only
  * view of the database, and says on stderr which view it used.
  */
-@Command(name = "backendstat", mixinStandardHelpOptions = true,
+@Command(name = "backendstat",
     description = "Shows the backends, indexes and raw RocksDB column families of an instance, stopped or running.",
     subcommands = {ListBackends.class, ListBaseDns.class, ListIndexes.class, ShowIndexStatus.class, DumpIndex.class,
         ListRawDbs.class, DumpRawDb.class, SuggestIndexes.class})
@@ -23,6 +23,10 @@ public final class BackendStat implements Runnable {
   @Option(names = "--instance", scope = picocli.CommandLine.ScopeType.INHERIT,
       description = "Instance directory (default: ${DEFAULT-VALUE}).")
   Path instance = Path.of("instance");
+
+  @Option(names = "--script-friendly", scope = picocli.CommandLine.ScopeType.INHERIT,
+      description = "Tables as tab-separated rows without headings or totals, for scripts.")
+  boolean scriptFriendly;
 
   @Spec
   CommandSpec spec;

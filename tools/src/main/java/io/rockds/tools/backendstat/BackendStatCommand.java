@@ -3,6 +3,7 @@ package io.rockds.tools.backendstat;
 import io.rockds.config.BackendConfig;
 import io.rockds.storage.Backend;
 import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.TextTable;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,6 +26,18 @@ abstract class BackendStatCommand implements Callable<Integer> {
 
   PrintWriter out() {
     return spec.commandLine().getOut();
+  }
+
+  /** Prints a table as the user asked: aligned with its heading, or tab-separated ({@code --script-friendly}). */
+  void print(TextTable table) {
+    table.print(out(), parent.scriptFriendly);
+  }
+
+  /** Prints a line of prose (a total, a note) unless {@code --script-friendly}. */
+  void note(String line) {
+    if (!parent.scriptFriendly) {
+      out().println(line);
+    }
   }
 
   InstanceStorage storage() throws Exception {

@@ -9,7 +9,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code dump-index}: the records of one tree of a container, decoded by the tree itself. */
-@Command(name = "dump-index", mixinStandardHelpOptions = true,
+@Command(name = "dump-index",
     description = "Dumps the records of an index (or any tree listed by list-indexes), decoded.")
 final class DumpIndex extends BackendStatCommand {
   @Mixin

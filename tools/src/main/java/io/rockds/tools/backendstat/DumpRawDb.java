@@ -8,7 +8,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code dump-raw-db}: the bytes of one column family, with no decoding. */
-@Command(name = "dump-raw-db", mixinStandardHelpOptions = true,
+@Command(name = "dump-raw-db",
     description = "Dumps the raw records of a column family as hexadecimal with ASCII alongside.")
 final class DumpRawDb extends BackendStatCommand {
   @Mixin

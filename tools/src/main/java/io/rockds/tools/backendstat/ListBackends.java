@@ -5,7 +5,7 @@ import io.rockds.tools.InstanceStorage;
 import io.rockds.tools.TextTable;
 
 /** {@code list-backends}: the configured backends; reads only the configuration. */
-@picocli.CommandLine.Command(name = "list-backends", mixinStandardHelpOptions = true,
+@picocli.CommandLine.Command(name = "list-backends",
     description = "Lists the backends of the instance.")
 final class ListBackends extends BackendStatCommand {
   @Override
@@ -15,9 +15,9 @@ final class ListBackends extends BackendStatCommand {
     for (BackendConfig b : storage.config().backends()) {
       table.row(b.id(), "RocksDB", b.enabled(), storage.instance().resolve(b.dbDirectory()));
     }
-    table.print(out());
-    out().println();
-    out().println("Total: " + table.rowCount());
+    print(table);
+    note("");
+    note("Total: " + table.rowCount());
     return 0;
   }
 }

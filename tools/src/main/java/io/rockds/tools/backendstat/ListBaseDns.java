@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code list-base-dns}: the base DNs of a backend, from the configuration. */
-@Command(name = "list-base-dns", mixinStandardHelpOptions = true, description = "Lists the base DNs of a backend.")
+@Command(name = "list-base-dns", description = "Lists the base DNs of a backend.")
 final class ListBaseDns extends BackendStatCommand {
   @Mixin
   BackendSelection selection;
@@ -22,9 +22,9 @@ final class ListBaseDns extends BackendStatCommand {
         table.row(base, b.id());
       }
     }
-    table.print(out());
-    out().println();
-    out().println("Total: " + table.rowCount());
+    print(table);
+    note("");
+    note("Total: " + table.rowCount());
     return 0;
   }
 }

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** {@code list-indexes}: every tree of the selected containers with its exact record count. */
-@Command(name = "list-indexes", mixinStandardHelpOptions = true,
+@Command(name = "list-indexes",
     description = "Lists the trees (system trees and attribute indexes) of each base DN with their record counts.")
 final class ListIndexes extends BackendStatCommand {
   @Mixin
@@ -23,19 +23,19 @@ final class ListIndexes extends BackendStatCommand {
       withBackend(storage, config, backend -> {
         for (EntryContainer container : InstanceStorage.containers(backend, selection.baseDn())) {
           if (selection.baseDn == null) {
-            out().println("Base DN: " + container.baseDn());
+            note("Base DN: " + container.baseDn());
           }
           TextTable table = new TextTable("Index Name", "Raw DB Name", "Type", "Record Count");
           for (Tree tree : container.trees()) {
             table.row(tree.name(), tree.rawName(), tree.type(), tree.recordCount());
           }
-          table.print(out());
-          out().println();
+          print(table);
+          note("");
           total[0] += table.rowCount();
         }
       });
     }
-    out().println("Total: " + total[0]);
+    note("Total: " + total[0]);
     return 0;
   }
 }

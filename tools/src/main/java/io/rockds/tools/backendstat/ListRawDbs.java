@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
  * {@code list-raw-dbs}: every column family with its key and value bytes (a full scan, so the
  * logical sizes before compression), then the RocksDB table files that hold them on disk.
  */
-@Command(name = "list-raw-dbs", mixinStandardHelpOptions = true,
+@Command(name = "list-raw-dbs",
     description = "Lists the RocksDB column families with their key counts and sizes, then the SST files.")
 final class ListRawDbs extends BackendStatCommand {
   @Mixin
@@ -49,10 +49,10 @@ final class ListRawDbs extends BackendStatCommand {
             table.row(tree.rawName(), keys, size(keyBytes), size(valueBytes), size(keyBytes + valueBytes));
           }
         }
-        table.print(out());
-        out().println();
-        out().println("Total: " + table.rowCount());
-        out().println();
+        print(table);
+        note("");
+        note("Total: " + table.rowCount());
+        note("");
         printTableFiles(backend);
       });
     }
@@ -69,9 +69,9 @@ final class ListRawDbs extends BackendStatCommand {
           file.level(), file.numEntries(), size(file.size()));
       bytes += file.size();
     }
-    table.print(out());
-    out().println();
-    out().println("Total: " + table.rowCount() + " SST files, " + size(bytes)
+    print(table);
+    note("");
+    note("Total: " + table.rowCount() + " SST files, " + size(bytes)
         + " (records still in the write-ahead log are in no SST file yet)");
   }
 

@@ -19,9 +19,11 @@ import picocli.CommandLine.Mixin;
  * the keys over the limit. Beyond OpenDJ it names the over-limit keys that deletes have brought
  * back within the limit, which {@code rebuild-index --rebuildDegraded} makes useful again.
  *
- * <p>The 85% column counts keys at 85% of the limit or more (OpenDJ's counts 80%).
+ * <p>The 85% column counts keys at 85% of the limit or more (OpenDJ's counts 80%). Beyond OpenDJ,
+ * the last two columns give the limit in force and the one the records were built with; when they
+ * differ, a rebuild would tighten the index (it answers correctly meanwhile).
  */
-@Command(name = "show-index-status", mixinStandardHelpOptions = true,
+@Command(name = "show-index-status",
     description = "Shows whether each index is valid, its record count and how many keys are over or near the"
         + " index-entry-limit, then lists the over-limit keys. Scans every index: may take a while.")
 final class ShowIndexStatus extends BackendStatCommand {
@@ -35,7 +37,8 @@ final class ShowIndexStatus extends BackendStatCommand {
   public Integer call() throws Exception {
     InstanceStorage storage = storage();
     TextTable table = new TextTable("Index Name", "Raw DB Name", "Valid", "Confidential", "Record Count",
-        "Over Entry Limit", "95%", "90%", "85%");
+        "Over Entry Limit", "95%", "90%", "85%", "Entry Limit", "Built With Limit");
+    List<String> tighten = new ArrayList<>();
     List<Status> withOverLimit = new ArrayList<>();
     for (BackendConfig config : selection.backends(storage)) {
       withBackend(storage, config, backend -> {
@@ -46,7 +49,11 @@ final class ShowIndexStatus extends BackendStatCommand {
             AttributeIndex index = indexes.get(i);
             IndexStats s = stats.get(i);
             table.row(index.name(), index.rawName(), s.trusted(), false, s.recordCount(), s.overLimitKeys().size(),
-                s.keysAtPercent(95).size(), s.keysAtPercent(90).size(), s.keysAtPercent(85).size());
+                s.keysAtPercent(95).size(), s.keysAtPercent(90).size(), s.keysAtPercent(85).size(),
+                s.limit().limit(), s.builtWithLimit());
+            if (s.trusted() && s.rebuildWouldTighten()) {
+              tighten.add(index.name());
+            }
             if (!s.overLimitKeys().isEmpty()) {
               withOverLimit.add(new Status(index, s));
             }
@@ -54,9 +61,16 @@ final class ShowIndexStatus extends BackendStatCommand {
         }
       });
     }
-    table.print(out());
-    out().println("Total: " + table.rowCount());
+    print(table);
+    note("Total: " + table.rowCount());
+    if (!tighten.isEmpty()) {
+      note("Index-entry-limit changed since these indexes were built; they answer correctly, and a rebuild"
+          + " (rebuild-index --rebuildDegraded) would tighten them: " + String.join(" ", tighten));
+    }
     for (Status s : withOverLimit) {
+      if (parent.scriptFriendly) {
+        break;
+      }
       out().println("Index: " + s.index().rawName());
       out().println("Over index-entry-limit keys: " + keys(s.index(), s.stats().overLimitKeys(), k -> ""));
       if (!s.stats().recoverableKeys().isEmpty()) {

@@ -41,7 +41,7 @@ final class InteractiveMenu {
       List<String> arguments = new ArrayList<>(List.of("-n", name));
       CommandSpec sub = root.getSubcommands().get(name).getCommandSpec();
       for (OptionSpec option : sub.options()) {
-        if (option.inherited() || option.usageHelp()) {
+        if (option.inherited() || option.usageHelp() || option.versionHelp()) {
           continue;
         }
         if (option.isMultiValue()) {

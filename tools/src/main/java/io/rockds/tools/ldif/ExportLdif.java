@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
  * {@code bin/export-ldif}: writes a backend's entries as LDIF, parents first. Reads a read-only
  * view of the database, so it runs whether the server is running or not.
  */
-@Command(name = "export-ldif", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "export-ldif", sortOptions = false,
     description = "Exports a backend to LDIF (works while the server runs).")
 public final class ExportLdif implements Callable<Integer> {
   @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")

@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
  * {@code bin/import-ldif}: loads LDIF files (plain or gzip) into a backend of a stopped server,
  * replacing the content of the base DNs it imports, with OpenDJ's option names.
  */
-@Command(name = "import-ldif", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "import-ldif", sortOptions = false,
     description = "Imports LDIF into a backend (the server must be stopped). Bad records go to the rejects file"
         + " with their line number and reason; the rest imports.")
 public final class ImportLdif implements Callable<Integer> {

@@ -1,5 +1,6 @@
 package io.rockds.tools.makeldif;
 
+import io.rockds.tools.ToolRunner;
 import io.rockds.tools.progress.Progress;
 import java.io.BufferedWriter;
 import java.io.FileOutputStream;
@@ -16,14 +17,17 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code makeldif}: generates LDIF from a MakeLDIF template, as OpenDJ's tool of that name.
  * <pre>
- * makeldif -t benchmarks/templates/oid-bench.template -c numusers=100000 -s 42 -o users.ldif.gz
+ * makeldif -c numusers=100000 -s 42 -o users.ldif.gz benchmarks/templates/oid-bench.template
  * </pre>
  * Entries are written as they are generated (a {@code .gz} output is gzipped), so the size
  * of the output is bounded by the disk, not the heap.
@@ -33,9 +37,16 @@ import picocli.CommandLine.Option;
     description = "Generates LDIF test data from a MakeLDIF template file.",
     sortOptions = false)
 public final class MakeLdif implements Callable<Integer> {
-  @Option(names = {"-t", "--templateFile"}, required = true, paramLabel = "FILE",
+  @Option(names = {"-t", "--templateFile"}, paramLabel = "FILE",
       description = "Template file, or the name of a built-in template (example.template).")
   String templateFile;
+
+  @Parameters(arity = "0..1", paramLabel = "TEMPLATE",
+      description = "The template, as the last argument (OpenDJ 3 and later), instead of -t.")
+  String templateArgument;
+
+  @Spec
+  CommandSpec spec;
 
   @Option(names = {"-o", "--ldifFile"}, paramLabel = "FILE", defaultValue = "-",
       description = "LDIF file to write, '-' for standard output (default); gzipped when it ends in .gz.")
@@ -56,20 +67,25 @@ public final class MakeLdif implements Callable<Integer> {
   @Option(names = {"-Q", "--quiet"}, description = "Print no progress and no summary.")
   boolean quiet;
 
-  @Option(names = {"-H", "--help"}, usageHelp = true, description = "Show this help and exit.")
-  boolean help;
-
   public static void main(String[] args) {
     System.exit(run(args));
   }
 
   /** Runs the command; returns 0 on success, 1 on a template or I/O error, 2 on bad usage. */
   static int run(String... args) {
-    return new CommandLine(new MakeLdif()).execute(args);
+    return ToolRunner.run(new MakeLdif(), args);
   }
 
   @Override
   public Integer call() {
+    if ((templateFile == null) == (templateArgument == null)) {
+      throw new ParameterException(spec.commandLine(), templateFile == null
+          ? "a template is required: makeldif [options] TEMPLATE, or -t TEMPLATE"
+          : "give the template once: with -t or as the last argument");
+    }
+    if (templateFile == null) {
+      templateFile = templateArgument;
+    }
     try {
       TemplateFile template = TemplateFile.load(templateFile, constants, resourcePath);
       try (Writer out = openOutput();

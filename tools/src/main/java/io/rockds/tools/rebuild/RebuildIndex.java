@@ -10,6 +10,7 @@ import io.rockds.storage.maintenance.IndexRebuilder;
 import io.rockds.tools.RunningServer;
 import io.rockds.tools.ToolRunner;
 import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.LdapConnectionOptions;
 import io.rockds.tools.progress.Progress;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -19,21 +20,22 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/rebuild-index}: rebuilds indexes of a base DN from its entries. Online (with
- * {@code --port}/{@code --bindPassword}) it schedules a rebuild task in the running server and
+ * the connection options, {@link LdapConnectionOptions}) it schedules a rebuild task in the running server and
  * waits for it ({@link OnlineRebuild}); offline it opens the stopped server's database
  * exclusively. Either way the indexes are untrusted while they are rebuilt and trusted, with
  * exact over-limit counts, once done.
  */
-@Command(name = "rebuild-index", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "rebuild-index", sortOptions = false,
     description = "Rebuilds indexes from the entries: named ones, all, or the degraded ones (untrusted, or holding"
-        + " over-limit keys back within the limit). Online through a running server (--port, --bindDN,"
-        + " --bindPassword: it keeps serving meanwhile), or offline on a stopped server's instance.")
+        + " over-limit keys back within the limit). Online through a running server (-h, -p, -D, -w:"
+        + " a root DN or a user with the ldif-import privilege; it keeps serving meanwhile), or offline on a stopped server's instance.")
 public final class RebuildIndex implements Callable<Integer> {
   /** Which indexes: exactly one of the three ways. */
   static final class Selection {
@@ -60,23 +62,11 @@ public final class RebuildIndex implements Callable<Integer> {
   @ArgGroup(exclusive = true, multiplicity = "1")
   Selection selection;
 
-  @Option(names = "--quiet", description = "No progress, no summary.")
+  @Option(names = {"-Q", "--quiet"}, description = "No progress, no summary.")
   boolean quiet;
 
-  @Option(names = "--hostname", paramLabel = "<host>",
-      description = "Online: the running server's host (default: ${DEFAULT-VALUE}).")
-  String hostname = "localhost";
-
-  @Option(names = {"-p", "--port"}, paramLabel = "<port>",
-      description = "Online: the running server's LDAP port; rebuilds through a rebuild task.")
-  Integer port;
-
-  @Option(names = {"-D", "--bindDN"}, paramLabel = "<bindDN>",
-      description = "Online: a root DN or a user with the ldif-import privilege (default: ${DEFAULT-VALUE}).")
-  String bindDn = "cn=Directory Manager";
-
-  @Option(names = {"-w", "--bindPassword"}, paramLabel = "<password>", description = "Online: the bind password.")
-  String bindPassword;
+  @Mixin
+  LdapConnectionOptions connection = new LdapConnectionOptions();
 
   @Spec
   CommandSpec spec;
@@ -88,13 +78,13 @@ public final class RebuildIndex implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     DN base = new DN(baseDn);
-    if (port != null || bindPassword != null) {
+    if (connection.namesServer()) {
       return online(base);
     }
     InstanceStorage storage = InstanceStorage.of(new Instance(instance));
     if (RunningServer.of(storage.instance()).isPresent()) {
       throw new IllegalStateException("the server of " + storage.instance().root() + " is running: rebuild through"
-          + " it with --port <ldapPort> --bindPassword <password> (or stop it with bin/stop-ds)");
+          + " it with -p <ldapPort> -w <password> (or stop it with bin/stop-ds)");
     }
     PrintWriter out = spec.commandLine().getOut();
     try (Backend backend = storage.openExclusive(storage.backendHolding(base))) {
@@ -123,14 +113,11 @@ public final class RebuildIndex implements Callable<Integer> {
   }
 
   private int online(DN base) throws Exception {
-    if (port == null || bindPassword == null) {
-      throw new IllegalArgumentException("an online rebuild needs both --port and --bindPassword");
-    }
     List<String> indexes = selection.all ? List.of("rebuildAll")
         : selection.degraded ? List.of("rebuildDegraded") : selection.indexes;
     PrintWriter out = spec.commandLine().getOut();
-    try (LDAPConnection connection = new LDAPConnection(hostname, port, bindDn, bindPassword)) {
-      String state = new OnlineRebuild(connection, out, quiet).run(base, indexes);
+    try (LDAPConnection ldap = connection.connectAndBind(false)) {
+      String state = new OnlineRebuild(ldap, out, quiet).run(base, indexes);
       if (!"COMPLETED_SUCCESSFULLY".equals(state)) {
         throw new IllegalStateException("the rebuild task ended " + state + " (its log messages are above)");
       }

@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
  * {@code bin/setup}: creates an instance non-interactively, with OpenDJ's option names so that
  * operators' scripts carry over.
  */
-@Command(name = "setup", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "setup", sortOptions = false,
     description = "Creates a RockDS instance: configuration, an embedded RocksDB backend userRoot holding the base DN,"
         + " and sample entries.")
 public final class Setup implements Callable<Integer> {

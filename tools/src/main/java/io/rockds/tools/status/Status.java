@@ -11,11 +11,11 @@ import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.LdapConnectionOptions;
 import io.rockds.tools.RunningServer;
 import io.rockds.tools.TextTable;
 import io.rockds.tools.ToolRunner;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,6 +26,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,23 +35,23 @@ import picocli.CommandLine.Spec;
  * {@code bin/status}: the state of an instance. What the files say works stopped or running:
  * listeners (configured, and bound when running), backends with entry counts and index trust
  * (from a read-only view of each database), uptime. When the server runs, connections and
- * operations per second come from {@code cn=monitor} over LDAP, sampled twice.
+ * operations per second come from {@code cn=monitor} over LDAP, sampled twice (through the
+ * instance's own LDAP listener unless {@code -h}/{@code -p} say otherwise). With
+ * {@code --script-friendly} it prints one {@code name<TAB>value} line per fact instead.
  */
-@Command(name = "status", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "status", sortOptions = false,
     description = "Shows the server state, listeners, backends with entry counts and index trust, uptime, and when"
         + " it runs, connections and operations per second (from cn=monitor).")
 public final class Status implements Callable<Integer> {
   @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
   Path instance = Path.of("instance");
 
-  @Option(names = {"-D", "--bindDN"}, description = "DN to read cn=monitor as (default: ${DEFAULT-VALUE}).")
-  String bindDn = "cn=Directory Manager";
+  @Mixin
+  LdapConnectionOptions connection = new LdapConnectionOptions();
 
-  @Option(names = {"-w", "--bindPassword"}, description = "Its password (default: $ROCKDS_ROOT_PASSWORD).")
-  String bindPassword;
-
-  @Option(names = {"-j", "--bindPasswordFile"}, description = "File holding the password.")
-  Path bindPasswordFile;
+  @Option(names = {"-s", "--script-friendly"},
+      description = "One \"name<TAB>value\" line per fact, for scripts (see the README for the names).")
+  boolean scriptFriendly;
 
   @Option(names = "--sampleSeconds", description = "Seconds between the two cn=monitor reads (default: ${DEFAULT-VALUE}).")
   int sampleSeconds = 1;
@@ -65,38 +66,54 @@ public final class Status implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     InstanceStorage storage = InstanceStorage.of(new Instance(instance));
-    PrintWriter out = spec.commandLine().getOut();
+    StatusReport report = new StatusReport(spec.commandLine().getOut(), scriptFriendly);
     Optional<RunningServer> server = RunningServer.of(storage.instance());
-    out.println("Instance:  " + storage.instance().root());
-    out.println("Server:    " + server.map(s -> "running" + (s.pid() > 0 ? " (pid " + s.pid() + ")" : "")
-        + ", up " + uptime(s.since()) + " since " + s.since()).orElse("stopped"));
-    out.println();
-    printListeners(out, storage, server);
-    out.println();
-    printBackends(out, storage);
-    out.println();
-    out.println(server.isPresent() ? live(server.get()) : "Connections, operations per second: the server is stopped.");
-    out.flush();
+    report.fact("instance", "Instance:  ", storage.instance().root());
+    report.fact("server.state", "Server:    ", server.map(s -> "running" + (s.pid() > 0 ? " (pid " + s.pid() + ")" : "")
+        + ", up " + uptime(s.since()) + " since " + s.since()).orElse("stopped"), server.isPresent() ? "running" : "stopped");
+    server.ifPresent(s -> {
+      report.scriptOnly("server.pid", s.pid());
+      report.scriptOnly("server.start-time", s.since());
+    });
+    report.blank();
+    printListeners(report, storage, server);
+    report.blank();
+    printBackends(report, storage);
+    report.blank();
+    if (server.isPresent()) {
+      live(report, server.get());
+    } else {
+      report.prose("Connections, operations per second: the server is stopped.");
+    }
+    report.flush();
     return 0;
   }
 
-  private static void printListeners(PrintWriter out, InstanceStorage storage, Optional<RunningServer> server) {
+  private static void printListeners(StatusReport report, InstanceStorage storage, Optional<RunningServer> server) {
     TextTable table = new TextTable("Listener", "Protocol", "Address", "Configured Port", "Enabled");
     for (ConnectionHandlerConfig h : storage.config().connectionHandlers()) {
-      table.row(h.name(), h.useSsl() ? "LDAPS" : h.allowStartTls() ? "LDAP (StartTLS)" : "LDAP", h.listenAddress(),
-          h.listenPort(), h.enabled());
+      String protocol = h.useSsl() ? "LDAPS" : h.allowStartTls() ? "LDAP (StartTLS)" : "LDAP";
+      table.row(h.name(), protocol, h.listenAddress(), h.listenPort(), h.enabled());
+      String key = "listener." + h.name();
+      report.scriptOnly(key + ".protocol", protocol);
+      report.scriptOnly(key + ".address", h.listenAddress());
+      report.scriptOnly(key + ".port", h.listenPort());
+      report.scriptOnly(key + ".enabled", h.enabled());
     }
-    table.print(out);
-    server.ifPresent(s -> out.println("Listening on: " + String.join(" ", s.listeners())));
+    report.table(table);
+    server.ifPresent(s -> report.fact("listening", "Listening on: ", String.join(" ", s.listeners())));
   }
 
-  private static void printBackends(PrintWriter out, InstanceStorage storage) throws Exception {
+  private static void printBackends(StatusReport report, InstanceStorage storage) throws Exception {
     TextTable table = new TextTable("Backend ID", "Base DN", "Entries", "Indexes", "Untrusted");
     List<String> untrusted = new ArrayList<>();
+    List<String> tighten = new ArrayList<>();
     for (BackendConfig config : storage.config().backends()) {
       if (!config.enabled() || !Files.exists(storage.instance().resolve(config.dbDirectory()).resolve("CURRENT"))) {
         for (DN base : config.baseDns()) {
-          table.row(config.id(), base, config.enabled() ? "no database" : "disabled", "-", "-");
+          String state = config.enabled() ? "no database" : "disabled";
+          table.row(config.id(), base, state, "-", "-");
+          report.scriptOnly("backend." + config.id() + "." + base + ".state", state);
         }
         continue;
       }
@@ -107,62 +124,73 @@ public final class Status implements Callable<Integer> {
             if (!index.isTrusted()) {
               bad++;
               untrusted.add(index.rawName());
+            } else if (index.rebuildWouldTighten()) {
+              tighten.add(index.rawName() + " (built with " + index.builtWithLimit() + ", now "
+                  + index.entryLimit().limit() + ")");
             }
           }
           table.row(config.id(), container.baseDn(), container.entryCount(), container.indexes().size(), bad);
+          String key = "backend." + config.id() + "." + container.baseDn();
+          report.scriptOnly(key + ".entries", container.entryCount());
+          report.scriptOnly(key + ".indexes", container.indexes().size());
+          report.scriptOnly(key + ".untrusted-indexes", bad);
         }
       }
     }
-    table.print(out);
-    out.println(untrusted.isEmpty() ? "Index trust: every index is trusted."
-        : "Index trust: untrusted (searches ignore them; run rebuild-index --rebuildDegraded): "
-            + String.join(" ", untrusted));
+    report.table(table);
+    report.fact("indexes.untrusted", "Index trust: ", untrusted.isEmpty() ? "every index is trusted."
+        : "untrusted (searches ignore them; run rebuild-index --rebuildDegraded): " + String.join(" ", untrusted),
+        String.join(" ", untrusted));
+    report.fact("indexes.rebuild-would-tighten", "Index limits: ", tighten.isEmpty()
+        ? "every index is built with the index-entry-limit in force."
+        : "changed since built; the indexes answer correctly, a rebuild (rebuild-index --rebuildDegraded) would"
+            + " tighten them: " + String.join(" ", tighten),
+        String.join(" ", tighten.stream().map(t -> t.substring(0, t.indexOf(' '))).toList()));
   }
 
   /** Connections and operations per second from cn=monitor, or why they are not available. */
-  private String live(RunningServer server) {
+  private void live(StatusReport report, RunningServer server) {
     String url = server.listeners().stream().filter(l -> l.startsWith("ldap://")).findFirst().orElse(null);
-    if (url == null) {
-      return "Connections, operations per second: not available (no plain LDAP listener to read cn=monitor from).";
+    if (url == null && !connection.namesServer()) {
+      report.prose("Connections, operations per second: not available (no plain LDAP listener to read cn=monitor"
+          + " from; give -p with -Z or -q).");
+      return;
     }
     try {
-      LDAPURL ldapUrl = new LDAPURL(url);
-      try (LDAPConnection connection = new LDAPConnection(ldapUrl.getHost(), ldapUrl.getPort())) {
-        String password = password();
+      if (url != null) {
+        LDAPURL ldapUrl = new LDAPURL(url);
+        connection.defaultTo(ldapUrl.getHost(), ldapUrl.getPort());
+      }
+      try (LDAPConnection ldap = connection.connect()) {
+        String password = connection.password();
         if (password != null) {
-          connection.bind(bindDn, password);
+          ldap.bind(connection.bindDn(), password);
         }
-        MonitorSample first = MonitorSample.read(connection);
+        MonitorSample first = MonitorSample.read(ldap);
         if (first == null) {
-          return "Connections, operations per second: not available: the server publishes no cn=monitor yet.";
+          report.prose("Connections, operations per second: not available: the server publishes no cn=monitor yet.");
+          return;
         }
         Thread.sleep(Duration.ofSeconds(sampleSeconds).toMillis());
-        MonitorSample second = MonitorSample.read(connection);
-        return String.format(Locale.ROOT, "Connections: %d current, %d since start. Operations: %.1f per second"
+        MonitorSample second = MonitorSample.read(ldap);
+        double rate = second.operationsPerSecondSince(first, 1);
+        report.prose(String.format(Locale.ROOT, "Connections: %d current, %d since start. Operations: %.1f per second"
             + " (over %d s). Unindexed searches since start: %d.", second.currentConnections(),
-            second.totalConnections(), second.operationsPerSecondSince(first, 1), sampleSeconds,
-            second.unindexedSearches());
+            second.totalConnections(), rate, sampleSeconds, second.unindexedSearches()));
+        report.scriptOnly("connections.current", second.currentConnections());
+        report.scriptOnly("connections.total", second.totalConnections());
+        report.scriptOnly("operations.per-second", String.format(Locale.ROOT, "%.1f", rate));
+        report.scriptOnly("searches.unindexed", second.unindexedSearches());
       }
     } catch (LDAPException e) {
-      return "Connections, operations per second: not available: reading cn=monitor from " + url + " failed: "
-          + e.getExceptionMessage();
+      report.prose("Connections, operations per second: not available: reading cn=monitor from "
+          + connection.host() + ":" + connection.port() + " failed: " + e.getExceptionMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return "Connections, operations per second: interrupted.";
-    } catch (java.io.IOException e) {
-      return "Connections, operations per second: not available: " + e.getMessage();
+      report.prose("Connections, operations per second: interrupted.");
+    } catch (java.io.IOException | java.security.GeneralSecurityException e) {
+      report.prose("Connections, operations per second: not available: " + e.getMessage());
     }
-  }
-
-  private String password() throws java.io.IOException {
-    if (bindPassword != null) {
-      return bindPassword;
-    }
-    if (bindPasswordFile != null) {
-      return Files.readString(bindPasswordFile, StandardCharsets.UTF_8).strip();
-    }
-    String fromEnv = System.getenv("ROCKDS_ROOT_PASSWORD");
-    return fromEnv == null || fromEnv.isEmpty() ? null : fromEnv;
   }
 
   private static String uptime(Instant since) {

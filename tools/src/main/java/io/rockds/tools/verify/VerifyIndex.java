@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
  * entry trees) against {@code id2entry}, prints every inconsistency and exits 1 if there is any.
  * It reads a consistent read-only view, so it runs beside a live server too.
  */
-@Command(name = "verify-index", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "verify-index", sortOptions = false,
     description = "Verifies indexes against the entries and reports every inconsistency; exits 1 if any.")
 public final class VerifyIndex implements Callable<Integer> {
   /** Exit code when an inconsistency is found. */
@@ -49,7 +49,7 @@ public final class VerifyIndex implements Callable<Integer> {
       + " --clean; the report is the same, both directions are always checked.")
   boolean clean;
 
-  @Option(names = "--quiet", description = "No progress.")
+  @Option(names = {"-Q", "--quiet"}, description = "No progress.")
   boolean quiet;
 
   @Spec

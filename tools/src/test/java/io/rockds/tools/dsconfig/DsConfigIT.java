@@ -148,7 +148,7 @@ class DsConfigIT {
     assertThat(ok("get-backend-prop", "--backend-name", "userRoot").out())
         .containsPattern("index-entry-limit\\s+: 4000").contains("dc=example,dc=com");
     assertThat(ok("set-backend-prop", "--backend-name", "userRoot", "--set", "index-entry-limit:5000").out())
-        .contains("index-entry-limit").contains("rebuilt");
+        .contains("index-entry-limit").contains("applies immediately");
     assertThat(ok("get-backend-prop", "--backend-name", "userRoot", "--property", "index-entry-limit", "-s").out())
         .isEqualTo("index-entry-limit\t5000" + System.lineSeparator());
 
@@ -334,6 +334,52 @@ class DsConfigIT {
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(process.exitValue()).as(output).isZero();
     assertThat(output).isEqualTo("base-dn\t" + BASE + "\n");
+  }
+
+  @Test
+  void listPropertiesShowsSyntaxDefaultAndWhenAChangeApplies() {
+    Run all = dsconfig("list-properties", "-s");
+    assertThat(all.exitCode()).as(all.err()).isZero();
+    assertThat(all.out().lines()).allMatch(l -> l.split("\t", -1).length == 8)
+        .contains("backend\trocksdb\tindex-entry-limit\tan integer of at least 0\t4000\tno\tno"
+            + "\timmediately (rebuild-index tightens)")
+        .anyMatch(l -> l.startsWith("connection-handler\t") && l.contains("\tlisten-port\t")
+            && l.endsWith("\tafter restart"))
+        .anyMatch(l -> l.startsWith("global-configuration\t") && l.contains("\tsize-limit\t")
+            && l.endsWith("\timmediately"));
+    Run one = dsconfig("list-properties", "--type", "backend-index", "--property", "index-type");
+    assertThat(one.exitCode()).isZero();
+    assertThat(one.out()).contains("Component").contains("index-type").contains("after rebuild-index")
+        .doesNotContain("listen-port");
+    assertThat(dsconfig("list-properties", "--type", "nonsense").exitCode()).isEqualTo(ToolRunner.EXIT_USAGE);
+  }
+
+  @Test
+  void aBatchFileAppliesManyChangesWithOneSetOfConnectionOptions() throws Exception {
+    Path batch = dir.resolve("changes.dsconfig");
+    Files.writeString(batch, String.join("\n",
+        "# size and time limits",
+        "set-global-configuration-prop --set size-limit:321",
+        "",
+        "create-backend-index --backend-name userRoot --index-name description \\",
+        "    --set index-type:substring --set 'index-entry-limit:4001'",
+        "set-global-configuration-prop --set \"time-limit:77\""));
+    List<String> args = new ArrayList<>(online());
+    args.addAll(List.of("--batchFilePath", batch.toString()));
+    Run run = dsconfig(args.toArray(String[]::new));
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(ok("get-global-configuration-prop", "--property", "size-limit", "--property", "time-limit", "-s")
+        .out()).contains("size-limit\t321").contains("time-limit\t77");
+    assertThat(ok("get-backend-index-prop", "--backend-name", "userRoot", "--index-name", "description", "-s").out())
+        .contains("index-type\tsubstring").contains("index-entry-limit\t4001");
+
+    Files.writeString(batch, "set-global-configuration-prop --set size-limit:5\n"
+        + "set-global-configuration-prop --set size-limit:lots\n"
+        + "set-global-configuration-prop --set size-limit:6\n");
+    Run failed = dsconfig(args.toArray(String[]::new));
+    assertThat(failed.exitCode()).isEqualTo(1);
+    assertThat(failed.err()).contains("line 2 failed");
+    assertThat(ok("get-global-configuration-prop", "--property", "size-limit", "-s").out()).contains("size-limit\t5");
   }
 
   @Test

@@ -10,12 +10,11 @@ import com.unboundid.ldap.sdk.experimental.DraftBeheraLDAPPasswordPolicy10Respon
 import com.unboundid.ldap.sdk.experimental.DraftBeheraLDAPPasswordPolicy10WarningType;
 import io.rockds.server.ClientConnection;
 import io.rockds.server.Identity;
+import io.rockds.server.UserEntries;
 import io.rockds.server.security.EntryLookup;
-import io.rockds.server.security.privilege.Privilege;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.List;
 
 /**
@@ -68,9 +67,7 @@ final class PolicyBinds {
     if (left != null && (left.isNegative() || left.isZero())) {
       throw refused(wantsControl, DraftBeheraLDAPPasswordPolicy10ErrorType.PASSWORD_EXPIRED);
     }
-    String[] privileges = entry.getAttributeValues(Privilege.ATTRIBUTE);
-    Identity identity = new Identity(entry.getParsedDN(), false,
-        new HashSet<>(privileges == null ? List.of() : List.of(privileges)));
+    Identity identity = UserEntries.identityOf(entry);
     DraftBeheraLDAPPasswordPolicy10ResponseControl control = null;
     if (policy.forceChangeOnReset() && state.isReset()) {
       restrictions.restrict(client, identity);
