@@ -56,6 +56,7 @@ final class AddOperation {
     Entry entry = new Entry(dn, add.getAttributes());
     for (Attribute attribute : add.getAttributes()) {
       checker.checkUserModifiable(attribute.getBaseName());
+      checker.checkValues(attribute);
     }
     addRdnValues(entry, checker);
     ObjectClassDefinition structural = checker.check(entry);

@@ -62,6 +62,9 @@ final class ModifyOperation {
     for (Modification m : requested) {
       AttributeTypeDefinition type = checker.type(m.getAttribute().getBaseName());
       checker.checkUserModifiable(m.getAttribute().getBaseName());
+      if (m.getModificationType() != ModificationType.DELETE) {
+        checker.checkValues(m.getAttribute());
+      }
       if (m.getModificationType() == ModificationType.INCREMENT
           && !INTEGER_SYNTAX.equals(type.getBaseSyntaxOID(context.schema()))) {
         throw new LDAPException(ResultCode.CONSTRAINT_VIOLATION,
@@ -73,7 +76,11 @@ final class ModifyOperation {
     Entry[] before = {null};
     Entry after = WriteTarget.container(context, dn).modify(dn, current -> {
       controls.checkAssertion(current);
-      Entry updated = Entry.applyModifications(current, controls.permissiveModify(), modifications);
+      List<Modification> inStoredForm = new ArrayList<>(modifications.size());
+      for (Modification m : modifications) {
+        inStoredForm.add(checker.inStoredForm(current, m, controls.permissiveModify()));
+      }
+      Entry updated = Entry.applyModifications(current, controls.permissiveModify(), inStoredForm);
       checkRdnKept(updated, checker);
       ObjectClassDefinition was = checker.structuralOf(current);
       ObjectClassDefinition is = checker.structuralOf(updated);

@@ -9,6 +9,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.Schema;
 import com.unboundid.util.StaticUtils;
+import io.rockds.storage.matching.MatchingRules;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -92,11 +93,12 @@ public final class AttributeIndex extends Tree {
     return fromSchema != null ? fromSchema : fallback;
   }
 
+  /** The rule keys are normalized with: the very one filters are evaluated with ({@link MatchingRules}). */
   static MatchingRule ruleFor(String attribute, IndexType type, Schema schema) {
     return switch (type) {
-      case SUBSTRING -> MatchingRule.selectSubstringMatchingRule(attribute, schema);
-      case ORDERING -> MatchingRule.selectOrderingMatchingRule(attribute, schema);
-      default -> MatchingRule.selectEqualityMatchingRule(attribute, schema);
+      case SUBSTRING -> MatchingRules.forIndex(attribute, MatchingRules.Kind.SUBSTRING, schema);
+      case ORDERING -> MatchingRules.forIndex(attribute, MatchingRules.Kind.ORDERING, schema);
+      default -> MatchingRules.forIndex(attribute, MatchingRules.Kind.EQUALITY, schema);
     };
   }
 

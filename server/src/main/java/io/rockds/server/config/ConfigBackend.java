@@ -1,5 +1,6 @@
 package io.rockds.server.config;
 
+import io.rockds.storage.matching.FilterEvaluator;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
@@ -48,7 +49,7 @@ public final class ConfigBackend {
         case SearchScope.SUBORDINATE_SUBTREE_INT_VALUE -> dn.isDescendantOf(base, false);
         default -> dn.isDescendantOf(base, true);
       };
-      if (inScope && filter.matchesEntry(entry, schema)) {
+      if (inScope && FilterEvaluator.forSchema(schema).matches(filter, entry)) {
         out.add(entry);
       }
     }

@@ -15,6 +15,7 @@ import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
 import io.rockds.storage.IndexKey;
 import io.rockds.storage.IndexType;
+import io.rockds.storage.matching.MatchingRules;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -205,8 +206,8 @@ final class LeafLookups {
     if (equality == null || !KEYS_SORT_IN_ORDER.contains(equality.matchingRule().getClass())) {
       return null;
     }
-    MatchingRule orderingRule = MatchingRule.selectOrderingMatchingRule(baseName(attribute), schema);
-    return orderingRule.getClass() == equality.matchingRule().getClass() ? equality : null;
+    MatchingRule orderingRule = MatchingRules.strict(baseName(attribute), MatchingRules.Kind.ORDERING, schema);
+    return orderingRule != null && orderingRule.getClass() == equality.matchingRule().getClass() ? equality : null;
   }
 
   private static Lookup prefixRange(Lookup.Category category, AttributeIndex index, byte[] prefix) {

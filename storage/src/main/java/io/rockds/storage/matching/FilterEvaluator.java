@@ -1,4 +1,4 @@
-package io.rockds.storage.search;
+package io.rockds.storage.matching;
 
 import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.ldap.matchingrules.CaseExactStringMatchingRule;
@@ -11,10 +11,12 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.RDN;
+import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.storage.Soundex;
 import io.rockds.storage.StoredEntry;
+import io.rockds.storage.matching.MatchingRules.Kind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -54,13 +56,49 @@ public final class FilterEvaluator {
   /** Per attribute description of a schema type; unknown types are not cached (clients choose them). */
   private final Map<String, Description> descriptions = new ConcurrentHashMap<>();
 
+  /** The evaluator of the schema last asked for, so that call sites holding only a Schema share one. */
+  private static volatile FilterEvaluator latest;
+
   public FilterEvaluator(Schema schema) {
     this.schema = schema;
+  }
+
+  /**
+   * The evaluator of {@code schema}: the single entry point of every place that matches a filter
+   * or compares values (search, compare, assertion control, cn=config, groups, ACIs). Reuses the
+   * last one while the schema object is the same (a schema change publishes a new one).
+   */
+  public static FilterEvaluator forSchema(Schema schema) {
+    FilterEvaluator current = latest;
+    if (current != null && current.schema == schema) {
+      return current;
+    }
+    current = new FilterEvaluator(schema);
+    latest = current;
+    return current;
   }
 
   /** True only when the filter is TRUE for the entry (FALSE and UNDEFINED do not match). */
   public boolean matches(Filter filter, Entry entry) {
     return evaluate(filter, entry) == Result.TRUE;
+  }
+
+  /**
+   * A compare (RFC 4511 section 4.10): whether the entry holds a value of {@code attribute} equal
+   * to {@code value} under the type's equality rule.
+   *
+   * @throws LDAPException inappropriateMatching (18) when the type has no equality rule,
+   *     invalidAttributeSyntax (21) when the rule cannot read the value
+   */
+  public boolean compare(Entry entry, String attribute, byte[] value) throws LDAPException {
+    if (description(attribute).equality == null) {
+      throw new LDAPException(ResultCode.INAPPROPRIATE_MATCHING, attribute + " has no EQUALITY matching rule");
+    }
+    Result result = evaluate(Filter.createEqualityFilter(attribute, value), entry);
+    if (result == Result.UNDEFINED) {
+      throw new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX, "the assertion value is not valid for " + attribute);
+    }
+    return result == Result.TRUE;
   }
 
   public Result evaluate(Filter filter, Entry entry) {
@@ -208,11 +246,12 @@ public final class FilterEvaluator {
   private ValueTest valueTest(Filter filter, Description d) throws LDAPException {
     switch (filter.getFilterType()) {
       case Filter.FILTER_TYPE_EQUALITY -> {
+        required(d.equality, "EQUALITY", filter);
         byte[] assertion = d.equality.normalize(filter.getRawAssertionValue()).getValue();
         return value -> Arrays.equals(d.equality.normalize(value).getValue(), assertion);
       }
       case Filter.FILTER_TYPE_SUBSTRING -> {
-        MatchingRule rule = d.substring;
+        MatchingRule rule = required(d.substring, "SUBSTR", filter);
         ASN1OctetString initial = filter.getRawSubInitialValue();
         ASN1OctetString[] any = filter.getRawSubAnyValues();
         ASN1OctetString end = filter.getRawSubFinalValue();
@@ -226,7 +265,7 @@ public final class FilterEvaluator {
       case Filter.FILTER_TYPE_GREATER_OR_EQUAL, Filter.FILTER_TYPE_LESS_OR_EQUAL -> {
         boolean greater = filter.getFilterType() == Filter.FILTER_TYPE_GREATER_OR_EQUAL;
         ASN1OctetString assertion = filter.getRawAssertionValue();
-        MatchingRule rule = d.ordering;
+        MatchingRule rule = required(d.ordering, "ORDERING", filter);
         if (BYTE_ORDERED.contains(rule.getClass())) {
           byte[] bound = rule.normalize(assertion).getValue();
           return value -> {
@@ -241,6 +280,7 @@ public final class FilterEvaluator {
         };
       }
       case Filter.FILTER_TYPE_APPROXIMATE_MATCH -> {
+        required(d.equality, "EQUALITY", filter);
         String assertion = d.equality.normalize(filter.getRawAssertionValue()).stringValue();
         String code = Soundex.encode(assertion);
         if (code.isEmpty()) {
@@ -250,6 +290,14 @@ public final class FilterEvaluator {
       }
       default -> throw new IllegalArgumentException("not a value filter: " + filter);
     }
+  }
+
+  private static MatchingRule required(MatchingRule rule, String kind, Filter filter) throws LDAPException {
+    if (rule == null) {
+      throw new LDAPException(ResultCode.INAPPROPRIATE_MATCHING,
+          filter.getAttributeName() + " has no " + kind + " matching rule");
+    }
+    return rule;
   }
 
   private static void validate(MatchingRule rule, ASN1OctetString fragment, byte type) throws LDAPException {
@@ -293,8 +341,12 @@ public final class FilterEvaluator {
     Result result = Result.FALSE;
     for (Attribute a : candidates) {
       MatchingRule rule = ruleId == null
-          ? MatchingRule.selectEqualityMatchingRule(a.getBaseName(), schema)
-          : MatchingRule.selectEqualityMatchingRule(a.getBaseName(), ruleId, schema);
+          ? MatchingRules.strict(a.getBaseName(), Kind.EQUALITY, schema)
+          : MatchingRules.named(ruleId, a.getBaseName(), schema);
+      if (rule == null) {
+        result = Result.UNDEFINED;
+        continue;
+      }
       for (ASN1OctetString value : a.getRawValues()) {
         try {
           if (rule.valuesMatch(value, assertion)) {
@@ -328,6 +380,7 @@ public final class FilterEvaluator {
     /** The same names in lower case, as {@link Entry} keys its attributes without options. */
     final List<String> lowerCaseNames = new ArrayList<>();
     final Set<String> options = new HashSet<>();
+    /** Null when the type has no rule of that kind: a filter needing it is Undefined. */
     final MatchingRule equality;
     final MatchingRule ordering;
     final MatchingRule substring;
@@ -350,9 +403,9 @@ public final class FilterEvaluator {
       for (String name : names) {
         lowerCaseNames.add(name.toLowerCase(Locale.ROOT));
       }
-      equality = MatchingRule.selectEqualityMatchingRule(base, schema);
-      ordering = MatchingRule.selectOrderingMatchingRule(base, schema);
-      substring = MatchingRule.selectSubstringMatchingRule(base, schema);
+      equality = MatchingRules.strict(base, Kind.EQUALITY, schema);
+      ordering = MatchingRules.strict(base, Kind.ORDERING, schema);
+      substring = MatchingRules.strict(base, Kind.SUBSTRING, schema);
     }
 
     private void addNames(AttributeTypeDefinition type) {
