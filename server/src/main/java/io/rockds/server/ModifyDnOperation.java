@@ -7,6 +7,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.ResultCode;
+import io.rockds.server.schema.ModificationApplier;
 import io.rockds.server.schema.SchemaChecker;
 import io.rockds.server.schema.SubschemaEntry;
 import io.rockds.storage.EntryContainer;
@@ -63,6 +64,7 @@ final class ModifyDnOperation {
     container.rename(dn, newDn, current -> {
       controls.checkAssertion(current);
       Entry renamed = Entry.applyModifyDN(current, op.getNewRDN(), op.deleteOldRDN(), op.getNewSuperiorDN());
+      new ModificationApplier(checker).takeRdnForm(renamed);
       OperationalAttributes.onModify(renamed, client.identity());
       checker.check(renamed, new Entry(newDn, newRdn.getAttributes()));
       if (controls.noOp()) {

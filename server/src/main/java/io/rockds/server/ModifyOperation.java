@@ -12,6 +12,7 @@ import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.ObjectClassDefinition;
+import io.rockds.server.schema.ModificationApplier;
 import io.rockds.server.schema.SchemaChecker;
 import io.rockds.server.schema.SubschemaEntry;
 import java.util.ArrayList;
@@ -76,11 +77,7 @@ final class ModifyOperation {
     Entry[] before = {null};
     Entry after = WriteTarget.container(context, dn).modify(dn, current -> {
       controls.checkAssertion(current);
-      List<Modification> inStoredForm = new ArrayList<>(modifications.size());
-      for (Modification m : modifications) {
-        inStoredForm.add(checker.inStoredForm(current, m, controls.permissiveModify()));
-      }
-      Entry updated = Entry.applyModifications(current, controls.permissiveModify(), inStoredForm);
+      Entry updated = new ModificationApplier(checker).apply(current, modifications, controls.permissiveModify());
       checkRdnKept(updated, checker);
       ObjectClassDefinition was = checker.structuralOf(current);
       ObjectClassDefinition is = checker.structuralOf(updated);

@@ -633,7 +633,10 @@ public final class EntryContainer {
    * unwillingToPerform for a move under itself.
    */
   public void rename(DN oldDn, DN newDn, EntryChange change) throws LDAPException {
-    if (newDn.isDescendantOf(oldDn, true)) {
+    // A new DN equal to the old one under distinguishedNameMatch changes only the case or spacing
+    // of the RDN: same dn2id key, stored DN and RDN values rewritten (RFC 4511 section 4.9).
+    boolean sameName = newDn.equals(oldDn);
+    if (!sameName && newDn.isDescendantOf(oldDn, true)) {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM,
           "The entry " + oldDn + " cannot be moved below itself or one of its subordinates");
     }
@@ -643,7 +646,7 @@ public final class EntryContainer {
     Lock structure = lockStructure();
     try (WriteBatch batch = new WriteBatch()) {
       long id = requireId(oldDn);
-      if (dn2id.get(newDn) >= 0) {
+      if (!sameName && dn2id.get(newDn) >= 0) {
         throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + newDn + " already exists");
       }
       boolean moved = !newParent.equals(oldParent);

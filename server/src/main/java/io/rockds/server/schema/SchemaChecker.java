@@ -5,8 +5,6 @@ import com.unboundid.ldap.matchingrules.MatchingRule;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.ldap.sdk.Modification;
-import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
@@ -16,11 +14,9 @@ import com.unboundid.ldap.sdk.schema.ObjectClassType;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.storage.matching.MatchingRules;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -284,44 +280,8 @@ public final class SchemaChecker {
     }
   }
 
-  /**
-   * A modification with its values as the entry stores them: a value to delete written in another
-   * form equal under the equality rule ({@code +1-555-0100} for {@code +1 555 0100}) becomes the
-   * stored one; a value to add that the entry already holds in any equal form is
-   * attributeOrValueExists (20), or left out under the permissive modify control.
-   */
-  public Modification inStoredForm(Entry current, Modification m, boolean permissive) throws LDAPException {
-    ModificationType kind = m.getModificationType();
-    if (!m.hasValue() || (kind != ModificationType.ADD && kind != ModificationType.DELETE)) {
-      return m;
-    }
-    Attribute stored = current.getAttribute(m.getAttributeName());
-    if (stored == null) {
-      return m;
-    }
-    MatchingRule rule = matchingRule(m.getAttribute().getBaseName());
-    Map<String, byte[]> storedByKey = new HashMap<>();
-    for (byte[] value : stored.getValueByteArrays()) {
-      storedByKey.putIfAbsent(normalized(rule, value), value);
-    }
-    List<byte[]> values = new ArrayList<>();
-    byte[][] requested = m.getValueByteArrays();
-    for (int i = 0; i < requested.length; i++) {
-      byte[] match = storedByKey.get(normalized(rule, requested[i]));
-      if (kind == ModificationType.DELETE) {
-        values.add(match != null ? match : requested[i]);
-      } else if (match == null) {
-        values.add(requested[i]);
-      } else if (!permissive) {
-        throw new LDAPException(ResultCode.ATTRIBUTE_OR_VALUE_EXISTS,
-            "modify/add: " + m.getAttributeName() + ": value #" + i + " already exists");
-      }
-    }
-    return new Modification(kind, m.getAttributeName(), values.toArray(byte[][]::new));
-  }
-
   /** A value's key under {@code rule}; a value the rule cannot read stands for itself. */
-  private static String normalized(MatchingRule rule, byte[] value) {
+  static String normalized(MatchingRule rule, byte[] value) {
     try {
       return rule.normalize(new ASN1OctetString(value)).stringValue();
     } catch (LDAPException unreadable) {

@@ -313,7 +313,9 @@ public final class FilterEvaluator {
   private Result extensible(Filter filter, Entry entry) {
     String attribute = filter.getAttributeName();
     String ruleId = filter.getMatchingRuleID();
-    if (ruleId != null && schema.getMatchingRule(ruleId) == null) {
+    if (ruleId != null && (schema.getMatchingRule(ruleId) == null
+        || MatchingRules.named(ruleId, attribute == null ? "" : attribute, schema).kind() == Kind.SUBSTRING)) {
+      // An unknown rule; or a substrings rule, whose SubstringAssertion an extensible match cannot carry.
       return Result.UNDEFINED;
     }
     ASN1OctetString assertion = filter.getRawAssertionValue();
@@ -340,16 +342,18 @@ public final class FilterEvaluator {
     }
     Result result = Result.FALSE;
     for (Attribute a : candidates) {
-      MatchingRule rule = ruleId == null
-          ? MatchingRules.strict(a.getBaseName(), Kind.EQUALITY, schema)
+      MatchingRules.Named named = ruleId == null
+          ? new MatchingRules.Named(MatchingRules.strict(a.getBaseName(), Kind.EQUALITY, schema), Kind.EQUALITY)
           : MatchingRules.named(ruleId, a.getBaseName(), schema);
+      MatchingRule rule = named.rule();
+      Kind kind = named.kind();
       if (rule == null) {
         result = Result.UNDEFINED;
         continue;
       }
       for (ASN1OctetString value : a.getRawValues()) {
         try {
-          if (rule.valuesMatch(value, assertion)) {
+          if (kind == Kind.ORDERING ? rule.compareValues(value, assertion) < 0 : equal(rule, value, assertion)) {
             return Result.TRUE;
           }
         } catch (LDAPException e) {
@@ -358,6 +362,16 @@ public final class FilterEvaluator {
       }
     }
     return result;
+  }
+
+  /**
+   * Equal normalized bytes. Not {@code MatchingRule.valuesMatch}: it compares the normalized
+   * octet strings with their BER types, and an assertion decoded from a request keeps its
+   * context-specific tag.
+   */
+  private static boolean equal(MatchingRule rule, ASN1OctetString value, ASN1OctetString assertion)
+      throws LDAPException {
+    return Arrays.equals(rule.normalize(value).getValue(), rule.normalize(assertion).getValue());
   }
 
   private Description description(String attributeDescription) {

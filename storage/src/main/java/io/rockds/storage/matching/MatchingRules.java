@@ -53,13 +53,32 @@ public final class MatchingRules {
     };
   }
 
+  /** A rule an extensible filter names, and which kind of rule it is. */
+  public record Named(MatchingRule rule, Kind kind) {}
+
   /** The rule an extensible filter names, applied to values of {@code attribute}; null if unknown. */
-  public static MatchingRule named(String ruleId, String attribute, Schema schema) {
+  public static Named named(String ruleId, String attribute, Schema schema) {
     if (schema.getMatchingRule(ruleId) == null) {
       return null;
     }
     MatchingRule ours = byName(ruleId);
-    return ours != null ? ours : MatchingRule.selectEqualityMatchingRule(attribute, ruleId, schema);
+    if (ours != null) {
+      return new Named(ours, is(ruleId, ours.getSubstringMatchingRuleName(), ours.getSubstringMatchingRuleOID())
+          ? Kind.SUBSTRING : Kind.EQUALITY);
+    }
+    MatchingRule ordering = MatchingRule.selectOrderingMatchingRule(attribute, ruleId, schema);
+    if (is(ruleId, ordering.getOrderingMatchingRuleName(), ordering.getOrderingMatchingRuleOID())) {
+      return new Named(ordering, Kind.ORDERING);
+    }
+    MatchingRule substring = MatchingRule.selectSubstringMatchingRule(attribute, ruleId, schema);
+    if (is(ruleId, substring.getSubstringMatchingRuleName(), substring.getSubstringMatchingRuleOID())) {
+      return new Named(substring, Kind.SUBSTRING);
+    }
+    return new Named(MatchingRule.selectEqualityMatchingRule(attribute, ruleId, schema), Kind.EQUALITY);
+  }
+
+  private static boolean is(String ruleId, String name, String oid) {
+    return ruleId.equalsIgnoreCase(name) || ruleId.equals(oid);
   }
 
   private static String declared(AttributeTypeDefinition type, Kind kind, Schema schema) {

@@ -126,5 +126,14 @@ class FilterEvaluatorTest {
     assertThat(eval("(ou:dn:=people)")).isEqualTo(Result.TRUE);
     assertThat(eval("(ou=people)")).isEqualTo(Result.FALSE);
     assertThat(eval("(:caseIgnoreMatch:=smith)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(changeNumber:integerMatch:=42)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(changeNumber:2.5.13.14:=042)")).isEqualTo(Result.UNDEFINED);
+    // An ordering rule is TRUE for values below the assertion; a substrings rule cannot be asserted.
+    assertThat(eval("(changeNumber:integerOrderingMatch:=50)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(changeNumber:integerOrderingMatch:=42)")).isEqualTo(Result.FALSE);
+    assertThat(eval("(sn:caseIgnoreSubstringsMatch:=smith)")).isEqualTo(Result.UNDEFINED);
+    // As decoded from a request: the assertion keeps its context-specific BER tag.
+    Filter decoded = Filter.decode(Filter.create("(changeNumber:integerMatch:=42)").encode());
+    assertThat(evaluator.evaluate(decoded, entry)).isEqualTo(Result.TRUE);
   }
 }
