@@ -1,7 +1,6 @@
 package io.rockds.storage;
 
 import com.unboundid.asn1.ASN1OctetString;
-import com.unboundid.ldap.matchingrules.DistinguishedNameMatchingRule;
 import com.unboundid.ldap.matchingrules.MatchingRule;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
@@ -296,7 +295,7 @@ public final class AttributeIndex extends Tree {
   }
 
   private byte[] normalizeWithRule(ASN1OctetString value) throws LDAPException {
-    if (rule instanceof DistinguishedNameMatchingRule) {
+    if (MatchingRules.normalizesAsDn(rule, value.getValue())) {
       byte[] simple = SimpleDnNormalizer.normalize(value.getValue());
       if (simple != null) {
         return simple;

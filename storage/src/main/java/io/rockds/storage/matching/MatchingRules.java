@@ -1,5 +1,6 @@
 package io.rockds.storage.matching;
 
+import com.unboundid.ldap.matchingrules.DistinguishedNameMatchingRule;
 import com.unboundid.ldap.matchingrules.MatchingRule;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.Schema;
@@ -79,6 +80,17 @@ public final class MatchingRules {
 
   private static boolean is(String ruleId, String name, String oid) {
     return ruleId.equalsIgnoreCase(name) || ruleId.equals(oid);
+  }
+
+  /**
+   * True when {@code rule} normalizes {@code value} exactly as distinguishedNameMatch does, so a
+   * faster DN normalizer may stand in: the DN rule, and uniqueMemberMatch on a value without the
+   * optional {@code #'bits'B} (which cannot end in {@code B} then, an RDN value ending so being
+   * read as the identifier).
+   */
+  public static boolean normalizesAsDn(MatchingRule rule, byte[] value) {
+    return rule instanceof DistinguishedNameMatchingRule
+        || (rule == UniqueMemberRule.INSTANCE && (value.length == 0 || value[value.length - 1] != 'B'));
   }
 
   private static String declared(AttributeTypeDefinition type, Kind kind, Schema schema) {
