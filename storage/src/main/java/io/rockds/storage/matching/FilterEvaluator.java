@@ -32,8 +32,10 @@ import java.util.function.Predicate;
  * Phase 2 of a search: does an entry match a filter? RFC 4511 section 4.5.1.7's three-valued
  * logic with the schema's matching rules. A filter on {@code cn} sees {@code cn;lang-fr} and the
  * subtypes of {@code cn}; a filter on {@code cn;lang-fr} only values carrying that option.
- * Undefined: an assertion value the rule cannot parse, an ordering match on a type without an
- * ordering rule (DN, telephone number), an unknown extensible matching rule.
+ * Undefined: an assertion value the rule cannot parse; a component on a type without the rule
+ * it needs ({@code >=} without ORDERING, as on {@code sn}; a substring without SUBSTR, as on
+ * {@code member}); an unknown extensible matching rule or a substrings one. The rules are
+ * {@link MatchingRules}', the very ones the index keys are normalized with.
  *
  * <p>Approximate matching compares the Soundex codes storage indexes
  * ({@link io.rockds.storage.Soundex}); values with no letters compare by equality. For the string
