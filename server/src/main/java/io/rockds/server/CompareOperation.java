@@ -7,7 +7,6 @@ import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
-import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.server.backend.AccessRule;
@@ -16,8 +15,9 @@ import io.rockds.server.backend.DirectoryBackend;
 /**
  * A compare (RFC 4511 section 4.10) on an entry of any backend: compareTrue (6) or compareFalse
  * (5) by the attribute's equality rule, noSuchAttribute (16) when the entry has no such attribute,
- * undefinedAttributeType (17) for a name the schema does not know. Virtual attributes (memberOf,
- * entryDN...) compare too.
+ * undefinedAttributeType (17) for a name the schema does not know, inappropriateMatching (18) for
+ * a type without an equality rule, invalidAttributeSyntax (21) for a value the rule cannot read.
+ * Virtual attributes (memberOf, entryDN...) compare too.
  */
 final class CompareOperation {
   private final ServerContext context;
@@ -50,16 +50,29 @@ final class CompareOperation {
       throw new LDAPException(ResultCode.NO_SUCH_ATTRIBUTE,
           "The entry " + dn + " has no attribute " + compare.getAttributeName());
     }
-    Filter assertion = Filter.createEqualityFilter(compare.getAttributeName(), compare.getAssertionValue().getValue());
-    boolean matches;
-    try {
-      matches = assertion.matchesEntry(entry, context.schema());
-    } catch (LDAPException e) {
-      throw new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX,
-          "the assertion value is not valid for " + compare.getAttributeName());
-    }
+    byte[] value = compare.getAssertionValue().getValue();
+    boolean matches = context.serverSchema().evaluator().compare(entry, compare.getAttributeName(), value)
+        || isClearTextOfStoredPassword(entry, compare.getAttributeName(), value);
     ResultCode result = matches ? ResultCode.COMPARE_TRUE : ResultCode.COMPARE_FALSE;
     OperationRecord.current().result(result.intValue());
     client.ldap().send(Responses.result(request, result, null));
+  }
+
+  /**
+   * A clear-text password compares true against its stored hash, as in slapd and OpenDJ: clients
+   * check a password by compare, and the hash is not theirs to know.
+   */
+  private boolean isClearTextOfStoredPassword(Entry entry, String attribute, byte[] clear) {
+    if (!Attribute.getBaseName(attribute).equalsIgnoreCase(PasswordValues.ATTRIBUTE)) {
+      return false;
+    }
+    for (Attribute password : entry.getAttributesWithOptions(PasswordValues.ATTRIBUTE, null)) {
+      for (byte[] stored : password.getValueByteArrays()) {
+        if (context.passwords().verify(clear, stored)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 }

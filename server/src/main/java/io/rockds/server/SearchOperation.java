@@ -26,7 +26,7 @@ import io.rockds.server.security.privilege.Privilege;
 import io.rockds.storage.AttributeProjection;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
-import io.rockds.storage.search.FilterEvaluator;
+import io.rockds.storage.matching.FilterEvaluator;
 import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
 import java.util.List;

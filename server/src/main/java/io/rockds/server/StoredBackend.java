@@ -16,6 +16,7 @@ import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.backend.SearchResults;
 import io.rockds.server.backend.Update;
 import io.rockds.server.backend.Written;
+import io.rockds.server.schema.ModificationApplier;
 import io.rockds.server.schema.SchemaChecker;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
@@ -90,6 +91,7 @@ final class StoredBackend implements DirectoryBackend {
     SchemaChecker checker = context.serverSchema().checker();
     for (Attribute attribute : entry.getAttributes()) {
       checker.checkUserModifiable(attribute.getBaseName());
+      checker.checkValues(attribute);
     }
     addRdnValues(entry, checker);
     ObjectClassDefinition structural = checker.check(entry);
@@ -186,6 +188,9 @@ final class StoredBackend implements DirectoryBackend {
     for (Modification m : requested) {
       AttributeTypeDefinition type = checker.type(m.getAttribute().getBaseName());
       checker.checkUserModifiable(m.getAttribute().getBaseName());
+      if (m.getModificationType() != ModificationType.DELETE) {
+        checker.checkValues(m.getAttribute());
+      }
       if (m.getModificationType() == ModificationType.INCREMENT
           && !INTEGER_SYNTAX.equals(type.getBaseSyntaxOID(context.schema()))) {
         throw new LDAPException(ResultCode.CONSTRAINT_VIOLATION,
@@ -197,7 +202,7 @@ final class StoredBackend implements DirectoryBackend {
     Entry[] before = {null};
     Entry after = container(dn).modify(dn, current -> {
       controls.checkAssertion(current);
-      Entry updated = Entry.applyModifications(current, controls.permissiveModify(), modifications);
+      Entry updated = new ModificationApplier(checker).apply(current, modifications, controls.permissiveModify());
       checkRdnKept(updated, checker);
       ObjectClassDefinition was = checker.structuralOf(current);
       ObjectClassDefinition is = checker.structuralOf(updated);
@@ -272,6 +277,7 @@ final class StoredBackend implements DirectoryBackend {
     container.rename(dn, newDn, current -> {
       controls.checkAssertion(current);
       Entry renamed = Entry.applyModifyDN(current, op.getNewRDN(), op.deleteOldRDN(), op.getNewSuperiorDN());
+      new ModificationApplier(checker).takeRdnForm(renamed);
       OperationalAttributes.onModify(renamed, update.identity());
       checker.check(renamed, new Entry(newDn, newRdn.getAttributes()));
       if (controls.noOp()) {

@@ -1,5 +1,6 @@
 package io.rockds.server;
 
+import io.rockds.storage.matching.FilterEvaluator;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Control;
@@ -67,13 +68,7 @@ final class WriteControls {
     if (assertion == null) {
       return;
     }
-    boolean matches;
-    try {
-      matches = assertion.matchesEntry(target, schema);
-    } catch (LDAPException undefined) {
-      matches = false;
-    }
-    if (!matches) {
+    if (!FilterEvaluator.forSchema(schema).matches(assertion, target)) {
       throw new LDAPException(ResultCode.ASSERTION_FAILED, "assertion control failed: " + assertion
           + " does not match " + target.getDN());
     }

@@ -1,7 +1,6 @@
 package io.rockds.storage;
 
 import com.unboundid.asn1.ASN1OctetString;
-import com.unboundid.ldap.matchingrules.DistinguishedNameMatchingRule;
 import com.unboundid.ldap.matchingrules.MatchingRule;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
@@ -9,6 +8,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.Schema;
 import com.unboundid.util.StaticUtils;
+import io.rockds.storage.matching.MatchingRules;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -94,11 +94,12 @@ public final class AttributeIndex extends Tree {
     return fromSchema != null ? fromSchema : fallback;
   }
 
+  /** The rule keys are normalized with: the very one filters are evaluated with ({@link MatchingRules}). */
   static MatchingRule ruleFor(String attribute, IndexType type, Schema schema) {
     return switch (type) {
-      case SUBSTRING -> MatchingRule.selectSubstringMatchingRule(attribute, schema);
-      case ORDERING -> MatchingRule.selectOrderingMatchingRule(attribute, schema);
-      default -> MatchingRule.selectEqualityMatchingRule(attribute, schema);
+      case SUBSTRING -> MatchingRules.forIndex(attribute, MatchingRules.Kind.SUBSTRING, schema);
+      case ORDERING -> MatchingRules.forIndex(attribute, MatchingRules.Kind.ORDERING, schema);
+      default -> MatchingRules.forIndex(attribute, MatchingRules.Kind.EQUALITY, schema);
     };
   }
 
@@ -319,7 +320,7 @@ public final class AttributeIndex extends Tree {
   }
 
   private byte[] normalizeWithRule(ASN1OctetString value) throws LDAPException {
-    if (rule instanceof DistinguishedNameMatchingRule) {
+    if (MatchingRules.normalizesAsDn(rule, value.getValue())) {
       byte[] simple = SimpleDnNormalizer.normalize(value.getValue());
       if (simple != null) {
         return simple;

@@ -26,7 +26,10 @@ final class SubtreeRename {
    */
   static void rename(EntryContainer container, DN oldDn, DN newDn, EntryContainer.EntryChange change)
       throws LDAPException {
-    if (newDn.isDescendantOf(oldDn, true)) {
+    // A new DN equal to the old one under distinguishedNameMatch changes only the case or spacing
+    // of the RDN: same dn2id key, stored DN and RDN values rewritten (RFC 4511 section 4.9).
+    boolean sameName = newDn.equals(oldDn);
+    if (!sameName && newDn.isDescendantOf(oldDn, true)) {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM,
           "The entry " + oldDn + " cannot be moved below itself or one of its subordinates");
     }
@@ -39,7 +42,7 @@ final class SubtreeRename {
     Id2Entry id2entry = container.id2entry();
     try (WriteBatch batch = new WriteBatch()) {
       long id = container.requireId(oldDn);
-      if (dn2id.get(newDn) >= 0) {
+      if (!sameName && dn2id.get(newDn) >= 0) {
         throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + newDn + " already exists");
       }
       boolean moved = !newParent.equals(oldParent);

@@ -55,6 +55,11 @@ public final class InstanceStorage {
     return config;
   }
 
+  /** The server's schema, as it would check and index entries. */
+  public Schema schema() {
+    return schema;
+  }
+
   /** One line saying which view a read-only open gives, for the tools to print on stderr. */
   public String describeReadOnlyView() {
     return RunningServer.of(instance)

@@ -1,5 +1,6 @@
 package io.rockds.server.group;
 
+import io.rockds.storage.matching.FilterEvaluator;
 import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
@@ -110,7 +111,7 @@ public final class Groups {
           case SearchScope.ONE_INT_VALUE -> base.equals(dn.getParent());
           default -> dn.isDescendantOf(base, true);
         };
-        if (inScope && parsed.getFilter().matchesEntry(entry, schema)) {
+        if (inScope && FilterEvaluator.forSchema(schema).matches(parsed.getFilter(), entry)) {
           return true;
         }
       } catch (LDAPException malformed) {
@@ -289,11 +290,11 @@ public final class Groups {
   }
 
   private long[] scan(EntryContainer container, Filter filter) throws LDAPException {
-    Schema current = schema.current();
+    FilterEvaluator evaluator = schema.evaluator();
     IdSet.Builder ids = new IdSet.Builder();
     container.visitScope(container.baseDn(), SearchScope.SUB, (key, id) -> {
       Entry e = container.get(id);
-      if (e != null && filter.matchesEntry(e, current)) {
+      if (e != null && evaluator.matches(filter, e)) {
         ids.add(id);
       }
       return true;

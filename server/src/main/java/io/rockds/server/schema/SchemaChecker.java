@@ -1,5 +1,7 @@
 package io.rockds.server.schema;
 
+import com.unboundid.asn1.ASN1OctetString;
+import com.unboundid.ldap.matchingrules.MatchingRule;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
@@ -10,6 +12,7 @@ import com.unboundid.ldap.sdk.schema.EntryValidator;
 import com.unboundid.ldap.sdk.schema.ObjectClassDefinition;
 import com.unboundid.ldap.sdk.schema.ObjectClassType;
 import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.storage.matching.MatchingRules;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -25,6 +28,18 @@ import java.util.Set;
  * invalidAttributeSyntax (21); an RDN value missing from the entry → namingViolation (64).
  */
 public final class SchemaChecker {
+  /** RFC 4517 syntaxes whose values have at least one character. */
+  private static final Set<String> NON_EMPTY_SYNTAXES = Set.of(
+      "1.3.6.1.4.1.1466.115.121.1.15", // Directory String
+      "1.3.6.1.4.1.1466.115.121.1.44", // Printable String
+      "1.3.6.1.4.1.1466.115.121.1.36", // Numeric String
+      "1.3.6.1.4.1.1466.115.121.1.50", // Telephone Number
+      "1.3.6.1.4.1.1466.115.121.1.41", // Postal Address
+      "1.3.6.1.4.1.1466.115.121.1.11", // Country String
+      "1.3.6.1.4.1.1466.115.121.1.27", // INTEGER
+      "1.3.6.1.4.1.1466.115.121.1.7", // Boolean
+      "1.3.6.1.4.1.1466.115.121.1.24", // Generalized Time
+      "1.3.6.1.4.1.1466.115.121.1.38"); // OID
   private final Schema schema;
   private final EntryValidator syntax;
 
@@ -233,7 +248,44 @@ public final class SchemaChecker {
   }
 
   /** The equality rule of an attribute, for value comparisons that must follow the schema. */
-  public com.unboundid.ldap.matchingrules.MatchingRule matchingRule(String attribute) {
-    return com.unboundid.ldap.matchingrules.MatchingRule.selectEqualityMatchingRule(attribute, schema);
+  public MatchingRule matchingRule(String attribute) {
+    return MatchingRules.forIndex(attribute, MatchingRules.Kind.EQUALITY, schema);
+  }
+
+  /**
+   * The values of an add or of one modification, before they are merged into an entry (which
+   * would silently drop repeats): two values equal under the equality rule are
+   * attributeOrValueExists (20, RFC 4511 sections 4.6 and 4.7); an empty value of a syntax that
+   * has none (Directory String and the other RFC 4517 syntaxes of one or more characters) is
+   * invalidAttributeSyntax (21).
+   */
+  public void checkValues(Attribute attribute) throws LDAPException {
+    AttributeTypeDefinition type = schema.getAttributeType(attribute.getBaseName());
+    if (type == null) {
+      return; // undefinedAttributeType is reported by the caller's type check
+    }
+    boolean emptyForbidden = NON_EMPTY_SYNTAXES.contains(type.getBaseSyntaxOID(schema));
+    MatchingRule rule = matchingRule(attribute.getBaseName());
+    Set<String> seen = new HashSet<>();
+    byte[][] values = attribute.getValueByteArrays();
+    for (int i = 0; i < values.length; i++) {
+      if (values[i].length == 0 && emptyForbidden) {
+        throw new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX,
+            attribute.getName() + ": value #" + i + " invalid per syntax");
+      }
+      if (!seen.add(normalized(rule, values[i]))) {
+        throw new LDAPException(ResultCode.ATTRIBUTE_OR_VALUE_EXISTS,
+            attribute.getName() + ": value #" + i + " provided more than once");
+      }
+    }
+  }
+
+  /** A value's key under {@code rule}; a value the rule cannot read stands for itself. */
+  static String normalized(MatchingRule rule, byte[] value) {
+    try {
+      return rule.normalize(new ASN1OctetString(value)).stringValue();
+    } catch (LDAPException unreadable) {
+      return "\0raw:" + new ASN1OctetString(value).stringValue();
+    }
   }
 }

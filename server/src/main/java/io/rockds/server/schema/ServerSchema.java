@@ -12,7 +12,7 @@ import com.unboundid.ldap.sdk.schema.Schema;
 import com.unboundid.ldif.LDIFException;
 import com.unboundid.ldif.LDIFReader;
 import io.rockds.config.ConfigException;
-import io.rockds.storage.search.FilterEvaluator;
+import io.rockds.storage.matching.FilterEvaluator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -9,7 +9,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.controls.MatchedValuesFilter;
 import com.unboundid.ldap.sdk.controls.MatchedValuesRequestControl;
-import io.rockds.storage.search.FilterEvaluator;
+import io.rockds.storage.matching.FilterEvaluator;
 import java.util.ArrayList;
 import java.util.List;
 

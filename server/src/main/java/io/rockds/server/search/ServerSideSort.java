@@ -15,6 +15,7 @@ import com.unboundid.ldap.sdk.controls.ServerSideSortRequestControl;
 import com.unboundid.ldap.sdk.controls.ServerSideSortResponseControl;
 import com.unboundid.ldap.sdk.controls.SortKey;
 import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.storage.matching.MatchingRules;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -65,9 +66,10 @@ public final class ServerSideSort {
         fail(ResultCode.INAPPROPRIATE_MATCHING, sortKey.getAttributeName());
         return;
       }
-      MatchingRule rule = ruleId == null ? MatchingRule.selectOrderingMatchingRule(parts[0], schema)
+      // No rule named and the type has no ORDERING rule: inappropriateMatching (RFC 2891 section 1.2).
+      MatchingRule rule = ruleId == null ? MatchingRules.strict(parts[0], MatchingRules.Kind.ORDERING, schema)
           : MatchingRule.selectOrderingMatchingRule(parts[0], ruleId, schema);
-      if (!orders(rule)) {
+      if (rule == null || !orders(rule)) {
         fail(ResultCode.INAPPROPRIATE_MATCHING, sortKey.getAttributeName());
         return;
       }

@@ -269,11 +269,13 @@ class SearchIT {
   @Test
   void sortOrderFollowsCaseFoldingAndCodePoints() throws Exception {
     try (LDAPConnection root = server.rootConnection()) {
-      assertThat(sortedNames(root, new SortKey("cn"), 0)).containsExactlyElementsOf(SORTED_NAMES);
+      // cn has no ORDERING rule: the sort names one (RFC 2891 section 1.1).
+      SortKey byCn = new SortKey("cn", "caseIgnoreOrderingMatch", false);
+      assertThat(sortedNames(root, byCn, 0)).containsExactlyElementsOf(SORTED_NAMES);
       List<String> reversed = new ArrayList<>(SORTED_NAMES);
       java.util.Collections.reverse(reversed);
-      assertThat(sortedNames(root, new SortKey("cn", true), 0)).containsExactlyElementsOf(reversed);
-      assertThat(sortedNames(root, new SortKey("cn"), 3)).containsExactlyElementsOf(SORTED_NAMES);
+      assertThat(sortedNames(root, new SortKey("cn", "2.5.13.3", true), 0)).containsExactlyElementsOf(reversed);
+      assertThat(sortedNames(root, byCn, 3)).containsExactlyElementsOf(SORTED_NAMES);
     }
   }
 
@@ -307,6 +309,18 @@ class SearchIT {
       SearchResult result = root.search(optional);
       assertThat(result.getEntryCount()).isEqualTo(SORT_NAMES.length);
       assertThat(ServerSideSortResponseControl.get(result).getResultCode()).isEqualTo(ResultCode.NO_SUCH_ATTRIBUTE);
+    }
+  }
+
+  @Test
+  void sortOnAnAttributeWithoutOrderingRuleIsInappropriateMatching() throws Exception {
+    try (LDAPConnection root = server.rootConnection()) {
+      SearchRequest optional = new SearchRequest(SORT_DN, SearchScope.ONE, "(objectClass=person)", "cn");
+      optional.addControl(new ServerSideSortRequestControl(false, new SortKey("cn")));
+      SearchResult result = root.search(optional);
+      assertThat(result.getEntryCount()).isEqualTo(SORT_NAMES.length);
+      assertThat(ServerSideSortResponseControl.get(result).getResultCode())
+          .isEqualTo(ResultCode.INAPPROPRIATE_MATCHING);
     }
   }
 

@@ -45,8 +45,8 @@ class ServerSideSortTest {
   void multiValuedAttributesSortByTheirSmallestValueOrLargestInReverse() throws Exception {
     Entry ab = entry("sn: b", "sn: A");
     Entry c = entry("sn: C");
-    assertThat(order(new SortKey("sn"), c, ab)).containsExactly(1L, 0L);
-    assertThat(order(new SortKey("sn", true), ab, c)).containsExactly(1L, 0L);
+    assertThat(order(new SortKey("sn", "caseIgnoreOrderingMatch", false), c, ab)).containsExactly(1L, 0L);
+    assertThat(order(new SortKey("sn", "caseIgnoreOrderingMatch", true), ab, c)).containsExactly(1L, 0L);
   }
 
   @Test
@@ -58,6 +58,10 @@ class ServerSideSortTest {
         .isEqualTo(ResultCode.NO_SUCH_ATTRIBUTE);
     ServerSideSort dn = ServerSideSort.from(new ServerSideSortRequestControl(new SortKey("member")), schema);
     assertThat(((ServerSideSortResponseControl) dn.responseControl()).getResultCode())
+        .isEqualTo(ResultCode.INAPPROPRIATE_MATCHING);
+    // sn has no ORDERING rule and the key names none (RFC 2891 section 1.2).
+    ServerSideSort noRule = ServerSideSort.from(new ServerSideSortRequestControl(new SortKey("sn")), schema);
+    assertThat(((ServerSideSortResponseControl) noRule.responseControl()).getResultCode())
         .isEqualTo(ResultCode.INAPPROPRIATE_MATCHING);
   }
 }

@@ -15,6 +15,7 @@ import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
 import io.rockds.storage.IndexKey;
 import io.rockds.storage.IndexType;
+import io.rockds.storage.matching.MatchingRules;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -120,6 +121,9 @@ final class LeafLookups {
   // ---------------------------------------------------------------- substrings
 
   private List<Lookup> substring(Filter filter) {
+    if (lacks(filter.getAttributeName(), MatchingRules.Kind.SUBSTRING)) {
+      return undefined("SUBSTR");
+    }
     AttributeIndex substrings = trusted(filter.getAttributeName(), IndexType.SUBSTRING);
     AttributeIndex equality = trusted(filter.getAttributeName(), IndexType.EQUALITY);
     Set<IndexKey> exactKeys = new TreeSet<>();
@@ -178,6 +182,9 @@ final class LeafLookups {
 
   private List<Lookup> range(Filter lower, Filter upper) {
     String attribute = (lower != null ? lower : upper).getAttributeName();
+    if (lacks(attribute, MatchingRules.Kind.ORDERING)) {
+      return undefined("ORDERING");
+    }
     AttributeIndex index = orderedIndex(attribute);
     if (index == null) {
       return notIndexed(attribute);
@@ -205,8 +212,8 @@ final class LeafLookups {
     if (equality == null || !KEYS_SORT_IN_ORDER.contains(equality.matchingRule().getClass())) {
       return null;
     }
-    MatchingRule orderingRule = MatchingRule.selectOrderingMatchingRule(baseName(attribute), schema);
-    return orderingRule.getClass() == equality.matchingRule().getClass() ? equality : null;
+    MatchingRule orderingRule = MatchingRules.strict(baseName(attribute), MatchingRules.Kind.ORDERING, schema);
+    return orderingRule != null && orderingRule.getClass() == equality.matchingRule().getClass() ? equality : null;
   }
 
   private static Lookup prefixRange(Lookup.Category category, AttributeIndex index, byte[] prefix) {
@@ -256,6 +263,25 @@ final class LeafLookups {
    * A filter no trusted index answers. The trace names the attribute's untrusted indexes (new, or
    * their limit changed, or being rebuilt), which searches ignore until a rebuild completes.
    */
+  /**
+   * A component on a type without the matching rule it needs is Undefined for every entry (RFC
+   * 4511 section 4.5.1.7), so no entry: an empty set read from no index, not an unindexed scan.
+   */
+  private static List<Lookup> undefined(String kind) {
+    return List.of(new Lookup(Lookup.Category.FAST, null, label -> {
+      Trace trace = new Trace();
+      if (label != null) {
+        trace.put("filter", label);
+      }
+      return new Evaluated(IdSet.empty(), trace.put("undefined", "no " + kind + " matching rule")
+          .putCount("candidates", IdSet.empty()));
+    }));
+  }
+
+  private boolean lacks(String attribute, MatchingRules.Kind kind) {
+    return MatchingRules.strict(baseName(attribute), kind, schema) == null;
+  }
+
   private List<Lookup> notIndexed(String description) {
     IdSet all = IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
     List<String> untrusted = description == null ? List.of() : container.indexes().stream()

@@ -1,5 +1,6 @@
 package io.rockds.storage.search;
 
+import io.rockds.storage.matching.FilterEvaluator;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;

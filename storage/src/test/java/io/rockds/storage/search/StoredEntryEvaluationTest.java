@@ -1,5 +1,6 @@
 package io.rockds.storage.search;
 
+import io.rockds.storage.matching.FilterEvaluator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.unboundid.ldap.sdk.Attribute;

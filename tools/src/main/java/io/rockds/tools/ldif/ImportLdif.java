@@ -1,9 +1,12 @@
 package io.rockds.tools.ldif;
 
 import com.unboundid.ldap.sdk.DN;
+import io.rockds.config.ConfigStore;
 import io.rockds.config.RootDnConfig;
 import io.rockds.config.ServerConfig;
 import io.rockds.server.Instance;
+import io.rockds.server.schema.SchemaChecker;
+import io.rockds.server.security.policy.PasswordPolicies;
 import io.rockds.tools.InstanceStorage;
 import io.rockds.storage.Backend;
 import io.rockds.storage.importer.ImportOptions;
@@ -60,6 +63,10 @@ public final class ImportLdif implements Callable<Integer> {
   @Option(names = {"-c", "--isCompressed"}, description = "Accepted for compatibility: gzip is detected.")
   boolean compressed;
 
+  @Option(names = "--skipSchemaValidation",
+      description = "Do not check entries against the schema (by default an entry an LDAP add would refuse is rejected).")
+  boolean skipSchemaValidation;
+
   @Option(names = "--threadCount", description = "Parsing threads (default: the number of cores).")
   int threads = Runtime.getRuntime().availableProcessors();
 
@@ -90,7 +97,9 @@ public final class ImportLdif implements Callable<Integer> {
         ImportOptions options = ImportOptions.defaults(work)
             .withClearBackend(clearBackend)
             .withFilter(branches.filter())
-            .withTransformer(new ServerEntryPreparation(importerDn(storage.config())))
+            .withTransformer(new ServerEntryPreparation(importerDn(storage.config()),
+                PasswordPolicies.read(ConfigStore.load(target.configFile())),
+                skipSchemaValidation ? null : new SchemaChecker(storage.schema())))
             .withThreads(threads)
             .withRejects(rejectFile)
             .withSkips(skipFile)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.config.InitialConfig;
 import io.rockds.server.Backends;
 import io.rockds.server.Instance;
 import io.rockds.tools.InstanceStorage;
@@ -100,6 +101,98 @@ class ImportExportLdifTest {
           .isEqualTo("5c6e7a2a-4b8e-4d36-9c44-0a1a2b3c4d5e");
       assertThat(read(backend, "uid=broken,ou=People,dc=example,dc=com")).isNull();
     }
+  }
+
+  private static final String SCHEMA_VIOLATIONS = """
+      dn: dc=example,dc=com
+      objectClass: domain
+      dc: example
+
+      dn: uid=noclass,dc=example,dc=com
+      uid: noclass
+
+      dn: uid=nosn,dc=example,dc=com
+      objectClass: inetOrgPerson
+      uid: nosn
+      cn: No Surname
+
+      dn: uid=undefined,dc=example,dc=com
+      objectClass: inetOrgPerson
+      uid: undefined
+      cn: Undefined
+      sn: Type
+      fooBar: x
+
+      dn: uid=badsyntax,dc=example,dc=com
+      objectClass: inetOrgPerson
+      uid: badsyntax
+      cn: Bad
+      sn: Syntax
+      x121Address: not digits
+
+      dn: uid=good,dc=example,dc=com
+      objectClass: inetOrgPerson
+      uid: good
+      cn: Good
+      sn: Entry
+      userPassword: secret
+
+      """;
+
+  @Test
+  void importChecksTheSchemaAsAnAddDoesUnlessSkipped() throws Exception {
+    Path ldif = Files.writeString(dir.resolve("schema.ldif"), SCHEMA_VIOLATIONS);
+    Path rejects = dir.resolve("rejects.ldif");
+    String[] args = {"--instance", instance.root().toString(), "-l", ldif.toString(), "-R", rejects.toString()};
+    String summary = stdoutOf(() -> assertThat(ImportLdif.run(args)).isZero());
+    assertThat(summary).contains("2 imported", "4 rejected");
+    assertThat(Files.readString(rejects))
+        .contains("uid=noclass", "no objectClass attribute")
+        .contains("uid=nosn", "requires attribute 'sn'")
+        .contains("uid=undefined", "fooBar: attribute type undefined")
+        .contains("uid=badsyntax", "x121Address")
+        .doesNotContain("uid=good");
+    try (Backend backend = Backend.openReadOnly(settings, Schema.getDefaultStandardSchema())) {
+      Entry good = read(backend, "uid=good,dc=example,dc=com");
+      // As an add stores it: the superior classes of inetOrgPerson are listed.
+      assertThat(good.getObjectClassValues()).contains("person", "organizationalPerson");
+      assertThat(read(backend, "uid=nosn,dc=example,dc=com")).isNull();
+    }
+
+    assertThat(ImportLdif.run("--instance", instance.root().toString(), "-l", ldif.toString(),
+        "--skipSchemaValidation", "-R", rejects.toString(), "-Q")).isZero();
+    try (Backend backend = Backend.openReadOnly(settings, Schema.getDefaultStandardSchema())) {
+      assertThat(read(backend, "uid=nosn,dc=example,dc=com")).isNotNull();
+      assertThat(read(backend, "uid=badsyntax,dc=example,dc=com")).isNotNull();
+    }
+  }
+
+  @Test
+  void importHashesWithTheSchemeOfThePasswordPolicy() throws Exception {
+    Instance pbkdf2 = new Instance(dir.resolve("pbkdf2"));
+    InitialConfig.Parameters parameters = InstanceSetup.loopback(BASE, 1389, -1);
+    InstanceSetup.create(pbkdf2, new InitialConfig.Parameters(parameters.baseDn(), parameters.listenAddress(),
+        parameters.ldapPort(), parameters.ldapsPort(), parameters.rootUserDn(), parameters.rootPasswordHash(),
+        parameters.allowAnonymousRead(), parameters.httpPort(), "PBKDF2-SHA256"), "password", List.of());
+    Path ldif = Files.writeString(dir.resolve("in.ldif"), LDIF);
+    assertThat(ImportLdif.run("--instance", pbkdf2.root().toString(), "-l", ldif.toString(), "-Q")).isZero();
+    BackendSettings pbkdf2Settings = Backends.settings(InstanceStorage.of(pbkdf2).backend("userRoot"), pbkdf2);
+    try (Backend backend = Backend.openReadOnly(pbkdf2Settings, Schema.getDefaultStandardSchema())) {
+      assertThat(read(backend, "uid=alice,ou=People,dc=example,dc=com").getAttributeValue("userPassword"))
+          .startsWith("{PBKDF2-SHA256}");
+    }
+  }
+
+  private static String stdoutOf(Action action) throws Exception {
+    PrintStream original = System.out;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    try {
+      action.run();
+    } finally {
+      System.setOut(original);
+    }
+    return captured.toString(StandardCharsets.UTF_8);
   }
 
   @Test

@@ -1,9 +1,9 @@
 package io.rockds.server.security.aci;
 
+import io.rockds.storage.matching.FilterEvaluator;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
-import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.schema.Schema;
 
 /**
@@ -24,13 +24,7 @@ record AciTargets(DnPattern target, boolean targetNegated, TargetAttributes targ
       return false;
     }
     if (targetFilter != null) {
-      boolean matches;
-      try {
-        matches = targetFilter.matchesEntry(entry, schema);
-      } catch (LDAPException e) {
-        matches = false;
-      }
-      return matches != targetFilterNegated;
+      return FilterEvaluator.forSchema(schema).matches(targetFilter, entry) != targetFilterNegated;
     }
     return true;
   }

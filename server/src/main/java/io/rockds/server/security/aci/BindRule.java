@@ -1,5 +1,6 @@
 package io.rockds.server.security.aci;
 
+import io.rockds.storage.matching.FilterEvaluator;
 import com.unboundid.ldap.matchingrules.MatchingRule;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
@@ -148,7 +149,7 @@ sealed interface BindRule {
       for (String text : urls) {
         LDAPURL url = new LDAPURL(text);
         if (client != null && client.getParsedDN().matchesBaseAndScope(url.getBaseDN(), url.getScope())
-            && url.getFilter().matchesEntry(client, context.schema())) {
+            && FilterEvaluator.forSchema(context.schema()).matches(url.getFilter(), client)) {
           return true;
         }
       }

@@ -137,6 +137,11 @@ public final class PasswordPolicies {
         .get(s.defaultPolicy().storageScheme()));
   }
 
+  /** The schemes hashing clear-text passwords of {@code entry}: those of the policy governing it. */
+  public PasswordSchemes schemesFor(Entry entry) {
+    return schemesFor(policyFor(entry));
+  }
+
   /** The policy governing {@code entry}. */
   public PasswordPolicy policyFor(Entry entry) {
     Snapshot s = current;

@@ -1,4 +1,4 @@
-package io.rockds.storage.search;
+package io.rockds.storage.matching;
 
 import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.ldap.matchingrules.CaseExactStringMatchingRule;
@@ -11,10 +11,12 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.RDN;
+import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.storage.Soundex;
 import io.rockds.storage.StoredEntry;
+import io.rockds.storage.matching.MatchingRules.Kind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -30,8 +32,10 @@ import java.util.function.Predicate;
  * Phase 2 of a search: does an entry match a filter? RFC 4511 section 4.5.1.7's three-valued
  * logic with the schema's matching rules. A filter on {@code cn} sees {@code cn;lang-fr} and the
  * subtypes of {@code cn}; a filter on {@code cn;lang-fr} only values carrying that option.
- * Undefined: an assertion value the rule cannot parse, an ordering match on a type without an
- * ordering rule (DN, telephone number), an unknown extensible matching rule.
+ * Undefined: an assertion value the rule cannot parse; a component on a type without the rule
+ * it needs ({@code >=} without ORDERING, as on {@code sn}; a substring without SUBSTR, as on
+ * {@code member}); an unknown extensible matching rule or a substrings one. The rules are
+ * {@link MatchingRules}', the very ones the index keys are normalized with.
  *
  * <p>Approximate matching compares the Soundex codes storage indexes
  * ({@link io.rockds.storage.Soundex}); values with no letters compare by equality. For the string
@@ -54,13 +58,49 @@ public final class FilterEvaluator {
   /** Per attribute description of a schema type; unknown types are not cached (clients choose them). */
   private final Map<String, Description> descriptions = new ConcurrentHashMap<>();
 
+  /** The evaluator of the schema last asked for, so that call sites holding only a Schema share one. */
+  private static volatile FilterEvaluator latest;
+
   public FilterEvaluator(Schema schema) {
     this.schema = schema;
+  }
+
+  /**
+   * The evaluator of {@code schema}: the single entry point of every place that matches a filter
+   * or compares values (search, compare, assertion control, cn=config, groups, ACIs). Reuses the
+   * last one while the schema object is the same (a schema change publishes a new one).
+   */
+  public static FilterEvaluator forSchema(Schema schema) {
+    FilterEvaluator current = latest;
+    if (current != null && current.schema == schema) {
+      return current;
+    }
+    current = new FilterEvaluator(schema);
+    latest = current;
+    return current;
   }
 
   /** True only when the filter is TRUE for the entry (FALSE and UNDEFINED do not match). */
   public boolean matches(Filter filter, Entry entry) {
     return evaluate(filter, entry) == Result.TRUE;
+  }
+
+  /**
+   * A compare (RFC 4511 section 4.10): whether the entry holds a value of {@code attribute} equal
+   * to {@code value} under the type's equality rule.
+   *
+   * @throws LDAPException inappropriateMatching (18) when the type has no equality rule,
+   *     invalidAttributeSyntax (21) when the rule cannot read the value
+   */
+  public boolean compare(Entry entry, String attribute, byte[] value) throws LDAPException {
+    if (description(attribute).equality == null) {
+      throw new LDAPException(ResultCode.INAPPROPRIATE_MATCHING, attribute + " has no EQUALITY matching rule");
+    }
+    Result result = evaluate(Filter.createEqualityFilter(attribute, value), entry);
+    if (result == Result.UNDEFINED) {
+      throw new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX, "the assertion value is not valid for " + attribute);
+    }
+    return result == Result.TRUE;
   }
 
   public Result evaluate(Filter filter, Entry entry) {
@@ -208,11 +248,12 @@ public final class FilterEvaluator {
   private ValueTest valueTest(Filter filter, Description d) throws LDAPException {
     switch (filter.getFilterType()) {
       case Filter.FILTER_TYPE_EQUALITY -> {
+        required(d.equality, "EQUALITY", filter);
         byte[] assertion = d.equality.normalize(filter.getRawAssertionValue()).getValue();
         return value -> Arrays.equals(d.equality.normalize(value).getValue(), assertion);
       }
       case Filter.FILTER_TYPE_SUBSTRING -> {
-        MatchingRule rule = d.substring;
+        MatchingRule rule = required(d.substring, "SUBSTR", filter);
         ASN1OctetString initial = filter.getRawSubInitialValue();
         ASN1OctetString[] any = filter.getRawSubAnyValues();
         ASN1OctetString end = filter.getRawSubFinalValue();
@@ -226,7 +267,7 @@ public final class FilterEvaluator {
       case Filter.FILTER_TYPE_GREATER_OR_EQUAL, Filter.FILTER_TYPE_LESS_OR_EQUAL -> {
         boolean greater = filter.getFilterType() == Filter.FILTER_TYPE_GREATER_OR_EQUAL;
         ASN1OctetString assertion = filter.getRawAssertionValue();
-        MatchingRule rule = d.ordering;
+        MatchingRule rule = required(d.ordering, "ORDERING", filter);
         if (BYTE_ORDERED.contains(rule.getClass())) {
           byte[] bound = rule.normalize(assertion).getValue();
           return value -> {
@@ -241,6 +282,7 @@ public final class FilterEvaluator {
         };
       }
       case Filter.FILTER_TYPE_APPROXIMATE_MATCH -> {
+        required(d.equality, "EQUALITY", filter);
         String assertion = d.equality.normalize(filter.getRawAssertionValue()).stringValue();
         String code = Soundex.encode(assertion);
         if (code.isEmpty()) {
@@ -250,6 +292,14 @@ public final class FilterEvaluator {
       }
       default -> throw new IllegalArgumentException("not a value filter: " + filter);
     }
+  }
+
+  private static MatchingRule required(MatchingRule rule, String kind, Filter filter) throws LDAPException {
+    if (rule == null) {
+      throw new LDAPException(ResultCode.INAPPROPRIATE_MATCHING,
+          filter.getAttributeName() + " has no " + kind + " matching rule");
+    }
+    return rule;
   }
 
   private static void validate(MatchingRule rule, ASN1OctetString fragment, byte type) throws LDAPException {
@@ -265,7 +315,9 @@ public final class FilterEvaluator {
   private Result extensible(Filter filter, Entry entry) {
     String attribute = filter.getAttributeName();
     String ruleId = filter.getMatchingRuleID();
-    if (ruleId != null && schema.getMatchingRule(ruleId) == null) {
+    if (ruleId != null && (schema.getMatchingRule(ruleId) == null
+        || MatchingRules.named(ruleId, attribute == null ? "" : attribute, schema).kind() == Kind.SUBSTRING)) {
+      // An unknown rule; or a substrings rule, whose SubstringAssertion an extensible match cannot carry.
       return Result.UNDEFINED;
     }
     ASN1OctetString assertion = filter.getRawAssertionValue();
@@ -292,12 +344,18 @@ public final class FilterEvaluator {
     }
     Result result = Result.FALSE;
     for (Attribute a : candidates) {
-      MatchingRule rule = ruleId == null
-          ? MatchingRule.selectEqualityMatchingRule(a.getBaseName(), schema)
-          : MatchingRule.selectEqualityMatchingRule(a.getBaseName(), ruleId, schema);
+      MatchingRules.Named named = ruleId == null
+          ? new MatchingRules.Named(MatchingRules.strict(a.getBaseName(), Kind.EQUALITY, schema), Kind.EQUALITY)
+          : MatchingRules.named(ruleId, a.getBaseName(), schema);
+      MatchingRule rule = named.rule();
+      Kind kind = named.kind();
+      if (rule == null) {
+        result = Result.UNDEFINED;
+        continue;
+      }
       for (ASN1OctetString value : a.getRawValues()) {
         try {
-          if (rule.valuesMatch(value, assertion)) {
+          if (kind == Kind.ORDERING ? rule.compareValues(value, assertion) < 0 : equal(rule, value, assertion)) {
             return Result.TRUE;
           }
         } catch (LDAPException e) {
@@ -306,6 +364,16 @@ public final class FilterEvaluator {
       }
     }
     return result;
+  }
+
+  /**
+   * Equal normalized bytes. Not {@code MatchingRule.valuesMatch}: it compares the normalized
+   * octet strings with their BER types, and an assertion decoded from a request keeps its
+   * context-specific tag.
+   */
+  private static boolean equal(MatchingRule rule, ASN1OctetString value, ASN1OctetString assertion)
+      throws LDAPException {
+    return Arrays.equals(rule.normalize(value).getValue(), rule.normalize(assertion).getValue());
   }
 
   private Description description(String attributeDescription) {
@@ -328,6 +396,7 @@ public final class FilterEvaluator {
     /** The same names in lower case, as {@link Entry} keys its attributes without options. */
     final List<String> lowerCaseNames = new ArrayList<>();
     final Set<String> options = new HashSet<>();
+    /** Null when the type has no rule of that kind: a filter needing it is Undefined. */
     final MatchingRule equality;
     final MatchingRule ordering;
     final MatchingRule substring;
@@ -350,9 +419,9 @@ public final class FilterEvaluator {
       for (String name : names) {
         lowerCaseNames.add(name.toLowerCase(Locale.ROOT));
       }
-      equality = MatchingRule.selectEqualityMatchingRule(base, schema);
-      ordering = MatchingRule.selectOrderingMatchingRule(base, schema);
-      substring = MatchingRule.selectSubstringMatchingRule(base, schema);
+      equality = MatchingRules.strict(base, Kind.EQUALITY, schema);
+      ordering = MatchingRules.strict(base, Kind.ORDERING, schema);
+      substring = MatchingRules.strict(base, Kind.SUBSTRING, schema);
     }
 
     private void addNames(AttributeTypeDefinition type) {

@@ -1,14 +1,14 @@
-package io.rockds.storage.search;
+package io.rockds.storage.matching;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
-import io.rockds.storage.search.FilterEvaluator.Result;
+import io.rockds.storage.matching.FilterEvaluator.Result;
 import org.junit.jupiter.api.Test;
 
 class FilterEvaluatorTest {
-  private final FilterEvaluator evaluator = new FilterEvaluator(SearchData.schema());
+  private final FilterEvaluator evaluator = new FilterEvaluator(schema());
   private final Entry entry = entry(
       "dn: uid=jdoe,ou=People,dc=example,dc=com",
       "objectClass: inetOrgPerson",
@@ -20,6 +20,14 @@ class FilterEvaluatorTest {
       "member: uid=Bob , ou=People,dc=example,dc=com",
       "changeNumber: 42",
       "createTimestamp: 20240101120000Z");
+
+  private static com.unboundid.ldap.sdk.schema.Schema schema() {
+    try {
+      return com.unboundid.ldap.sdk.schema.Schema.getDefaultStandardSchema();
+    } catch (com.unboundid.ldap.sdk.LDAPException e) {
+      throw new AssertionError(e);
+    }
+  }
 
   private static Entry entry(String... ldif) {
     try {
@@ -59,8 +67,38 @@ class FilterEvaluatorTest {
     assertThat(eval("(changeNumber<=-3)")).isEqualTo(Result.FALSE);
     assertThat(eval("(createTimestamp>=20231231235959Z)")).isEqualTo(Result.TRUE);
     assertThat(eval("(createTimestamp<=202312312359Z)")).isEqualTo(Result.FALSE);
-    assertThat(eval("(sn>=Sm)")).isEqualTo(Result.TRUE);
-    assertThat(eval("(sn<=Sm)")).isEqualTo(Result.FALSE);
+  }
+
+  @Test
+  void missingRuleIsUndefinedAndNotOfUndefinedIsUndefined() throws Exception {
+    // RFC 4511 section 4.5.1.7: sn has no ORDERING rule, member no SUBSTR rule.
+    assertThat(eval("(sn>=Sm)")).isEqualTo(Result.UNDEFINED);
+    assertThat(eval("(!(sn<=Sm))")).isEqualTo(Result.UNDEFINED);
+    assertThat(eval("(member=*bob*)")).isEqualTo(Result.UNDEFINED);
+    assertThat(eval("(!(member=*bob*))")).isEqualTo(Result.UNDEFINED);
+    assertThat(eval("(|(sn>=Sm)(uid=jdoe))")).isEqualTo(Result.TRUE);
+  }
+
+  @Test
+  void telephoneNumberMatchIgnoresSpacesAndHyphensOnly() throws Exception {
+    // RFC 4517 sections 4.2.29 and 4.2.30
+    assertThat(eval("(telephoneNumber=+1-408-555-1212)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(telephoneNumber=+1 \\28408\\29 555 1212)")).isEqualTo(Result.FALSE);
+    assertThat(eval("(telephoneNumber=*\\28408\\29*)")).isEqualTo(Result.FALSE);
+    assertThat(eval("(telephoneNumber=+1408*)")).isEqualTo(Result.TRUE);
+  }
+
+  @Test
+  void uniqueMemberMatchComparesTheDnAndTheOptionalUid() throws Exception {
+    // RFC 4517 section 4.2.31
+    Entry group = entry("dn: cn=g,dc=example,dc=com", "objectClass: groupOfUniqueNames", "cn: g",
+        "uniqueMember: uid=A,dc=example,dc=com#'0101'B", "uniqueMember: uid=b, dc=example,dc=com");
+    assertThat(evaluator.evaluate(Filter.create("(uniqueMember=UID=a,DC=example,DC=com#'0101'B)"), group))
+        .isEqualTo(Result.TRUE);
+    assertThat(evaluator.evaluate(Filter.create("(uniqueMember=uid=a,dc=example,dc=com)"), group))
+        .isEqualTo(Result.FALSE);
+    assertThat(evaluator.evaluate(Filter.create("(uniqueMember=uid=B,dc=example,dc=com)"), group))
+        .isEqualTo(Result.TRUE);
   }
 
   @Test
@@ -88,5 +126,14 @@ class FilterEvaluatorTest {
     assertThat(eval("(ou:dn:=people)")).isEqualTo(Result.TRUE);
     assertThat(eval("(ou=people)")).isEqualTo(Result.FALSE);
     assertThat(eval("(:caseIgnoreMatch:=smith)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(changeNumber:integerMatch:=42)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(changeNumber:2.5.13.14:=042)")).isEqualTo(Result.UNDEFINED);
+    // An ordering rule is TRUE for values below the assertion; a substrings rule cannot be asserted.
+    assertThat(eval("(changeNumber:integerOrderingMatch:=50)")).isEqualTo(Result.TRUE);
+    assertThat(eval("(changeNumber:integerOrderingMatch:=42)")).isEqualTo(Result.FALSE);
+    assertThat(eval("(sn:caseIgnoreSubstringsMatch:=smith)")).isEqualTo(Result.UNDEFINED);
+    // As decoded from a request: the assertion keeps its context-specific BER tag.
+    Filter decoded = Filter.decode(Filter.create("(changeNumber:integerMatch:=42)").encode());
+    assertThat(evaluator.evaluate(decoded, entry)).isEqualTo(Result.TRUE);
   }
 }
