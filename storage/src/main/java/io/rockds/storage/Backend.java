@@ -1,7 +1,5 @@
 package io.rockds.storage;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
@@ -18,12 +16,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
-import org.rocksdb.BlockBasedTableConfig;
-import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
-import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
@@ -31,7 +26,6 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Statistics;
-import org.rocksdb.UInt64AddOperator;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
@@ -54,7 +48,7 @@ public final class Backend implements AutoCloseable {
 
   private final BackendSettings settings;
   private final Schema schema;
-  private final ColumnFamilyOptions indexOptions;
+  private final Map<TreeTuning.Kind, ColumnFamilyOptions> treeOptions;
   /** Where a read-only (secondary) instance keeps its own logs; null when opened for writing. */
   private final Path secondaryDirectory;
   private final RocksDB db;
@@ -65,7 +59,7 @@ public final class Backend implements AutoCloseable {
   private final Statistics statistics;
   private final LRUCache blockCache;
   private final Map<DN, EntryContainer> containers = new LinkedHashMap<>();
-  private final Cache<Long, StoredEntry> entryCache;
+  private final EntryCache entryCache;
   private final AtomicLong nextId = new AtomicLong(1);
 
   static {
@@ -73,11 +67,11 @@ public final class Backend implements AutoCloseable {
   }
 
   private Backend(BackendSettings settings, Schema schema, RocksDB db, List<AutoCloseable> resources,
-      List<ColumnFamilyHandle> handles, Statistics statistics, LRUCache blockCache, ColumnFamilyOptions indexOptions,
-      Path secondaryDirectory) {
+      List<ColumnFamilyHandle> handles, Statistics statistics, LRUCache blockCache,
+      Map<TreeTuning.Kind, ColumnFamilyOptions> treeOptions, Path secondaryDirectory) {
     this.settings = settings;
     this.schema = schema;
-    this.indexOptions = indexOptions;
+    this.treeOptions = treeOptions;
     this.secondaryDirectory = secondaryDirectory;
     this.db = db;
     this.resources = resources;
@@ -85,13 +79,7 @@ public final class Backend implements AutoCloseable {
     this.statistics = statistics;
     this.blockCache = blockCache;
     this.writeOptions = new WriteOptions().setSync(settings.syncWrites());
-    this.entryCache = settings.entryCacheBytes() > 0
-        ? Caffeine.newBuilder()
-            .maximumWeight(settings.entryCacheBytes())
-            .weigher((Long id, StoredEntry e) -> e.footprint())
-            .recordStats()
-            .build()
-        : null;
+    this.entryCache = settings.entryCacheBytes() > 0 ? new EntryCache(settings.entryCacheBytes()) : null;
   }
 
   /**
@@ -128,7 +116,7 @@ public final class Backend implements AutoCloseable {
     try {
       Files.createDirectories(settings.directory());
       Statistics statistics = new Statistics();
-      LRUCache blockCache = new LRUCache(settings.blockCacheBytes());
+      LRUCache blockCache = TreeTuning.blockCache(settings.blockCacheBytes());
       resources.add(blockCache);
       resources.add(statistics);
       DBOptions dbOptions = new DBOptions()
@@ -146,10 +134,12 @@ public final class Backend implements AutoCloseable {
         dbOptions.setMaxOpenFiles(-1);
       }
       resources.add(dbOptions);
-      ColumnFamilyOptions plain = columnFamilyOptions(settings, blockCache, false);
-      ColumnFamilyOptions counters = columnFamilyOptions(settings, blockCache, true);
-      resources.add(plain);
-      resources.add(counters);
+      Map<TreeTuning.Kind, ColumnFamilyOptions> options = new java.util.EnumMap<>(TreeTuning.Kind.class);
+      for (TreeTuning.Kind kind : TreeTuning.Kind.values()) {
+        options.put(kind, TreeTuning.options(kind, settings.compression(), blockCache));
+        resources.add(options.get(kind));
+      }
+      ColumnFamilyOptions plain = options.get(TreeTuning.Kind.KEYS);
 
       Set<String> existing = new HashSet<>();
       String path = settings.directory().toString();
@@ -165,11 +155,8 @@ public final class Backend implements AutoCloseable {
       List<IndexDef> defs = indexDefs(settings, schema);
       for (DN base : settings.baseDns()) {
         String prefix = EntryContainer.rawPrefix(base);
-        for (String tree : List.of("dn2id", "id2entry")) {
-          wanted.put(prefix + tree, descriptor(prefix + tree, plain));
-        }
-        for (String tree : List.of("id2childrencount", "state")) {
-          wanted.put(prefix + tree, descriptor(prefix + tree, counters));
+        for (String tree : List.of("dn2id", "id2entry", "id2childrencount", "state")) {
+          wanted.put(prefix + tree, descriptor(prefix + tree, options.get(TreeTuning.kindOf(prefix + tree))));
         }
         for (IndexDef def : defs) {
           wanted.put(prefix + def.name, descriptor(prefix + def.name, plain));
@@ -177,7 +164,7 @@ public final class Backend implements AutoCloseable {
       }
       // Column families of indexes no longer configured stay open (RocksDB requires it) but unused.
       for (String name : existing) {
-        wanted.putIfAbsent(name, descriptor(name, isCounterTree(name) ? counters : plain));
+        wanted.putIfAbsent(name, descriptor(name, options.get(TreeTuning.kindOf(name))));
       }
       if (readOnly) {
         wanted.keySet().retainAll(existing);
@@ -191,7 +178,7 @@ public final class Backend implements AutoCloseable {
       for (int i = 0; i < descriptors.size(); i++) {
         byName.put(new String(descriptors.get(i).getName(), StandardCharsets.UTF_8), handles.get(i));
       }
-      Backend backend = new Backend(settings, schema, db, resources, handles, statistics, blockCache, plain, secondary);
+      Backend backend = new Backend(settings, schema, db, resources, handles, statistics, blockCache, options, secondary);
       for (DN base : settings.baseDns()) {
         backend.openContainer(base, byName, defs, existing);
       }
@@ -204,10 +191,6 @@ public final class Backend implements AutoCloseable {
       closeAll(resources);
       throw new LDAPException(ResultCode.UNAVAILABLE, "cannot create " + settings.directory() + ": " + e, e);
     }
-  }
-
-  private static boolean isCounterTree(String name) {
-    return name.endsWith("/state") || name.endsWith("/id2childrencount");
   }
 
   private static LDAPException openFailure(BackendSettings settings, RocksDBException e) {
@@ -223,32 +206,6 @@ public final class Backend implements AutoCloseable {
 
   private static ColumnFamilyDescriptor descriptor(String name, ColumnFamilyOptions options) {
     return new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8), options);
-  }
-
-  private static ColumnFamilyOptions columnFamilyOptions(BackendSettings settings, LRUCache cache, boolean counters) {
-    BlockBasedTableConfig table = new BlockBasedTableConfig()
-        .setBlockCache(cache)
-        .setFilterPolicy(new BloomFilter(10, false))
-        .setCacheIndexAndFilterBlocks(true)
-        .setPinL0FilterAndIndexBlocksInCache(true)
-        .setBlockSize(16 * 1024)
-        .setFormatVersion(5);
-    ColumnFamilyOptions options = new ColumnFamilyOptions()
-        .setTableFormatConfig(table)
-        .setLevelCompactionDynamicLevelBytes(true);
-    switch (settings.compression()) {
-      case "none" -> options.setCompressionType(CompressionType.NO_COMPRESSION);
-      case "lz4" -> options.setCompressionType(CompressionType.LZ4_COMPRESSION);
-      case "zstd" -> options.setCompressionType(CompressionType.ZSTD_COMPRESSION);
-      case "lz4-zstd" -> options.setCompressionType(CompressionType.LZ4_COMPRESSION)
-          .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION);
-      default -> throw new IllegalArgumentException("compression: " + settings.compression()
-          + " (expected: lz4-zstd, lz4, zstd or none)");
-    }
-    if (counters) {
-      options.setMergeOperator(new UInt64AddOperator());
-    }
-    return options;
   }
 
   private record IndexDef(String name, String attribute, IndexType type, int substringLength, IndexEntryLimit limit,
@@ -344,7 +301,7 @@ public final class Backend implements AutoCloseable {
           }
           IndexDef def = new IndexDef(name, spec.attribute(), type, spec.substringLength(), limit,
               isInteger(spec.attribute(), schema));
-          ColumnFamilyHandle handle = db.createColumnFamily(descriptor(prefix + name, indexOptions));
+          ColumnFamilyHandle handle = db.createColumnFamily(descriptor(prefix + name, treeOptions.get(TreeTuning.Kind.KEYS)));
           handles.add(handle);
           AttributeIndex index = newIndex(prefix, def, handle);
           container.addIndex(index);
@@ -357,10 +314,10 @@ public final class Backend implements AutoCloseable {
     }
   }
 
-  /** Options for SST files written for ingestion: the index trees' compression and table format. */
-  Options sstOptions() {
+  /** Options for SST files written for ingestion into trees of this kind: their compression and table format. */
+  Options sstOptions(TreeTuning.Kind kind) {
     try (DBOptions dbOptions = new DBOptions()) {
-      return new Options(dbOptions, indexOptions);
+      return new Options(dbOptions, treeOptions.get(kind));
     }
   }
 
@@ -451,7 +408,12 @@ public final class Backend implements AutoCloseable {
   }
 
   public long entryCacheSize() {
-    return entryCache == null ? 0 : entryCache.estimatedSize();
+    return entryCache == null ? 0 : entryCache.entries();
+  }
+
+  /** Bytes of heap the entry cache holds. */
+  public long entryCacheBytes() {
+    return entryCache == null ? 0 : entryCache.bytes();
   }
 
   /** RocksDB statistics (block cache hits, stalls, WAL syncs) for metrics. */
@@ -519,6 +481,13 @@ public final class Backend implements AutoCloseable {
   /** The cached entry, or null: never loads. */
   StoredEntry cachedEntryIfPresent(long id) {
     return entryCache == null ? null : entryCache.getIfPresent(id);
+  }
+
+  /** Runs the entry cache's pending evictions now, so that its content can be inspected. */
+  void cleanUpEntryCache() {
+    if (entryCache != null) {
+      entryCache.cleanUp();
+    }
   }
 
   void invalidate(long id) {
