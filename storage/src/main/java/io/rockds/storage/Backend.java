@@ -43,8 +43,6 @@ import org.rocksdb.WriteOptions;
  */
 public final class Backend implements AutoCloseable {
   private static final String DEFAULT_CF = "default";
-  /** Memory of all memtables together, whatever the number of indexes. */
-  private static final long MEMTABLE_BUDGET_BYTES = 64L << 20;
 
   private final BackendSettings settings;
   private final Schema schema;
@@ -127,7 +125,7 @@ public final class Backend implements AutoCloseable {
           .setKeepLogFileNum(5)
           // One budget for the memtables of all column families (each would otherwise grow to 64 MB twice
           // over): the largest one is flushed when they reach it together.
-          .setDbWriteBufferSize(MEMTABLE_BUDGET_BYTES)
+          .setDbWriteBufferSize(settings.memtableBytes())
           .setStatistics(statistics);
       if (readOnly) {
         // A secondary must keep every table file open: the primary may delete them while compacting.

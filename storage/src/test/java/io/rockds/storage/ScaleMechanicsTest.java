@@ -34,7 +34,7 @@ class ScaleMechanicsTest {
   private static BackendSettings settings(Path directory, long entryCacheBytes, long blockCacheBytes) {
     BackendSettings d = StorageFixtures.settings(directory, 4000);
     return new BackendSettings(d.id(), d.baseDns(), d.directory(), d.indexEntryLimit(), d.indexes(), false,
-        entryCacheBytes, blockCacheBytes, d.compression());
+        entryCacheBytes, blockCacheBytes, d.compression(), d.memtableBytes());
   }
 
   private static Entry user(int i, SplittableRandom random) {

@@ -15,6 +15,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rockds.storage.Backend;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -184,18 +185,35 @@ public final class ServerMetrics {
     Tags tags = Tags.of("backend", backend.id());
     Gauge.builder("rockds.backend.entries", backend, b -> safe(() -> b.entryCount())).tags(tags).register(registry);
     Gauge.builder("rockds.entry.cache.size", backend, Backend::entryCacheSize).tags(tags).register(registry);
+    Gauge.builder("rockds.entry.cache.bytes", backend, Backend::entryCacheBytes).baseUnit("bytes").tags(tags)
+        .register(registry);
+    Gauge.builder("rockds.entry.cache.capacity", backend, b -> b.settings().entryCacheBytes()).baseUnit("bytes")
+        .tags(tags).register(registry);
     cacheCounter("rockds.entry.cache.hits", backend, b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().hitCount(), tags);
     cacheCounter("rockds.entry.cache.misses", backend, b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().missCount(), tags);
     cacheCounter("rockds.entry.cache.evictions", backend, b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().evictionCount(), tags);
     Gauge.builder("rocksdb.block.cache.usage", backend, Backend::blockCacheUsage).baseUnit("bytes").tags(tags)
         .register(registry);
+    Gauge.builder("rocksdb.block.cache.capacity", backend, b -> b.settings().blockCacheBytes()).baseUnit("bytes")
+        .tags(tags).register(registry);
     ticker("rocksdb.block.cache.hits", backend, TickerType.BLOCK_CACHE_HIT, tags);
     ticker("rocksdb.block.cache.misses", backend, TickerType.BLOCK_CACHE_MISS, tags);
+    // Per block type: index and filter misses that grow with traffic mean they do not stay resident.
+    for (String type : List.of("data", "index", "filter")) {
+      Tags typed = tags.and("type", type);
+      ticker("rocksdb.block.cache.type.hits", backend, TickerType.valueOf("BLOCK_CACHE_" + type.toUpperCase(
+          Locale.ROOT) + "_HIT"), typed);
+      ticker("rocksdb.block.cache.type.misses", backend, TickerType.valueOf("BLOCK_CACHE_" + type.toUpperCase(
+          Locale.ROOT) + "_MISS"), typed);
+    }
+    ticker("rocksdb.blocks.decompressed", backend, TickerType.NUMBER_BLOCK_DECOMPRESSED, tags);
     ticker("rocksdb.stall.micros", backend, TickerType.STALL_MICROS, tags);
     ticker("rocksdb.wal.syncs", backend, TickerType.WAL_FILE_SYNCED, tags);
     ticker("rocksdb.bytes.written", backend, TickerType.BYTES_WRITTEN, tags);
     Gauge.builder("rocksdb.memtable.size", backend, b -> b.longProperty("rocksdb.cur-size-all-mem-tables"))
         .baseUnit("bytes").tags(tags).register(registry);
+    Gauge.builder("rocksdb.memtable.capacity", backend, b -> b.settings().memtableBytes()).baseUnit("bytes")
+        .tags(tags).register(registry);
     Gauge.builder("rocksdb.pending.compaction", backend, b -> b.longProperty("rocksdb.estimate-pending-compaction-bytes"))
         .baseUnit("bytes").tags(tags).register(registry);
     Gauge.builder("rocksdb.sst.size", backend, b -> b.longProperty("rocksdb.total-sst-files-size"))
