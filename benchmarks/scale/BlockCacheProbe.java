@@ -45,9 +45,12 @@ public class BlockCacheProbe {
           if (name.endsWith("/uid.equality") || name.endsWith("/uid")) uid = handles.get(i);
           if (uid == null && name.contains("/uid")) uid = handles.get(i);
         }
-        List<byte[]> uidKeys = new ArrayList<>();
+        List<byte[]> uidKeys = new ArrayList<>(); // every 100th key: enough to spread reads over the whole index
         try (ReadOptions scan = new ReadOptions().setFillCache(false); RocksIterator it = rocks.newIterator(uid, scan)) {
-          for (it.seekToFirst(); it.isValid(); it.next()) uidKeys.add(it.key());
+          int n = 0;
+          for (it.seekToFirst(); it.isValid(); it.next()) {
+            if (n++ % 100 == 0) uidKeys.add(it.key());
+          }
         }
         long maxId;
         try (RocksIterator it = rocks.newIterator(entries)) {

@@ -138,10 +138,13 @@ public final class Status implements Callable<Integer> {
         }
         Thread.sleep(Duration.ofSeconds(sampleSeconds).toMillis());
         MonitorSample second = MonitorSample.read(connection);
-        return String.format(Locale.ROOT, "Connections: %d current, %d since start. Operations: %.1f per second"
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "Connections: %d current, %d since start. Operations: %.1f per second"
             + " (over %d s). Unindexed searches since start: %d.", second.currentConnections(),
             second.totalConnections(), second.operationsPerSecondSince(first, 1), sampleSeconds,
-            second.unindexedSearches());
+            second.unindexedSearches()));
+        lines.addAll(CacheReport.read(connection));
+        return String.join(System.lineSeparator(), lines);
       }
     } catch (LDAPException e) {
       return "Connections, operations per second: not available: reading cn=monitor from " + url + " failed: "
