@@ -13,10 +13,11 @@ import org.rocksdb.UInt64AddOperator;
  * The RocksDB layout of each kind of tree, and the block cache they share: what keeps a read as
  * cheap at 10M entries as at 100k.
  *
- * <p>Why: a 1M-entry import wrote {@code id2entry} as one 1.8 GB SST whose index block (2.4 MB) and
- * bloom filter (1 MB) were each one block, cached in a 128 MB LRU cache split into 64 shards of
- * 2 MB with no high-priority pool: a block larger than its shard was evicted as soon as it was
- * inserted, so lookups read, checksummed and parsed megabytes again and again. Hence:
+ * <p>Why: a 1M-entry import wrote {@code id2entry} as one 1.8 GB SST whose index (2.96 MB) was one
+ * block, cached in a 128 MB LRU cache split into 64 shards of 2 MB with no high-priority pool: a
+ * block larger than its shard was evicted as soon as it was inserted, so every lookup read 1.4 MB
+ * and decompressed 2.98 MB again, 4.7 ms of CPU per search instead of 0.18 (benchmarks/RESULTS.md,
+ * BlockCacheProbe). Hence:
  * <ul>
  *   <li>two-level (partitioned) index and filter blocks of {@link #METADATA_BLOCK_BYTES}, whose top
  *       level is pinned, so no lookup needs a metadata block larger than a few KiB;
@@ -26,8 +27,9 @@ import org.rocksdb.UInt64AddOperator;
  *   <li>SST files of at most {@link #TARGET_FILE_BYTES} from compaction and import alike
  *       ({@link RollingSstWriter}), so that no single file's metadata grows with the data;
  *   <li>{@code id2entry}, read once per candidate entry: 4 KiB blocks (one or two entries each, so a
- *       cache miss reads and checks 4 KiB, not 16) compressed with LZ4 on every level (a ZSTD decode
- *       per entry read cost more than the disk it saved: photos do not compress), and no bloom filter
+ *       cache miss reads and checks 4 KiB, not 16) compressed with LZ4 on every level (with ZSTD at the
+ *       bottom every read decompressed a 16 KiB block; 4 KiB LZ4 blocks of incompressible photos are
+ *       stored raw, for 16 % more disk), and no bloom filter
  *       on the last level (every lookup is of an existing ID, the filter only cost a probe).
  * </ul>
  */
