@@ -49,7 +49,11 @@ LDAP_PORT_NUMBER="${LDAP_PORT_NUMBER:-1389}"
 LDAP_LDAPS_PORT_NUMBER="${LDAP_LDAPS_PORT_NUMBER:-1636}"
 LDAP_ENABLE_TLS="${LDAP_ENABLE_TLS:-no}"
 LDAP_ALLOW_ANON_BINDING="${LDAP_ALLOW_ANON_BINDING:-yes}"
-export ROCKDS_JAVA_OPTS="${JAVA_OPTS:-${ROCKDS_JAVA_OPTS:--XX:MaxRAMPercentage=60 -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError}}"
+# Unset, start-ds derives the heap from the memory budget (an eighth of the container's memory by
+# default): RocksDB's block cache takes half of it outside the heap, so a larger heap would not fit.
+if [ -n "${JAVA_OPTS:-}" ]; then
+  export ROCKDS_JAVA_OPTS="$JAVA_OPTS"
+fi
 
 if [ ! -d "$data" ] || [ ! -w "$data" ]; then
   fail "the data volume $data is not writable by uid $(id -u) gid $(id -g): chown -R $(id -u):0 it or mount it read-write"

@@ -15,9 +15,11 @@ import io.rockds.config.model.PropertyReader;
  * @param http the metrics and health endpoint
  * @param requestLimits defensive per-request limits and connection handling
  * @param referentialIntegrity deletes and renames update the groups listing the entry
+ * @param memoryBudgetBytes memory the server may use, caches derived from it (0 = half the machine's)
  */
 public record GlobalConfig(int sizeLimit, int timeLimitSeconds, int lookthroughLimit, boolean allowAnonymousRead,
-    int workerThreads, RequestLimitsConfig requestLimits, HttpEndpoint http, boolean referentialIntegrity) {
+    int workerThreads, RequestLimitsConfig requestLimits, HttpEndpoint http, boolean referentialIntegrity,
+    long memoryBudgetBytes) {
 
   /**
    * The HTTP endpoint of {@code /metrics} and {@code /health}.
@@ -35,6 +37,6 @@ public record GlobalConfig(int sizeLimit, int timeLimitSeconds, int lookthroughL
         r.integer("lookthrough-limit").intValue(), r.bool("allow-anonymous-read"),
         r.integer("num-worker-threads").intValue(), RequestLimitsConfig.from(r),
         new HttpEndpoint(r.string("http-listen-address"), r.integer("http-port").intValue(), r.bool("metrics-enabled")),
-        r.bool("referential-integrity"));
+        r.bool("referential-integrity"), r.integer("memory-budget"));
   }
 }

@@ -10,6 +10,7 @@ import io.rockds.storage.BackendSettings;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IndexSpec;
 import io.rockds.storage.IndexType;
+import io.rockds.storage.MemoryBudget;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -20,13 +21,23 @@ import java.util.Map;
 public final class Backends implements AutoCloseable {
   private final Map<String, Backend> byId = new LinkedHashMap<>();
 
-  /** Opens every enabled backend; on failure the ones already open are closed. */
+  /** Opens every enabled backend with the default memory budget (half the machine's). */
   public static Backends open(List<BackendConfig> configs, Instance instance, Schema schema) throws LDAPException {
+    return open(configs, instance, schema, MemoryBudget.ofThisProcess(0));
+  }
+
+  /**
+   * Opens every enabled backend, each with its share of the memory budget (see {@link MemoryBudget});
+   * on failure the ones already open are closed.
+   */
+  public static Backends open(List<BackendConfig> configs, Instance instance, Schema schema, MemoryBudget budget)
+      throws LDAPException {
     Backends backends = new Backends();
+    int enabled = (int) configs.stream().filter(BackendConfig::enabled).count();
     try {
       for (BackendConfig config : configs) {
         if (config.enabled()) {
-          backends.byId.put(config.id(), Backend.open(settings(config, instance), schema));
+          backends.byId.put(config.id(), Backend.open(settings(config, instance, budget, enabled), schema));
         }
       }
     } catch (LDAPException | RuntimeException e) {
@@ -36,15 +47,27 @@ public final class Backends implements AutoCloseable {
     return backends;
   }
 
-  /** The storage view of a backend's configuration: the one place config becomes storage settings. */
+  /** The settings of a backend alone under the default memory budget (half the machine's). */
   public static BackendSettings settings(BackendConfig config, Instance instance) {
+    return settings(config, instance, MemoryBudget.ofThisProcess(0), 1);
+  }
+
+  /**
+   * The storage view of a backend's configuration: the one place config becomes storage settings.
+   * Caches left at -1 get the backend's share (one of {@code backends}) of the budget.
+   */
+  public static BackendSettings settings(BackendConfig config, Instance instance, MemoryBudget budget, int backends) {
     List<IndexSpec> indexes = new ArrayList<>();
     for (IndexConfig index : config.indexes()) {
       indexes.add(indexSpec(index));
     }
+    long entryCache = config.entryCacheBytes() >= 0 ? config.entryCacheBytes()
+        : MemoryBudget.share(budget.entryCacheBytes(), backends);
+    long blockCache = Math.max(1L << 20, config.blockCacheBytes() >= 0 ? config.blockCacheBytes()
+        : MemoryBudget.share(budget.blockCacheBytes(), backends));
     return new BackendSettings(config.id(), config.baseDns(), instance.resolve(config.dbDirectory()),
-        config.indexEntryLimit(), indexes, config.syncWrites(), config.entryCacheBytes(), config.blockCacheBytes(),
-        config.compression());
+        config.indexEntryLimit(), indexes, config.syncWrites(), entryCache, blockCache, config.compression(),
+        MemoryBudget.share(budget.memtableBytes(), backends));
   }
 
   /** The storage view of one index's configuration. */

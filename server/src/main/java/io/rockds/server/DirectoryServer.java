@@ -33,6 +33,7 @@ import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.SecurityServices;
 import io.rockds.server.security.TlsContexts;
 import io.rockds.server.security.policy.PasswordPolicies;
+import io.rockds.storage.MemoryBudget;
 import java.io.IOException;
 import java.net.BindException;
 import java.nio.charset.StandardCharsets;
@@ -109,7 +110,8 @@ public final class DirectoryServer implements AutoCloseable {
     } catch (ConfigException e) {
       throw new ConfigException(store.file() + ": " + e.getMessage(), e);
     }
-    Backends backends = Backends.open(config.backends(), instance, schema.current());
+    Backends backends = Backends.open(config.backends(), instance, schema.current(),
+        MemoryBudget.ofThisProcess(config.global().memoryBudgetBytes()));
     int threads = config.global().workerThreads() > 0 ? config.global().workerThreads()
         : Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
     ThreadPoolExecutor workers = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,

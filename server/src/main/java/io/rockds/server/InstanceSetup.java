@@ -11,6 +11,7 @@ import io.rockds.server.schema.SchemaLoader;
 import io.rockds.server.security.password.PasswordSchemeSettings;
 import io.rockds.server.security.password.PasswordSchemes;
 import io.rockds.storage.EntryContainer;
+import io.rockds.storage.MemoryBudget;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,8 +45,9 @@ public final class InstanceSetup {
     Files.createDirectories(instance.logs());
     Files.createDirectories(instance.schemaDirectory());
     Identity creator = new Identity(parameters.rootUserDn(), true, Set.of());
-    try (Backends backends = Backends.open(ServerConfig.read(config).backends(), instance,
-        SchemaLoader.load(instance.schemaDirectory()))) {
+    ServerConfig server = ServerConfig.read(config);
+    try (Backends backends = Backends.open(server.backends(), instance, SchemaLoader.load(instance.schemaDirectory()),
+        MemoryBudget.ofThisProcess(server.global().memoryBudgetBytes()))) {
       for (Entry entry : entries) {
         Entry prepared = entry.duplicate();
         PasswordValues.hash(prepared, passwords);

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,13 +43,11 @@ import org.rocksdb.WriteOptions;
  */
 public final class Backend implements AutoCloseable {
   private static final String DEFAULT_CF = "default";
-  /** Memory of all memtables together, whatever the number of indexes. */
-  private static final long MEMTABLE_BUDGET_BYTES = 64L << 20;
 
   private final BackendSettings settings;
   private final IndexEntryLimits entryLimits;
   private final Schema schema;
-  private final ColumnFamilyOptions indexOptions;
+  private final Map<TreeTuning.Kind, ColumnFamilyOptions> treeOptions;
   /** Where a read-only (secondary) instance keeps its own logs; null when opened for writing. */
   private final Path secondaryDirectory;
   private final RocksDB db;
@@ -67,12 +66,12 @@ public final class Backend implements AutoCloseable {
   }
 
   private Backend(BackendSettings settings, Schema schema, RocksDB db, List<AutoCloseable> resources,
-      List<ColumnFamilyHandle> handles, Statistics statistics, LRUCache blockCache, ColumnFamilyOptions indexOptions,
-      Path secondaryDirectory) {
+      List<ColumnFamilyHandle> handles, Statistics statistics, LRUCache blockCache,
+      Map<TreeTuning.Kind, ColumnFamilyOptions> treeOptions, Path secondaryDirectory) {
     this.settings = settings;
     this.entryLimits = IndexEntryLimits.of(settings);
     this.schema = schema;
-    this.indexOptions = indexOptions;
+    this.treeOptions = treeOptions;
     this.secondaryDirectory = secondaryDirectory;
     this.db = db;
     this.resources = resources;
@@ -80,7 +79,7 @@ public final class Backend implements AutoCloseable {
     this.statistics = statistics;
     this.blockCache = blockCache;
     this.writeOptions = new WriteOptions().setSync(settings.syncWrites());
-    this.entryCache = new EntryCache(settings.entryCacheBytes());
+    this.entryCache = settings.entryCacheBytes() > 0 ? new EntryCache(settings.entryCacheBytes()) : null;
   }
 
   /**
@@ -117,7 +116,7 @@ public final class Backend implements AutoCloseable {
     try {
       Files.createDirectories(settings.directory());
       Statistics statistics = new Statistics();
-      LRUCache blockCache = new LRUCache(settings.blockCacheBytes());
+      LRUCache blockCache = TreeTuning.blockCache(settings.blockCacheBytes());
       resources.add(blockCache);
       resources.add(statistics);
       DBOptions dbOptions = new DBOptions()
@@ -128,17 +127,19 @@ public final class Backend implements AutoCloseable {
           .setKeepLogFileNum(5)
           // One budget for the memtables of all column families (each would otherwise grow to 64 MB twice
           // over): the largest one is flushed when they reach it together.
-          .setDbWriteBufferSize(MEMTABLE_BUDGET_BYTES)
+          .setDbWriteBufferSize(settings.memtableBytes())
           .setStatistics(statistics);
       if (readOnly) {
         // A secondary must keep every table file open: the primary may delete them while compacting.
         dbOptions.setMaxOpenFiles(-1);
       }
       resources.add(dbOptions);
-      ColumnFamilyOptions plain = TreeOptions.columnFamilyOptions(settings, blockCache, false);
-      ColumnFamilyOptions counters = TreeOptions.columnFamilyOptions(settings, blockCache, true);
-      resources.add(plain);
-      resources.add(counters);
+      Map<TreeTuning.Kind, ColumnFamilyOptions> options = new EnumMap<>(TreeTuning.Kind.class);
+      for (TreeTuning.Kind kind : TreeTuning.Kind.values()) {
+        options.put(kind, TreeTuning.options(kind, settings.compression(), blockCache));
+        resources.add(options.get(kind));
+      }
+      ColumnFamilyOptions plain = options.get(TreeTuning.Kind.KEYS);
 
       Set<String> existing = new HashSet<>();
       String path = settings.directory().toString();
@@ -154,19 +155,16 @@ public final class Backend implements AutoCloseable {
       List<IndexDefinition> defs = IndexDefinition.all(settings, schema);
       for (DN base : settings.baseDns()) {
         String prefix = EntryContainer.rawPrefix(base);
-        for (String tree : List.of("dn2id", "id2entry")) {
-          wanted.put(prefix + tree, TreeOptions.descriptor(prefix + tree, plain));
-        }
-        for (String tree : List.of("id2childrencount", "state")) {
-          wanted.put(prefix + tree, TreeOptions.descriptor(prefix + tree, counters));
+        for (String tree : List.of("dn2id", "id2entry", "id2childrencount", "state")) {
+          wanted.put(prefix + tree, TreeTuning.descriptor(prefix + tree, options.get(TreeTuning.kindOf(prefix + tree))));
         }
         for (IndexDefinition def : defs) {
-          wanted.put(prefix + def.name(), TreeOptions.descriptor(prefix + def.name(), plain));
+          wanted.put(prefix + def.name(), TreeTuning.descriptor(prefix + def.name(), plain));
         }
       }
       // Column families of indexes no longer configured stay open (RocksDB requires it) but unused.
       for (String name : existing) {
-        wanted.putIfAbsent(name, TreeOptions.descriptor(name, TreeOptions.isCounterTree(name) ? counters : plain));
+        wanted.putIfAbsent(name, TreeTuning.descriptor(name, options.get(TreeTuning.kindOf(name))));
       }
       if (readOnly) {
         wanted.keySet().retainAll(existing);
@@ -180,7 +178,7 @@ public final class Backend implements AutoCloseable {
       for (int i = 0; i < descriptors.size(); i++) {
         byName.put(new String(descriptors.get(i).getName(), StandardCharsets.UTF_8), handles.get(i));
       }
-      Backend backend = new Backend(settings, schema, db, resources, handles, statistics, blockCache, plain, secondary);
+      Backend backend = new Backend(settings, schema, db, resources, handles, statistics, blockCache, options, secondary);
       for (DN base : settings.baseDns()) {
         backend.openContainer(base, byName, defs, existing);
       }
@@ -256,7 +254,7 @@ public final class Backend implements AutoCloseable {
           if (container.indexNamed(def.name()) != null) {
             continue;
           }
-          ColumnFamilyHandle handle = db.createColumnFamily(TreeOptions.descriptor(prefix + def.name(), indexOptions));
+          ColumnFamilyHandle handle = db.createColumnFamily(TreeTuning.descriptor(prefix + def.name(), treeOptions.get(TreeTuning.Kind.KEYS)));
           handles.add(handle);
           AttributeIndex index = def.open(db, handle, prefix, schema, entryLimits);
           container.addIndex(index);
@@ -269,15 +267,17 @@ public final class Backend implements AutoCloseable {
     }
   }
 
-  /** Options for SST files written for ingestion: the index trees' compression and table format. */
-  Options sstOptions() {
+  /** Options for SST files written for ingestion into trees of this kind: their compression and table format. */
+  Options sstOptions(TreeTuning.Kind kind) {
     try (DBOptions dbOptions = new DBOptions()) {
-      return new Options(dbOptions, indexOptions);
+      return new Options(dbOptions, treeOptions.get(kind));
     }
   }
 
   void invalidateAll() {
-    entryCache.invalidateAll();
+    if (entryCache != null) {
+      entryCache.invalidateAll();
+    }
   }
 
   /** Reads writes the primary committed since this read-only backend opened or last caught up. */
@@ -362,11 +362,16 @@ public final class Backend implements AutoCloseable {
 
   /** Entry cache hits, misses, evictions and size; null when the cache is disabled. */
   public com.github.benmanes.caffeine.cache.stats.CacheStats entryCacheStats() {
-    return entryCache.stats();
+    return entryCache == null ? null : entryCache.stats();
   }
 
   public long entryCacheSize() {
-    return entryCache.size();
+    return entryCache == null ? 0 : entryCache.entries();
+  }
+
+  /** Bytes of heap the entry cache holds. */
+  public long entryCacheBytes() {
+    return entryCache == null ? 0 : entryCache.bytes();
   }
 
   /** RocksDB statistics (block cache hits, stalls, WAL syncs) for metrics. */
@@ -421,16 +426,32 @@ public final class Backend implements AutoCloseable {
   }
 
   StoredEntry cachedEntry(long id, LongFunction<StoredEntry> loader) throws LDAPException {
-    return entryCache.get(id, loader);
+    try {
+      return entryCache == null ? loader.apply(id) : entryCache.get(id, loader);
+    } catch (IllegalStateException e) {
+      if (e.getCause() instanceof RocksDBException r) {
+        throw StorageErrors.wrap(r);
+      }
+      throw e;
+    }
   }
 
   /** The cached entry, or null: never loads. */
   StoredEntry cachedEntryIfPresent(long id) {
-    return entryCache.getIfPresent(id);
+    return entryCache == null ? null : entryCache.getIfPresent(id);
+  }
+
+  /** Runs the entry cache's pending evictions now, so that its content can be inspected. */
+  void cleanUpEntryCache() {
+    if (entryCache != null) {
+      entryCache.cleanUp();
+    }
   }
 
   void invalidate(long id) {
-    entryCache.invalidate(id);
+    if (entryCache != null) {
+      entryCache.invalidate(id);
+    }
   }
 
   /** Flushes memtables and closes the database, releasing its lock. */

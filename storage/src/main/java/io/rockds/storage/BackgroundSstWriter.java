@@ -1,15 +1,15 @@
 package io.rockds.storage;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import org.rocksdb.EnvOptions;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.SstFileWriter;
 
 /**
- * Writes records, given in ascending key order, to an SST file on a thread of its own, so that
+ * Writes records, given in ascending key order, to SST files ({@link RollingSstWriter}) on a thread of its own, so that
  * compressing them (ZSTD, the largest tree: {@code id2entry}) does not hold up the caller, the
  * import's single writer thread. A failure is reported by the next {@link #put} or by
  * {@link #finish}.
@@ -18,15 +18,14 @@ final class BackgroundSstWriter implements AutoCloseable {
   private static final int QUEUED = 1024;
   private static final byte[][] END = new byte[0][];
 
-  private final SstFileWriter writer;
+  private final RollingSstWriter writer;
   private final BlockingQueue<byte[][]> queue = new ArrayBlockingQueue<>(QUEUED);
   private final Thread thread;
   private volatile RocksDBException failure;
-  private long records;
 
-  BackgroundSstWriter(EnvOptions envOptions, Options options, Path file, String threadName) throws RocksDBException {
-    writer = new SstFileWriter(envOptions, options);
-    writer.open(file.toString());
+  BackgroundSstWriter(EnvOptions envOptions, Options options, Path directory, String name, long targetBytes) {
+    writer = new RollingSstWriter(envOptions, options, directory, name, targetBytes);
+    String threadName = "import-" + name;
     thread = new Thread(this::run, threadName);
     thread.setDaemon(true);
     thread.start();
@@ -54,7 +53,6 @@ final class BackgroundSstWriter implements AutoCloseable {
       throw failure;
     }
     enqueue(new byte[][] {key, value});
-    records++;
   }
 
   private void enqueue(byte[][] record) throws RocksDBException {
@@ -66,11 +64,8 @@ final class BackgroundSstWriter implements AutoCloseable {
     }
   }
 
-  /**
-   * Waits until every record is written and finishes the file; false, with no file to ingest, if
-   * there were none (RocksDB refuses to finish an empty SST file).
-   */
-  boolean finish() throws RocksDBException {
+  /** Waits until every record is written and returns the files to ingest (none if no record came). */
+  List<Path> finish() throws RocksDBException {
     enqueue(END);
     try {
       thread.join();
@@ -81,11 +76,7 @@ final class BackgroundSstWriter implements AutoCloseable {
     if (failure != null) {
       throw failure;
     }
-    if (records == 0) {
-      return false;
-    }
-    writer.finish();
-    return true;
+    return writer.finish();
   }
 
   @Override

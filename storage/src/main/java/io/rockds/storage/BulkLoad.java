@@ -20,7 +20,6 @@ import org.rocksdb.FlushOptions;
 import org.rocksdb.IngestExternalFileOptions;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.SstFileWriter;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
@@ -52,10 +51,10 @@ public final class BulkLoad implements AutoCloseable {
   private final Path workDirectory;
   private final WriteOptions noWal = new WriteOptions().setDisableWAL(true);
   private final EnvOptions envOptions = new EnvOptions();
-  private final Options sstOptions;
+  private final Options entriesOptions;
+  private final Options keysOptions;
   private final IndexAccumulator keys;
   private final BackgroundSstWriter entries;
-  private final Path entriesFile;
   private WriteBatch batch = new WriteBatch();
   private int batchEntries;
   /** DN keys of the current batch, not yet visible through dn2id reads. */
@@ -94,13 +93,12 @@ public final class BulkLoad implements AutoCloseable {
     this.workDirectory = workDirectory;
     try {
       Files.createDirectories(workDirectory);
-      this.sstOptions = backend.sstOptions();
+      this.entriesOptions = backend.sstOptions(TreeTuning.Kind.ENTRIES);
+      this.keysOptions = backend.sstOptions(TreeTuning.Kind.KEYS);
       this.keys = new IndexAccumulator(workDirectory,
           indexes.stream().map(AttributeIndex::entryLimit).toList(), IndexAccumulator.MEMORY_BYTES);
-      this.entriesFile = workDirectory.resolve("id2entry.sst");
-      this.entries = new BackgroundSstWriter(envOptions, sstOptions, entriesFile, "import-id2entry");
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
+      this.entries = new BackgroundSstWriter(envOptions, entriesOptions, workDirectory, "id2entry",
+          TreeTuning.TARGET_FILE_BYTES);
     } catch (IOException e) {
       throw new LDAPException(ResultCode.OTHER, "cannot create " + workDirectory + ": " + e, e);
     }
@@ -197,10 +195,7 @@ public final class BulkLoad implements AutoCloseable {
   public void finish() throws LDAPException {
     try {
       flushBatch();
-      // An empty or all-rejected LDIF leaves no file.
-      if (entries.finish()) {
-        ingest(container.id2entry(), entriesFile);
-      }
+      ingest(container.id2entry(), entries.finish());
       // Plain values, not merge operands: the container was emptied, and a read of a counter
       // then finds one value instead of folding operands until a compaction.
       try (WriteBatch counters = new WriteBatch()) {
@@ -230,7 +225,7 @@ public final class BulkLoad implements AutoCloseable {
     }
   }
 
-  /** Writes each index's records into an SST file of its own (keys arrive in order) and ingests it. */
+  /** Writes each index's records into SST files of its own (keys arrive in order) and ingests them. */
   private void writeIndexes() throws RocksDBException {
     try (WriteBatch overLimit = new WriteBatch(); IndexFiles files = new IndexFiles(overLimit)) {
       keys.drain(files);
@@ -239,12 +234,11 @@ public final class BulkLoad implements AutoCloseable {
     }
   }
 
-  /** The SST file of the index being written; the next index's keys close it and start another. */
+  /** The SST files of the index being written; the next index's keys close them and start others. */
   private final class IndexFiles implements IndexAccumulator.Sink, AutoCloseable {
     private final WriteBatch overLimit;
-    private SstFileWriter writer;
+    private RollingSstWriter writer;
     private int ordinal = -1;
-    private Path file;
 
     IndexFiles(WriteBatch overLimit) {
       this.overLimit = overLimit;
@@ -255,9 +249,8 @@ public final class BulkLoad implements AutoCloseable {
       if (keyOrdinal != ordinal) {
         finishCurrent();
         ordinal = keyOrdinal;
-        file = workDirectory.resolve("index-" + ordinal + ".sst");
-        writer = new SstFileWriter(envOptions, sstOptions);
-        writer.open(file.toString());
+        writer = new RollingSstWriter(envOptions, keysOptions, workDirectory, "index-" + ordinal,
+            TreeTuning.TARGET_FILE_BYTES);
       }
       AttributeIndex index = indexes.get(ordinal);
       if (ids == null) {
@@ -272,10 +265,10 @@ public final class BulkLoad implements AutoCloseable {
       if (writer == null) {
         return;
       }
-      writer.finish();
+      List<Path> files = writer.finish();
       writer.close();
       writer = null;
-      ingest(indexes.get(ordinal), file);
+      ingest(indexes.get(ordinal), files);
     }
 
     @Override
@@ -286,9 +279,13 @@ public final class BulkLoad implements AutoCloseable {
     }
   }
 
-  private void ingest(Tree tree, Path file) throws RocksDBException {
+  /** Ingests files written in key order (an empty or all-rejected LDIF leaves none). */
+  private void ingest(Tree tree, List<Path> files) throws RocksDBException {
+    if (files.isEmpty()) {
+      return;
+    }
     try (IngestExternalFileOptions options = new IngestExternalFileOptions().setMoveFiles(true)) {
-      backend.rocksDb().ingestExternalFile(tree.handle(), List.of(file.toString()), options);
+      backend.rocksDb().ingestExternalFile(tree.handle(), files.stream().map(Path::toString).toList(), options);
     }
   }
 
@@ -297,7 +294,8 @@ public final class BulkLoad implements AutoCloseable {
     batch.close();
     entries.close();
     envOptions.close();
-    sstOptions.close();
+    entriesOptions.close();
+    keysOptions.close();
     noWal.close();
     keys.close();
     try (var files = Files.walk(workDirectory)) {

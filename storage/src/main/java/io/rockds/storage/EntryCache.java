@@ -3,62 +3,179 @@ package io.rockds.storage;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.stats.CacheStats;
-import com.unboundid.ldap.sdk.LDAPException;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.function.LongFunction;
-import org.rocksdb.RocksDBException;
 
 /**
- * A backend's decoded entries by ID, bounded by their memory footprint; shared by its entry
- * containers (IDs are unique per backend). A budget of 0 disables it: every read decodes.
+ * Decoded entries by ID, bounded in bytes of heap ({@link StoredEntry#footprint}), in two parts: a
+ * large entry (a group of 100,000 members weighs about 10 MB, a user about 9 KB) goes to a part of
+ * its own, a quarter of the bytes, so that a few groups passing through evict each other and never
+ * the thousands of small entries everything else reads. The small part is Caffeine's (frequency-aware
+ * admission suits many entries of similar size); the large part a plain LRU map, since Caffeine's
+ * admission turned away an entry of most of its capacity even when it was empty.
+ *
+ * <p>Consistency: an entry is loaded inside the small part's atomic compute for its ID, and a large
+ * one is stored in the large part from within that compute; {@link #invalidate} removes the ID from
+ * the small part first, which waits for a load in flight, then from the large part, so a load that
+ * read the entry before a write cannot leave it cached after that write's invalidation.
  */
 final class EntryCache {
-  private final Cache<Long, StoredEntry> cache;
+  /** The large part's share of the bytes. */
+  static final int LARGE_SHARE_DIVISOR = 4;
+  /** An entry is large when it weighs more than this fraction of the small part. */
+  static final int LARGE_ENTRY_DIVISOR = 1024;
+
+  private final Cache<Long, StoredEntry> small;
+  private final LargeEntries large;
+  private final long largeEntryBytes;
 
   EntryCache(long bytes) {
-    this.cache = bytes > 0
-        ? Caffeine.newBuilder()
-            .maximumWeight(bytes)
-            .weigher((Long id, StoredEntry e) -> e.footprint())
-            .recordStats()
-            .build()
-        : null;
+    long largeBytes = bytes / LARGE_SHARE_DIVISOR;
+    long smallBytes = bytes - largeBytes;
+    this.largeEntryBytes = Math.max(64 * 1024, smallBytes / LARGE_ENTRY_DIVISOR);
+    this.small = Caffeine.newBuilder().maximumWeight(smallBytes)
+        .weigher((Long id, StoredEntry e) -> e.footprint()).recordStats().build();
+    this.large = new LargeEntries(largeBytes);
   }
 
-  /** The entry, loaded on a miss; a loader's RocksDB failure (wrapped in IllegalStateException) is unwrapped. */
-  StoredEntry get(long id, LongFunction<StoredEntry> loader) throws LDAPException {
-    try {
-      return cache == null ? loader.apply(id) : cache.get(id, loader::apply);
-    } catch (IllegalStateException e) {
-      if (e.getCause() instanceof RocksDBException r) {
-        throw StorageErrors.wrap(r);
-      }
-      throw e;
+  /** The entry, loaded and cached on a miss; null if {@code loader} finds none. */
+  StoredEntry get(long id, LongFunction<StoredEntry> loader) {
+    StoredEntry cached = large.get(id);
+    if (cached != null) {
+      return cached;
     }
+    StoredEntry[] loadedLarge = new StoredEntry[1];
+    StoredEntry entry = small.get(id, key -> {
+      StoredEntry loaded = loader.apply(key);
+      if (loaded != null && isLarge(loaded)) {
+        large.put(key, loaded);
+        loadedLarge[0] = loaded;
+        return null; // Not kept in the small part.
+      }
+      return loaded;
+    });
+    return entry != null ? entry : loadedLarge[0];
   }
 
   /** The cached entry, or null: never loads. */
   StoredEntry getIfPresent(long id) {
-    return cache == null ? null : cache.getIfPresent(id);
+    StoredEntry cached = small.getIfPresent(id);
+    return cached != null ? cached : large.get(id);
+  }
+
+  boolean isLarge(StoredEntry entry) {
+    return entry.footprint() > largeEntryBytes;
   }
 
   void invalidate(long id) {
-    if (cache != null) {
-      cache.invalidate(id);
-    }
+    small.invalidate(id);
+    large.invalidate(id);
   }
 
   void invalidateAll() {
-    if (cache != null) {
-      cache.invalidateAll();
-    }
+    small.invalidateAll();
+    large.clear();
   }
 
-  /** Hits, misses, evictions; null when disabled. */
+  /**
+   * Hits, misses and evictions of both parts together. A large entry's load counts as a miss of the
+   * small part; its later reads count as hits of the large part, which counts no misses (each probe
+   * of it precedes the small part's).
+   */
   CacheStats stats() {
-    return cache == null ? null : cache.stats();
+    CacheStats s = small.stats();
+    return CacheStats.of(s.hitCount() + large.hits(), s.missCount(), s.loadSuccessCount(), s.loadFailureCount(),
+        s.totalLoadTime(), s.evictionCount() + large.evictions(), s.evictionWeight() + large.evictedBytes());
   }
 
-  long size() {
-    return cache == null ? 0 : cache.estimatedSize();
+  /** Entries cached. */
+  long entries() {
+    return small.estimatedSize() + large.size();
+  }
+
+  /** Large entries cached. */
+  long largeEntries() {
+    return large.size();
+  }
+
+  /** Bytes of heap the cached entries weigh. */
+  long bytes() {
+    return small.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L) + large.bytes();
+  }
+
+  /** Runs pending evictions now (they are otherwise amortised over later reads and writes). */
+  void cleanUp() {
+    small.cleanUp();
+  }
+
+  /** Large entries, least recently read evicted first once their bytes pass the bound. */
+  private static final class LargeEntries {
+    private final long maxBytes;
+    private final LinkedHashMap<Long, StoredEntry> entries = new LinkedHashMap<>(16, 0.75f, true);
+    private long bytes;
+    private long hits;
+    private long evictions;
+    private long evictedBytes;
+
+    LargeEntries(long maxBytes) {
+      this.maxBytes = maxBytes;
+    }
+
+    synchronized StoredEntry get(long id) {
+      StoredEntry entry = entries.get(id);
+      if (entry != null) {
+        hits++;
+      }
+      return entry;
+    }
+
+    synchronized void put(long id, StoredEntry entry) {
+      if (entry.footprint() > maxBytes) {
+        return;
+      }
+      StoredEntry previous = entries.put(id, entry);
+      bytes += entry.footprint() - (previous == null ? 0 : previous.footprint());
+      Iterator<StoredEntry> eldest = entries.values().iterator();
+      while (bytes > maxBytes) {
+        StoredEntry evicted = eldest.next();
+        eldest.remove();
+        bytes -= evicted.footprint();
+        evictions++;
+        evictedBytes += evicted.footprint();
+      }
+    }
+
+    synchronized void invalidate(long id) {
+      StoredEntry removed = entries.remove(id);
+      if (removed != null) {
+        bytes -= removed.footprint();
+      }
+    }
+
+    synchronized void clear() {
+      entries.clear();
+      bytes = 0;
+    }
+
+    synchronized long size() {
+      return entries.size();
+    }
+
+    synchronized long bytes() {
+      return bytes;
+    }
+
+    synchronized long hits() {
+      return hits;
+    }
+
+    synchronized long evictions() {
+      return evictions;
+    }
+
+    synchronized long evictedBytes() {
+      return evictedBytes;
+    }
   }
 }

@@ -11,7 +11,9 @@ import io.rockds.server.Backends;
 import io.rockds.server.Instance;
 import io.rockds.server.schema.SchemaLoader;
 import io.rockds.storage.Backend;
+import io.rockds.storage.BackendSettings;
 import io.rockds.storage.EntryContainer;
+import io.rockds.storage.MemoryBudget;
 import java.nio.file.Files;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -99,12 +101,17 @@ public final class InstanceStorage {
 
   /** Opens the backend without a lock and without writing (see the class comment). */
   public Backend openReadOnly(BackendConfig backend) throws LDAPException {
-    return Backend.openReadOnly(Backends.settings(backend, instance), schema);
+    return Backend.openReadOnly(settings(backend), schema);
   }
 
   /** Opens the backend exclusively for writing; fails while a server or another tool has it open. */
   public Backend openExclusive(BackendConfig backend) throws LDAPException {
-    return Backend.open(Backends.settings(backend, instance), schema);
+    return Backend.open(settings(backend), schema);
+  }
+
+  /** The backend's settings with the caches of a tool: the server's budget, as if it were the only backend. */
+  private BackendSettings settings(BackendConfig backend) {
+    return Backends.settings(backend, instance, MemoryBudget.ofThisProcess(config.global().memoryBudgetBytes()), 1);
   }
 
   /** The containers of {@code backend} whose base DN is {@code baseDn}, or all of them when null. */

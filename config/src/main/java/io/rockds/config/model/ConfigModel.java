@@ -75,6 +75,9 @@ public final class ConfigModel {
               "Address of the HTTP endpoint; loopback unless Prometheus scrapes from elsewhere."),
           PropertyDefinition.of("metrics-enabled", BOOLEAN, "true", RESTART,
               "Whether operations update the meters (off only to measure what they cost)."),
+          PropertyDefinition.of("memory-budget", new IntegerSyntax(0, Long.MAX_VALUE), "0", RESTART,
+              "Bytes of memory the server may use (0 = half the machine's): a quarter is the JVM heap, 40 % of which"
+                  + " holds the entry caches, half the RocksDB block caches, the rest memtables and the page cache."),
           PropertyDefinition.of("referential-integrity", BOOLEAN, "true", LIVE,
               "Whether deleting or renaming an entry removes or renames it in the member and uniqueMember values"
                   + " of the groups listing it.")),
@@ -94,10 +97,10 @@ public final class ConfigModel {
                   + "without their own limit inherit it."),
           PropertyDefinition.of("db-txn-no-sync", BOOLEAN, "false", RESTART,
               "Skip the WAL sync at commit: faster writes, the last ones lost on power failure."),
-          PropertyDefinition.of("entry-cache-size", new IntegerSyntax(0, Long.MAX_VALUE), "67108864", RESTART,
-              "Bytes of decoded entries kept in memory."),
-          PropertyDefinition.of("db-cache-size", new IntegerSyntax(1L << 20, Long.MAX_VALUE), "134217728", RESTART,
-              "Bytes of RocksDB block cache."),
+          PropertyDefinition.of("entry-cache-size", new IntegerSyntax(-1, Long.MAX_VALUE), "-1", RESTART,
+              "Bytes of decoded entries kept in memory (0 = none, -1 = this backend's share of the memory budget)."),
+          PropertyDefinition.of("db-cache-size", new IntegerSyntax(-1, Long.MAX_VALUE), "-1", RESTART,
+              "Bytes of RocksDB block cache (at least 1 MiB; -1 = this backend's share of the memory budget)."),
           PropertyDefinition.of("compression", new EnumSyntax(List.of("lz4-zstd", "lz4", "zstd", "none")),
               "lz4-zstd", RESTART, "Block compression: lz4 for upper levels and zstd for the last, or one of them.")),
       "A RocksDB database holding one or more naming contexts.");

@@ -25,6 +25,8 @@ import java.util.TreeMap;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import org.rocksdb.Statistics;
+import org.rocksdb.TickerType;
 
 /**
  * The {@code cn=monitor} subtree, built on each read from {@link ServerMetrics} and the backends,
@@ -159,6 +161,15 @@ public final class MonitorEntries implements DirectoryBackend {
     return e;
   }
 
+  private static String ratio(Statistics stats, TickerType hits, TickerType misses) {
+    return ratio(stats.getTickerCount(hits), stats.getTickerCount(misses));
+  }
+
+  /** Hits over lookups with three decimals, 0 before any lookup. */
+  private static String ratio(long hits, long misses) {
+    return String.format(java.util.Locale.ROOT, "%.3f", hits + misses == 0 ? 0.0 : hits / (double) (hits + misses));
+  }
+
   private Entry backend(Backend backend) throws LDAPException {
     Entry e = monitorEntry(child(backend.id() + " Backend"), backend.id() + " Backend");
     e.addAttribute("ds-backend-id", backend.id());
@@ -168,11 +179,25 @@ public final class MonitorEntries implements DirectoryBackend {
     e.addAttribute("ds-backend-entry-count", Long.toString(backend.entryCount()));
     e.addAttribute("ds-backend-db-size", Long.toString(backend.longProperty("rocksdb.total-sst-files-size")));
     e.addAttribute("ds-backend-block-cache-usage", Long.toString(backend.blockCacheUsage()));
+    e.addAttribute("ds-backend-block-cache-size", Long.toString(backend.settings().blockCacheBytes()));
+    Statistics stats = backend.statistics();
+    e.addAttribute("ds-backend-block-cache-hit-ratio", ratio(stats, TickerType.BLOCK_CACHE_HIT, TickerType.BLOCK_CACHE_MISS));
+    e.addAttribute("ds-backend-block-cache-data-hit-ratio",
+        ratio(stats, TickerType.BLOCK_CACHE_DATA_HIT, TickerType.BLOCK_CACHE_DATA_MISS));
+    e.addAttribute("ds-backend-block-cache-index-hit-ratio",
+        ratio(stats, TickerType.BLOCK_CACHE_INDEX_HIT, TickerType.BLOCK_CACHE_INDEX_MISS));
+    e.addAttribute("ds-backend-block-cache-filter-hit-ratio",
+        ratio(stats, TickerType.BLOCK_CACHE_FILTER_HIT, TickerType.BLOCK_CACHE_FILTER_MISS));
+    e.addAttribute("ds-backend-memtable-size", Long.toString(backend.settings().memtableBytes()));
     e.addAttribute("entryCacheEntries", Long.toString(backend.entryCacheSize()));
+    e.addAttribute("entryCacheBytes", Long.toString(backend.entryCacheBytes()));
+    e.addAttribute("entryCacheMaxBytes", Long.toString(backend.settings().entryCacheBytes()));
     if (backend.entryCacheStats() != null) {
       e.addAttribute("entryCacheHits", Long.toString(backend.entryCacheStats().hitCount()));
       e.addAttribute("entryCacheMisses", Long.toString(backend.entryCacheStats().missCount()));
       e.addAttribute("entryCacheEvictions", Long.toString(backend.entryCacheStats().evictionCount()));
+      e.addAttribute("entryCacheHitRatio", ratio(backend.entryCacheStats().hitCount(),
+          backend.entryCacheStats().missCount()));
     }
     List<String> untrusted = new ArrayList<>();
     List<String> tighten = new ArrayList<>();

@@ -17,6 +17,7 @@ import io.rockds.storage.Backend;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -220,6 +221,27 @@ public final class ServerMetrics {
         "bytes", tags);
     Gauge.builder("rocksdb.memtable.size", backend, b -> b.longProperty("rocksdb.cur-size-all-mem-tables"))
         .baseUnit("bytes").tags(tags).description("Bytes held in RocksDB memtables").register(registry);
+    Gauge.builder("rockds.entry.cache.bytes", backend, Backend::entryCacheBytes).baseUnit("bytes").tags(tags)
+        .description("Estimated heap bytes of the entries in the entry cache").register(registry);
+    Gauge.builder("rockds.entry.cache.capacity", backend, b -> b.settings().entryCacheBytes()).baseUnit("bytes")
+        .tags(tags).description("Bytes the entry cache may hold (its share of the memory budget)").register(registry);
+    Gauge.builder("rocksdb.block.cache.capacity", backend, b -> b.settings().blockCacheBytes()).baseUnit("bytes")
+        .tags(tags).description("Bytes the RocksDB block cache may hold (its share of the memory budget)")
+        .register(registry);
+    // Per block type: index and filter misses that grow with traffic mean they do not stay resident.
+    for (String type : List.of("data", "index", "filter")) {
+      Tags typed = tags.and("type", type);
+      String upper = type.toUpperCase(Locale.ROOT);
+      ticker("rocksdb.block.cache.type.hits", "Block reads answered by the block cache, by block type", backend,
+          TickerType.valueOf("BLOCK_CACHE_" + upper + "_HIT"), 1, null, typed);
+      ticker("rocksdb.block.cache.type.misses", "Block reads that went to the SST files, by block type", backend,
+          TickerType.valueOf("BLOCK_CACHE_" + upper + "_MISS"), 1, null, typed);
+    }
+    ticker("rocksdb.blocks.decompressed", "Data, index and filter blocks decompressed", backend,
+        TickerType.NUMBER_BLOCK_DECOMPRESSED, 1, null, tags);
+    Gauge.builder("rocksdb.memtable.capacity", backend, b -> b.settings().memtableBytes()).baseUnit("bytes")
+        .tags(tags).description("Bytes RocksDB memtables may hold (their share of the memory budget)")
+        .register(registry);
     Gauge.builder("rocksdb.pending.compaction", backend, b -> b.longProperty("rocksdb.estimate-pending-compaction-bytes"))
         .baseUnit("bytes").tags(tags).description("Bytes RocksDB estimates compaction must still rewrite")
         .register(registry);

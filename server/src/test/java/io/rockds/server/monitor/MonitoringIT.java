@@ -89,6 +89,9 @@ class MonitoringIT {
       assertThat(sample(scrape, "ldap_connections_active")).isEqualTo(1);
       assertThat(sample(scrape, "ldap_search_entries_returned_total")).isEqualTo(searches);
       assertThat(scrape).contains("rocksdb_block_cache_usage_bytes{backend=\"userRoot\"}")
+          .contains("rocksdb_block_cache_capacity_bytes{backend=\"userRoot\"}")
+          .contains("rocksdb_block_cache_type_misses_total{backend=\"userRoot\",type=\"index\"}")
+          .contains("rockds_entry_cache_bytes{backend=\"userRoot\"}")
           .contains("ldap_work_queue_depth").contains("jvm_memory_used_bytes").doesNotContain("uid=");
 
       // The access log has exactly as many SEARCH lines as the counter says (it is written asynchronously).
@@ -209,6 +212,15 @@ class MonitoringIT {
       assertThat(top.getAttributeValue("startTime")).endsWith("Z");
       SearchResultEntry backend = c.getEntry("cn=userRoot Backend,cn=monitor", "*", "+");
       assertThat(backend.getAttributeValueAsLong("ds-backend-entry-count")).isEqualTo(3);
+      // The caches derived from the memory budget, their fill and hit ratios.
+      assertThat(backend.getAttributeValueAsLong("entryCacheMaxBytes")).isPositive();
+      assertThat(backend.getAttributeValueAsLong("entryCacheBytes")).isPositive();
+      assertThat(backend.getAttributeValueAsLong("ds-backend-block-cache-size")).isGreaterThanOrEqualTo(1L << 20);
+      assertThat(backend.getAttributeValueAsLong("ds-backend-memtable-size")).isGreaterThanOrEqualTo(64L << 20);
+      assertThat(Double.parseDouble(backend.getAttributeValue("entryCacheHitRatio"))).isBetween(0.0, 1.0);
+      for (String type : List.of("data", "index", "filter")) {
+        assertThat(backend.getAttributeValue("ds-backend-block-cache-" + type + "-hit-ratio")).matches("[01]\\.\\d{3}");
+      }
     }
     try (LDAPConnection anonymous = new LDAPConnection("127.0.0.1", server.ldapPort())) {
       assertThatThrownBy(() -> anonymous.search("cn=monitor", SearchScope.BASE, "(objectClass=*)"))

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 class SearchLimitsTest {
   private static final GlobalConfig GLOBAL = new GlobalConfig(1000, 60, 5000, false, 0,
-      io.rockds.config.RequestLimitsConfig.DEFAULTS, GlobalConfig.HttpEndpoint.NONE, true);
+      io.rockds.config.RequestLimitsConfig.DEFAULTS, GlobalConfig.HttpEndpoint.NONE, true, 0);
 
   private static SearchRequestProtocolOp request(int sizeLimit, int timeLimit) {
     return new SearchRequestProtocolOp("dc=example,dc=com", SearchScope.SUB, DereferencePolicy.NEVER, sizeLimit,

@@ -181,6 +181,9 @@ public final class Status implements Callable<Integer> {
         report.scriptOnly("connections.total", second.totalConnections());
         report.scriptOnly("operations.per-second", String.format(Locale.ROOT, "%.1f", rate));
         report.scriptOnly("searches.unindexed", second.unindexedSearches());
+        for (String line : CacheReport.read(ldap)) {
+          report.prose(line);
+        }
       }
     } catch (LDAPException e) {
       report.prose("Connections, operations per second: not available: reading cn=monitor from "

@@ -1,0 +1,183 @@
+package io.rockds.storage;
+
+import static io.rockds.storage.StorageFixtures.BASE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.schema.Schema;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rocksdb.EnvOptions;
+import org.rocksdb.IngestExternalFileOptions;
+import org.rocksdb.LiveFileMetaData;
+import org.rocksdb.Options;
+import org.rocksdb.TableProperties;
+import org.rocksdb.TickerType;
+
+/**
+ * The mechanics that keep reads as cheap at millions of entries as at thousands, shown on small
+ * data: bounded SST files, index and filter blocks that stay cached while data blocks churn, and an
+ * entry cache that large groups cannot empty.
+ */
+class ScaleMechanicsTest {
+  private static final int PHOTO_BYTES = 1500;
+
+  @TempDir Path dir;
+
+  private static BackendSettings settings(Path directory, long entryCacheBytes, long blockCacheBytes) {
+    BackendSettings d = StorageFixtures.settings(directory, 4000);
+    return new BackendSettings(d.id(), d.baseDns(), d.directory(), d.indexEntryLimit(), d.indexes(), false,
+        entryCacheBytes, blockCacheBytes, d.compression(), d.memtableBytes());
+  }
+
+  private static Entry user(int i, SplittableRandom random) {
+    byte[] photo = new byte[PHOTO_BYTES];
+    random.nextBytes(photo);
+    Entry e = StorageFixtures.person(i, "Sn" + (i % 100));
+    e.addAttribute(new Attribute("jpegPhoto", photo));
+    return e;
+  }
+
+  /** Imports the base, ou=People and {@code users} users with random 1.5 kB photos. */
+  private static void importUsers(EntryContainer container, Path work, int users) throws Exception {
+    SplittableRandom random = new SplittableRandom(7);
+    try (BulkLoad load = container.startBulkLoad(work)) {
+      load.add(load.prepare(new Entry("dc=example,dc=com", new Attribute("objectClass", "top", "domain"),
+          new Attribute("dc", "example"))));
+      load.add(load.prepare(new Entry("ou=People,dc=example,dc=com",
+          new Attribute("objectClass", "top", "organizationalUnit"), new Attribute("ou", "People"))));
+      for (int i = 0; i < users; i++) {
+        load.add(load.prepare(user(i, random)));
+      }
+      load.finish();
+    }
+  }
+
+  @Test
+  void rollingWriterBoundsEveryFileAndTheIngestedSetHoldsEveryRecord() throws Exception {
+    long target = 256 * 1024;
+    SplittableRandom random = new SplittableRandom(1);
+    try (Backend backend = Backend.open(settings(dir.resolve("db"), 0, 8L << 20), Schema.getDefaultStandardSchema());
+        EnvOptions env = new EnvOptions();
+        Options options = backend.sstOptions(TreeTuning.Kind.ENTRIES)) {
+      Id2Entry tree = backend.containerFor(BASE).id2entry();
+      List<Path> files;
+      try (RollingSstWriter writer = new RollingSstWriter(env, options, Files.createDirectory(dir.resolve("ssts")),
+          "id2entry", target)) {
+        for (long id = 1; id <= 2_000; id++) {
+          byte[] value = new byte[1_000];
+          random.nextBytes(value);
+          writer.put(Bytes.longKey(id), value);
+        }
+        files = writer.finish();
+      }
+      assertThat(files).hasSizeGreaterThan(4);
+      for (Path file : files) {
+        // A file ends at the first block boundary past the target.
+        assertThat(Files.size(file)).isLessThan(target + 64 * 1024);
+      }
+      try (IngestExternalFileOptions ingest = new IngestExternalFileOptions().setMoveFiles(true)) {
+        backend.rocksDb().ingestExternalFile(tree.handle(), files.stream().map(Path::toString).toList(), ingest);
+      }
+      for (long id = 1; id <= 2_000; id++) {
+        assertThat(backend.rocksDb().get(tree.handle(), Bytes.longKey(id))).hasSize(1_000);
+      }
+    }
+  }
+
+  @Test
+  void importWritesBoundedFilesWithPartitionedIndexesAndFilters() throws Exception {
+    try (Backend backend = Backend.open(settings(dir.resolve("db"), 0, 8L << 20), Schema.getDefaultStandardSchema())) {
+      EntryContainer container = backend.containerFor(BASE);
+      importUsers(container, dir.resolve("work"), 3_000);
+      List<LiveFileMetaData> files = backend.rocksDb().getLiveFilesMetaData();
+      assertThat(files).isNotEmpty();
+      for (LiveFileMetaData file : files) {
+        assertThat(file.size()).isLessThanOrEqualTo(TreeTuning.TARGET_FILE_BYTES + (1 << 20));
+      }
+      Map<String, TableProperties> tables = backend.rocksDb().getPropertiesOfAllTables(container.id2entry().handle());
+      assertThat(tables).isNotEmpty();
+      for (TableProperties table : tables.values()) {
+        assertThat(table.getIndexPartitions()).as("index partitions of %s", table.getColumnFamilyName())
+            .isGreaterThan(1);
+        assertThat(table.getTopLevelIndexSize()).isLessThan(table.getIndexSize());
+      }
+    }
+  }
+
+  @Test
+  void indexAndFilterBlocksStayCachedWhileDataBlocksChurn() throws Exception {
+    // 3,000 entries of ~1.8 kB: over 5 MB of data blocks through a 1 MB block cache.
+    int users = 3_000;
+    try (Backend backend = Backend.open(settings(dir.resolve("db"), 0, 1L << 20), Schema.getDefaultStandardSchema())) {
+      EntryContainer container = backend.containerFor(BASE);
+      importUsers(container, dir.resolve("work"), users);
+      SplittableRandom random = new SplittableRandom(3);
+      long firstId = container.idOf(StorageFixtures.dn("uid=user.0,ou=People,dc=example,dc=com"));
+      for (int i = 0; i < 2 * users; i++) { // warm-up: every partition read once
+        assertThat(container.id2entry().get(firstId + random.nextInt(users))).isNotNull();
+      }
+      long indexMisses = backend.statistics().getTickerCount(TickerType.BLOCK_CACHE_INDEX_MISS);
+      long filterMisses = backend.statistics().getTickerCount(TickerType.BLOCK_CACHE_FILTER_MISS);
+      long dataMisses = backend.statistics().getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS);
+      for (int i = 0; i < 4 * users; i++) {
+        assertThat(container.id2entry().get(firstId + random.nextInt(users))).isNotNull();
+      }
+      assertThat(backend.statistics().getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS) - dataMisses)
+          .as("data blocks are evicted: the cache is smaller than the data").isGreaterThan(users);
+      assertThat(backend.statistics().getTickerCount(TickerType.BLOCK_CACHE_INDEX_MISS) - indexMisses)
+          .as("index block misses").isZero();
+      assertThat(backend.statistics().getTickerCount(TickerType.BLOCK_CACHE_FILTER_MISS) - filterMisses)
+          .as("filter block misses").isZero();
+    }
+  }
+
+  @Test
+  void entryCacheKeepsSmallEntriesWhenHugeGroupsPassThrough() throws Exception {
+    int users = 2_000;
+    try (Backend backend = Backend.open(settings(dir.resolve("db"), 16L << 20, 8L << 20),
+        Schema.getDefaultStandardSchema())) {
+      EntryContainer container = backend.containerFor(BASE);
+      StorageFixtures.addTree(container);
+      SplittableRandom random = new SplittableRandom(5);
+      List<Long> ids = new ArrayList<>();
+      for (int i = 0; i < users; i++) {
+        Entry u = user(i, random);
+        container.add(u);
+        ids.add(container.idOf(u.getParsedDN()));
+      }
+      for (long id : ids) {
+        assertThat(container.get(id)).isNotNull();
+      }
+      long cachedBytes = backend.entryCacheBytes();
+      assertThat(cachedBytes).as("the users fill most of the cache's small part").isGreaterThan(5L << 20);
+      List<Long> groups = new ArrayList<>();
+      for (int g = 0; g < 4; g++) {
+        List<String> members = new ArrayList<>();
+        for (int m = 0; m < 30_000; m++) {
+          members.add("uid=member." + g + "." + m + ",ou=People,dc=example,dc=com");
+        }
+        Entry group = new Entry("cn=group." + g + ",dc=example,dc=com", new Attribute("objectClass", "groupOfNames"),
+            new Attribute("cn", "group." + g), new Attribute("member", members));
+        container.add(group);
+        long id = container.idOf(group.getParsedDN());
+        groups.add(id);
+        assertThat(container.get(id).getAttribute("member").size()).isEqualTo(30_000);
+        assertThat(backend.cachedEntryIfPresent(id)).as("a group that fits the large part is cached").isNotNull();
+      }
+      backend.cleanUpEntryCache();
+      for (long id : ids) {
+        assertThat(backend.cachedEntryIfPresent(id)).as("user %d still cached", id).isNotNull();
+      }
+      assertThat(backend.cachedEntryIfPresent(groups.get(3))).as("the last group read").isNotNull();
+      assertThat(backend.cachedEntryIfPresent(groups.get(0))).as("the first group, evicted by the others").isNull();
+    }
+  }
+}
