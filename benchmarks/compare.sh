@@ -6,19 +6,24 @@
 #   benchmarks/compare.sh --ldif FILE [--users N] [--workloads "search-1attr ..."] [--threads "8 32"]
 #                         [--configs "slapd rockds slapd-stats rockds-nolog"] [--rounds N]
 #                         [--interval S] [--intervals N] [--warmup N] [--work DIR] [--reload] [--out FILE]
-#                         [--rockds-home DIR]
+#                         [--rockds-home DIR] [--baseline-home DIR] [--server-warmup SECONDS]
 #
 # Server configurations (--configs, run in that order, each round):
 #   slapd         slapd at its best: loglevel none (fsync on commit, as setup-slapd.sh makes it)
 #   slapd-stats   the same slapd at loglevel stats (a formatted log line per operation, as it ships)
 #   rockds        RockDS with bin/start-ds defaults, access log on (as it ships)
 #   rockds-nolog  the same RockDS with its file-based access log disabled
+#   rockds-baseline  another RockDS build (--baseline-home DIR: a copy of bin/ and tools/target/ of
+#                 the commit before a change) on the same data, access log on: before/after figures
+#                 in one session
 # Ports: RockDS 31389, slapd 33890 (override with ROCKDS_PORT / SLAPD_PORT). Both servers are
 # loaded once from the same LDIF (gen-ldif.py data with {SSHA}/plain passwords) under --work
 # (default /tmp/perf/compare) and reused by later runs of the same LDIF; --reload loads again.
-# Only one server is under load at a time; the other is stopped. --rockds-home runs the bin/ of
-# another RockDS build (e.g. a copy of bin/ and tools/target/ of the commit before a change) on the
-# same data, for before/after figures in one session.
+# Only one server is under load at a time; the other is stopped. After each (re)start a server gets
+# a throwaway pass of the same workloads (--server-warmup, default 60 s in all, at the largest
+# thread count) so that RockDS's JIT and both servers' caches are warm before anything is measured;
+# each measured run then has run-workloads.sh's own warm-up interval(s) too. --rockds-home runs the bin/ of
+# another RockDS build instead of this checkout's.
 #
 # The primary figure is the server's CPU time per operation (µs, from /proc/PID/stat over the
 # measured window): the client shares the cores, so throughput alone misleads. Ratios are RockDS
@@ -42,6 +47,8 @@ work=/tmp/perf/compare
 reload=false
 out=""
 rockds_home=$ROOT
+server_warmup=60
+baseline_home=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --ldif) ldif="$2"; shift ;;
@@ -57,7 +64,9 @@ while [ $# -gt 0 ]; do
     --reload) reload=true ;;
     --out) out="$2"; shift ;;
     --rockds-home) rockds_home="$2"; shift ;;
-    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
+    --server-warmup) server_warmup="$2"; shift ;;
+    --baseline-home) baseline_home="$2"; shift ;;
+    -h|--help) sed -n '2,38p' "$0"; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -99,10 +108,11 @@ slapd_start() { # loglevel
   echo "compare.sh: slapd did not listen on $slapd_port" >&2; return 1
 }
 rockds_stop() { "$rockds_home/bin/stop-ds" --instance "$inst" >/dev/null 2>&1 || true; }
-rockds_start() { # access log enabled: true|false
-  "$rockds_home/bin/dsconfig" --offline --instance "$inst" set-log-publisher-prop \
+rockds_start() { # access log enabled: true|false, [build]
+  local home=${2:-$rockds_home}
+  "$home/bin/dsconfig" --offline --instance "$inst" set-log-publisher-prop \
     --publisher-name "File-Based Access Logger" --set "enabled:$1" >/dev/null
-  "$rockds_home/bin/start-ds" --instance "$inst" --timeout 600 >/dev/null
+  "$home/bin/start-ds" --instance "$inst" --timeout 600 >/dev/null
   for _ in $(seq 1 100); do [ -s "$inst/logs/server.pid" ] && return 0; sleep 0.1; done
   echo "compare.sh: no $inst/logs/server.pid" >&2; return 1
 }
@@ -141,6 +151,8 @@ run_config() { # config round
     slapd-stats) slapd_start stats; pid=$(slapd_pid) ;;
     rockds) rockds_start true; pid=$(cat "$inst/logs/server.pid") ;;
     rockds-nolog) rockds_start false; pid=$(cat "$inst/logs/server.pid") ;;
+    rockds-baseline) [ -n "$baseline_home" ] || { echo "compare.sh: rockds-baseline needs --baseline-home" >&2; return 2; }
+      rockds_start true "$baseline_home"; pid=$(cat "$inst/logs/server.pid") ;;
     *) echo "compare.sh: unknown configuration $config" >&2; return 2 ;;
   esac
   case "$config" in
@@ -148,6 +160,14 @@ run_config() { # config round
     *) port=$rockds_port; bind="cn=Directory Manager" ;;
   esac
   label="$config"
+  if [ "$server_warmup" -gt 0 ]; then
+    local n per
+    n=$(echo "$workloads" | wc -w); per=$(( (server_warmup + n - 1) / n ))
+    log "$config: throwaway warm-up pass (${per}s per workload)"
+    WORKLOADS=$workloads THREADS=$(echo "$threads" | tr ' ' '\n' | sort -n | tail -1) INTERVAL=$per INTERVALS=1 \
+      WARMUP=0 OUTDIR="$run_dir/warmup-$config-r$round" \
+      bash "$harness/run-workloads.sh" 127.0.0.1 "$port" dc=example,dc=com "$bind" password >/dev/null 2>&1 || true
+  fi
   log "$config (round $round, pid $pid, load $(cut -d' ' -f1-3 /proc/loadavg))"
   SERVER_PID=$pid LABEL=$label WORKLOADS=$workloads THREADS=$threads INTERVAL=$interval INTERVALS=$intervals \
     WARMUP=$warmup OUTDIR="$run_dir/$config-r$round" \
@@ -208,6 +228,8 @@ if "rockds-nolog" in configs and "slapd" in configs:
     header += ["rockds-nolog/slapd ops"]
 if "rockds" in configs and "slapd-stats" in configs:
     header += ["rockds/slapd-stats ops"]
+if "rockds" in configs and "rockds-baseline" in configs:
+    header += ["rockds/baseline CPU/op"]
 print("| " + " | ".join(header) + " |")
 print("|" + " --- |" * len(header))
 errors = []
@@ -223,6 +245,8 @@ for key in sorted(order, key=order.index):
         cells += [ratio(med(key, "rockds-nolog", 0), med(key, "slapd", 0))]
     if "rockds" in configs and "slapd-stats" in configs:
         cells += [ratio(med(key, "rockds", 0), med(key, "slapd-stats", 0))]
+    if "rockds" in configs and "rockds-baseline" in configs:
+        cells += [ratio(med(key, "rockds", 1), med(key, "rockds-baseline", 1))]
     print("| " + " | ".join(cells) + " |")
 if errors:
     print("\nErrors reported by the load tool (see the logs): " + ", ".join(errors))
@@ -235,8 +259,8 @@ PY
 }
 {
   echo "RockDS vs slapd, $USERS users ($ldif), $(date -u +%Y-%m-%dT%H:%MZ); $(nproc) cores, $(uptime | sed 's/.*load/load/')"
-  echo "Command: benchmarks/compare.sh --ldif $ldif --workloads \"$workloads\" --threads \"$threads\" --configs \"$configs\" --rounds $rounds --interval $interval --intervals $intervals --warmup $warmup"
-  echo "RockDS $rockds_home ($(git -C "$rockds_home" rev-parse --short HEAD 2>/dev/null || echo copy)); slapd $(slapd -VV 2>&1 | head -1 | sed 's/^.*OpenLDAP: //; s/ (.*//'); raw results: $run_dir"
+  echo "Command: benchmarks/compare.sh --server-warmup $server_warmup --ldif $ldif --workloads \"$workloads\" --threads \"$threads\" --configs \"$configs\" --rounds $rounds --interval $interval --intervals $intervals --warmup $warmup"
+  echo "RockDS $rockds_home ($(git -C "$rockds_home" rev-parse --short HEAD 2>/dev/null || echo copy))${baseline_home:+, baseline $baseline_home}; slapd $(slapd -VV 2>&1 | head -1 | sed 's/^.*OpenLDAP: //; s/ (.*//'); raw results: $run_dir"
   echo
   table
 } | tee "$run_dir/table.md"
