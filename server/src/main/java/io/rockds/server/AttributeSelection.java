@@ -82,9 +82,19 @@ final class AttributeSelection {
     return names.contains(baseName(attribute));
   }
 
+  /** {@link #isNamed} for a base name already in lower case, without options. */
+  boolean isNamedLowerCase(String lowerCaseBaseName) {
+    return names.contains(lowerCaseBaseName);
+  }
+
   /** True for {@code 1.1} alone: the entries' DNs, no attribute. */
   boolean selectsNone() {
     return !allUser && !allOperational && names.isEmpty();
+  }
+
+  /** True when every user or every operational attribute is selected: no name list bounds the selection. */
+  boolean selectsAll() {
+    return allUser || allOperational;
   }
 
   boolean wantsAllOperational() {

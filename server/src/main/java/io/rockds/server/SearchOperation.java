@@ -11,6 +11,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.controls.SimplePagedResultsControl;
 import io.rockds.protocol.EntryBatch;
 import io.rockds.server.backend.AccessRule;
@@ -32,6 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
 
 /**
  * A search (RFC 4511 section 4.5) of the backend holding the base DN: its read privileges
@@ -78,6 +80,12 @@ final class SearchOperation implements SearchResults {
   private SimplePagedResultsControl paging;
   private PagedSearches.Resume resumeNext;
   private boolean unindexed;
+  /** The indexes proved that every candidate matches the filter: phase 2 checks the scope only. */
+  private boolean filterProven;
+  /** Every entry of the container is in scope (a subtree search of its base DN): no DN check. */
+  private boolean wholeContainer;
+  /** What to decode of a candidate when not all of it is needed (see {@link #readProjection}), else null. */
+  private AttributeProjection projection;
   private long examined;
   /** Entries sent by this request: one page when paging. */
   private int sent;
@@ -200,6 +208,7 @@ final class SearchOperation implements SearchResults {
       unindexed = true;
       OperationRecord.current().markUnindexed();
       requireUnindexedPrivilege(identity);
+      planReads(identity, false);
       return IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
     }
     SearchCandidates.Result candidates = SearchCandidates.find(container, context.schema(),
@@ -213,7 +222,33 @@ final class SearchOperation implements SearchResults {
       return null;
     }
     checkCandidates(candidates.ids(), identity);
+    planReads(identity, candidates.filterProven());
     return candidates.ids();
+  }
+
+  /** Decides once per search how phase 2 reads and checks each candidate. */
+  private void planReads(Identity identity, boolean proven) {
+    filterProven = proven;
+    wholeContainer = search.getScope() == SearchScope.SUB && base.equals(container.baseDn());
+    projection = readProjection(identity);
+  }
+
+  /**
+   * The attributes a candidate must be decoded with when the search needs fewer than all of
+   * them: the requested ones and those the filter tests (unless the indexes proved it), for a
+   * client whom no access control applies to (ACIs may test any attribute) and with no virtual
+   * attribute, sort or matched-values control (they read other attributes). Null: decode it all.
+   */
+  private AttributeProjection readProjection(Identity identity) {
+    if (dnOnly || attributes.selectsAll() || !virtualAttributes.isEmpty() || matchedValues != null
+        || control(ServerSideSort.OID) != null || !Privilege.BYPASS_ACL.heldBy(identity)) {
+      return null;
+    }
+    if (filterProven) {
+      return new AttributeProjection(attributes::includes);
+    }
+    Predicate<String> tested = evaluator.attributesTested(filter);
+    return new AttributeProjection(description -> attributes.includes(description) || tested.test(description));
   }
 
   /** Unindexed: counted, flagged and allowed only with the privilege; indexed: bounded by lookthrough. */
@@ -250,8 +285,9 @@ final class SearchOperation implements SearchResults {
     }
     // A scan rejects most entries: it tests the filter on the attributes the filter names before
     // reading a whole entry (unless the filter tests computed attributes).
+    // A projected search's projection holds the tested attributes too: one decode serves both.
     AttributeProjection tested = VirtualAttributes.namedIn(filter) ? null
-        : new AttributeProjection(evaluator.attributesTested(filter));
+        : projection != null ? projection : new AttributeProjection(evaluator.attributesTested(filter));
     if (resume instanceof PagedSearches.AtKey at && at.key() != null) {
       container.visitScopeFrom(base, search.getScope(), at.key(),
           (key, id) -> examine(id, tested, new PagedSearches.AtKey(key), matches));
@@ -285,17 +321,28 @@ final class SearchOperation implements SearchResults {
         return true;
       }
     }
-    Entry stored = partial != null && dnOnly ? partial : container.get(id);
-    if (stored == null || !stored.getParsedDN().matchesBaseAndScope(base, search.getScope())) {
+    Entry stored = partial != null && (dnOnly || tested == projection) ? partial : read(id);
+    if (stored == null || !(wholeContainer || stored.getParsedDN().matchesBaseAndScope(base, search.getScope()))) {
       return true;
     }
     Entry entry = VirtualAttributes.forSearch(context, stored, container, id, virtualAttributes);
-    if (!evaluator.matches(filter, entry)) {
+    if (!filterProven && !evaluator.matches(filter, entry)) {
       return true;
     }
     // Access control: entries the client may not read are skipped silently, unreadable attributes dropped.
     Entry visible = context.access().filterEntry(client, entry, filter);
     return visible == null || matches.accept(id, visible, here);
+  }
+
+  /**
+   * A candidate as much as this search needs of it: its DN alone when the indexes proved the
+   * match and no attribute is returned, the projected attributes, or the whole entry.
+   */
+  private Entry read(long id) throws LDAPException {
+    if (dnOnly && filterProven) {
+      return container.withDnOnly(id);
+    }
+    return projection != null ? container.peek(id, projection) : container.get(id);
   }
 
   /** Sends an entry unless the page is full (then remembers where the next page starts). */

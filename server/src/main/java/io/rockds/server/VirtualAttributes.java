@@ -25,15 +25,16 @@ final class VirtualAttributes {
 
   private static final List<String> NAMES = List.of("entryDN", "hasSubordinates", "numSubordinates",
       "subschemaSubentry", "memberOf", "isMemberOf");
+  private static final List<String> LOWER_CASE_NAMES = NAMES.stream().map(n -> n.toLowerCase(Locale.ROOT)).toList();
 
   /** The virtual attributes a search needs, decided once per search rather than per candidate entry. */
   static Set<String> wantedBy(AttributeSelection selection, Filter filter) {
     Set<String> inFilter = filterAttributes(filter);
     Set<String> wanted = new HashSet<>();
-    for (String name : NAMES) {
-      if (selection.wantsAllOperational() || selection.isNamed(name)
-          || inFilter.contains(name.toLowerCase(Locale.ROOT))) {
-        wanted.add(name);
+    for (int i = 0; i < NAMES.size(); i++) {
+      String lowerCase = LOWER_CASE_NAMES.get(i);
+      if (selection.wantsAllOperational() || selection.isNamedLowerCase(lowerCase) || inFilter.contains(lowerCase)) {
+        wanted.add(NAMES.get(i));
       }
     }
     return wanted;
@@ -42,7 +43,7 @@ final class VirtualAttributes {
   /** True if the filter tests a virtual attribute: a stored entry alone cannot tell whether it matches. */
   static boolean namedIn(Filter filter) {
     Set<String> inFilter = filterAttributes(filter);
-    return NAMES.stream().anyMatch(name -> inFilter.contains(name.toLowerCase(Locale.ROOT)));
+    return LOWER_CASE_NAMES.stream().anyMatch(inFilter::contains);
   }
 
   /** A copy of {@code entry} with the {@link #wantedBy wanted} virtual attributes, or the entry itself. */

@@ -109,10 +109,12 @@ final class EntryCodec {
       }
       withOptions |= name.indexOf(';') >= 0;
       totalValues += valueCount;
-      byte[][] values = new byte[valueCount][];
+      // The values stay slices of the record: no copy, and a cached entry holds one array, not one per value.
+      ASN1OctetString[] values = new ASN1OctetString[valueCount];
       for (int v = 0; v < valueCount; v++) {
-        values[v] = new byte[readCount(in, 1)];
-        in.get(values[v]);
+        int length = readCount(in, 1);
+        values[v] = new ASN1OctetString(in.array(), in.position(), length);
+        in.position(in.position() + length);
       }
       attributes.add(new Attribute(name, values));
     }

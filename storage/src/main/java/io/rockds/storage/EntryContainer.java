@@ -215,10 +215,29 @@ public final class EntryContainer {
   }
 
   /**
+   * The entry with this ID reduced to its DN (no attribute decoded, the record's head only), or
+   * null: what a search returning no attribute needs once the indexes proved the match. A cached
+   * entry is returned whole. Never modify what this returns.
+   */
+  public Entry withDnOnly(long id) throws LDAPException {
+    StoredEntry cached = backend.cachedEntryIfPresent(id);
+    if (cached != null) {
+      return cached;
+    }
+    try {
+      String dn = id2entry.dn(id);
+      return dn == null ? null : new Entry(dn);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  /**
    * The entry with at least the attributes {@code projection} keeps, for testing a filter during
    * a scan: the cached entry if there is one, else a partial decode that bypasses the cache, so
    * that a scan neither decodes whole entries it rejects nor evicts the hot ones. Never send or
-   * modify what this returns: read the entry with {@link #get(long)} once it matches.
+   * modify what this returns, and send it only when {@code projection} keeps every attribute
+   * sent (else read the entry with {@link #get(long)} once it matches).
    */
   public Entry peek(long id, AttributeProjection projection) throws LDAPException {
     StoredEntry cached = backend.cachedEntryIfPresent(id);

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.time.ZonedDateTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The request router's one seam with the access log and the metrics: connection events, and each
@@ -70,8 +71,10 @@ public final class OperationLogging {
 
   /** The {@code op} tag of an operation: its access-log type in lower case (search, bind, moddn, ...). */
   private static String meterName(LDAPMessage request) {
-    return RequestFields.type(request).toLowerCase(Locale.ROOT);
+    return METER_NAMES.computeIfAbsent(RequestFields.type(request), type -> type.toLowerCase(Locale.ROOT));
   }
+
+  private static final Map<String, String> METER_NAMES = new ConcurrentHashMap<>();
 
   public void connected(LdapConnection connection) {
     metrics.connectionOpened();

@@ -42,7 +42,9 @@ public final class ServerMetrics {
   private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final boolean enabled;
   private final long startMillis = System.currentTimeMillis();
-  private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+  /** By operation, then by result tag: no key is built per operation. */
+  private final Map<String, Map<String, Timer>> timers = new ConcurrentHashMap<>();
+  private static final Map<Integer, String> RESULT_TAGS = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> initiated = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> completed = new ConcurrentHashMap<>();
   private final AtomicLong activeConnections = new AtomicLong();
@@ -102,7 +104,7 @@ public final class ServerMetrics {
       return;
     }
     completed.computeIfAbsent(op, o -> new AtomicLong()).incrementAndGet();
-    timers.computeIfAbsent(op + '\0' + result, k -> Timer.builder("ldap.operations")
+    timers.computeIfAbsent(op, o -> new ConcurrentHashMap<>()).computeIfAbsent(result, r -> Timer.builder("ldap.operations")
         .description("LDAP operations by type and result")
         .tags(Tags.of("op", op, "result", result))
         .publishPercentileHistogram()
@@ -120,7 +122,8 @@ public final class ServerMetrics {
 
   /** The result tag of a result code: its lower-case name with underscores, e.g. {@code no_such_object}. */
   public static String resultTag(com.unboundid.ldap.sdk.ResultCode code) {
-    return code.getName().toLowerCase(Locale.ROOT).replace(' ', '_').replace("-", "_");
+    return RESULT_TAGS.computeIfAbsent(code.intValue(),
+        c -> code.getName().toLowerCase(Locale.ROOT).replace(' ', '_').replace("-", "_"));
   }
 
   public long initiated(String op) {

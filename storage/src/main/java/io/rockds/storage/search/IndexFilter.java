@@ -69,16 +69,18 @@ public final class IndexFilter {
     Trace trace = new Trace();
     List<Trace> union = trace.list("union");
     IdSet ids = IdSet.empty();
+    boolean exact = true;
     for (Filter component : components) {
       Evaluated e = evaluateFilter(component);
       union.add(e.trace());
       ids = ids.union(e.ids());
+      exact &= e.exact();
       if (!ids.isDefined()) {
         break;
       }
     }
     trace.putCount("candidates", ids);
-    return new Evaluated(ids, trace);
+    return new Evaluated(ids, trace, exact && ids.isDefined());
   }
 
   /** Runs the steps cheapest first, recording each step's candidates and what remains after it. */
@@ -87,17 +89,22 @@ public final class IndexFilter {
     ordered.sort(Comparator.comparing(Lookup::category));
     List<Trace> intersection = trace.list("intersection");
     IdSet ids = IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
+    // Exact only if every step ran and was exact: a step skipped below the threshold still has to be tested.
+    boolean exact = true;
+    int run = 0;
     for (Lookup step : ordered) {
       if (ids.isDefined() && ids.size() <= FILTER_CANDIDATE_THRESHOLD) {
         break;
       }
       Evaluated e = step.run();
+      run++;
+      exact &= e.exact();
       ids = ids.intersect(e.ids());
       e.trace().putCount("retained", ids);
       intersection.add(e.trace());
     }
     trace.putCount("candidates", ids);
-    return new Evaluated(ids, trace);
+    return new Evaluated(ids, trace, exact && run == ordered.size() && ids.isDefined());
   }
 
   /** The steps of an AND's components, flattened; {@code >=}/{@code <=} pairs merged. */

@@ -94,13 +94,28 @@ final class LeafLookups {
     }
     ASN1OctetString value = filter.getRawAssertionValue();
     byte[] key = index.normalize(value);
-    return List.of(exact(Lookup.Category.FAST, index, key, key == null ? value.stringValue() : utf8(key)));
+    boolean proves = type == IndexType.EQUALITY && filter.getFilterType() == Filter.FILTER_TYPE_EQUALITY
+        && indexProves(filter.getAttributeName());
+    return List.of(exact(Lookup.Category.FAST, index, key, key == null ? value.stringValue() : utf8(key), proves));
   }
 
   private List<Lookup> presence(Filter filter) {
     AttributeIndex index = trusted(filter.getAttributeName(), IndexType.PRESENCE);
     return index == null ? notIndexed(filter.getAttributeName())
-        : List.of(exact(Lookup.Category.FAST, index, PRESENCE_KEY, "+"));
+        : List.of(exact(Lookup.Category.FAST, index, PRESENCE_KEY, "+", indexProves(filter.getAttributeName())));
+  }
+
+  /**
+   * True if the attribute's index holds exactly the entries an equality or presence filter on
+   * {@code description} matches: no options in the filter (the index ignores them, so it holds a
+   * superset) and no subtypes in the schema (the filter matches their values, the index does not hold them).
+   */
+  private boolean indexProves(String description) {
+    if (description.indexOf(';') >= 0) {
+      return false;
+    }
+    AttributeTypeDefinition type = schema.getAttributeType(description);
+    return type != null && schema.getSubordinateAttributeTypes(type).isEmpty();
   }
 
   /** An extensible match is indexed only as an equality match with the equality index's own rule. */
@@ -153,7 +168,7 @@ final class LeafLookups {
             shortFragments);
       }
       for (IndexKey key : exactKeys) {
-        steps.add(exact(Lookup.Category.SUBSTRING_EXACT, substrings, key.bytes(), key.toString()));
+        steps.add(exact(Lookup.Category.SUBSTRING_EXACT, substrings, key.bytes(), key.toString(), false));
       }
       for (IndexKey fragment : shortFragments) {
         steps.add(prefixRange(Lookup.Category.SUBSTRING_RANGE, substrings, fragment.bytes()));
@@ -236,10 +251,13 @@ final class LeafLookups {
 
   // ---------------------------------------------------------------- reads
 
-  private static Lookup exact(Lookup.Category category, AttributeIndex index, byte[] key, String text) {
+  /** One key; {@code proves}: the key's IDs are exactly the filter's matches (see {@link Evaluated#exact()}). */
+  private static Lookup exact(Lookup.Category category, AttributeIndex index, byte[] key, String text,
+      boolean proves) {
     return new Lookup(category, null, label -> {
       IdSet ids = key == null ? IdSet.empty() : index.read(key);
-      return new Evaluated(ids, step(label, index).put("exact", text).putCount("candidates", ids));
+      return new Evaluated(ids, step(label, index).put("exact", text).putCount("candidates", ids),
+          proves && ids.isDefined());
     });
   }
 

@@ -23,9 +23,11 @@ public final class SearchCandidates {
   /**
    * The candidates of a search and the whole {@code debugsearchindex} trace, e.g. {@code
    * {"filter":{...},"scope":{"type":"one","candidates":"[NOT-INDEXED]","retained":1111},"final":1111}}.
-   * When {@link #ids()} is undefined the search is unindexed.
+   * When {@link #ids()} is undefined the search is unindexed. {@code filterProven}: every candidate
+   * matches the filter (the indexes answered it exactly, {@link Evaluated#exact()}); only the scope
+   * remains to be checked.
    */
-  public record Result(IdSet ids, Trace trace) {
+  public record Result(IdSet ids, Trace trace, boolean filterProven) {
     public boolean indexed() {
       return ids.isDefined();
     }
@@ -48,7 +50,7 @@ public final class SearchCandidates {
       IdSet ids = container.scopeIds(base, scope, 0);
       trace.put("scope", new Trace().put("type", "base").putCount("candidates", ids));
       trace.putCount("final", ids);
-      return new Result(ids, trace);
+      return new Result(ids, trace, false);
     }
     Evaluated filtered = new IndexFilter(container, schema, virtual).evaluate(filter);
     trace.put("filter", filtered.trace());
@@ -60,7 +62,7 @@ public final class SearchCandidates {
           .putCount("retained", ids));
     }
     trace.putCount("final", ids);
-    return new Result(ids, trace);
+    return new Result(ids, trace, filtered.exact() && ids.isDefined());
   }
 
   /** Receives each matching entry of {@link #visitMatches}; returns false to stop. */

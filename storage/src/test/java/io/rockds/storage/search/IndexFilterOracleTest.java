@@ -67,6 +67,7 @@ class IndexFilterOracleTest {
     Random random = new Random(20261122L);
     int defined = 0;
     int overLimit = 0;
+    int proven = 0;
     int checked = 0;
     for (int i = 0; i < ITERATIONS; i++) {
       Filter filter = randomFilter(random, i % 3);
@@ -79,6 +80,12 @@ class IndexFilterOracleTest {
       if (result.indexed()) {
         defined++;
       }
+      if (result.filterProven()) {
+        // Proven candidates need no filter test: the scope alone must give exactly the matches.
+        assertThat(inScope(result.ids(), base, scope)).as("proven %s scope=%s trace=%s", filter, scope,
+            result.trace()).isEqualTo(expected);
+        proven++;
+      }
       if (result.trace().toJson().contains("LIMIT-EXCEEDED")) {
         overLimit++;
       }
@@ -88,6 +95,37 @@ class IndexFilterOracleTest {
     // The test must exercise both indexed evaluation and keys over the entry limit.
     assertThat(defined).isGreaterThan(ITERATIONS / 5);
     assertThat(overLimit).isGreaterThan(ITERATIONS / 20);
+    assertThat(proven).isGreaterThan(ITERATIONS / 20);
+  }
+
+  @Test
+  void onlyEqualityAndPresenceOfTheAttributeItselfProveTheFilter() throws Exception {
+    assertThat(proven("(uid=user.7)")).isTrue();
+    assertThat(proven("(UID=USER.7)")).isTrue();
+    assertThat(proven("(|(uid=user.7)(mail=user.8@example.com))")).isTrue();
+    assertThat(proven("(&(uid=user.7)(mail=user.7@example.com))")).isFalse(); // stops after one key: mail untested
+    assertThat(proven("(cn;lang-fr=x)")).isFalse(); // the cn index holds every cn option's values
+    assertThat(proven("(cn=*den*)")).isFalse();
+    assertThat(proven("(sn~=Zhang)")).isFalse();
+    assertThat(proven("(givenName>=Ro)")).isFalse();
+    assertThat(proven("(uid:caseIgnoreMatch:=user.3)")).isFalse();
+    assertThat(proven("(|(uid=user.1)(l=Paris))")).isFalse();
+  }
+
+  private static boolean proven(String filter) throws Exception {
+    return SearchCandidates.find(container, SearchData.schema(), SearchData.dn(SearchData.BASE), SearchScope.SUB,
+        Filter.create(filter), 0).filterProven();
+  }
+
+  private static TreeSet<Long> inScope(IdSet candidates, DN base, SearchScope scope) throws Exception {
+    TreeSet<Long> out = new TreeSet<>();
+    for (long id : candidates.toArray()) {
+      Entry e = container.get(id);
+      if (e != null && e.getParsedDN().matchesBaseAndScope(base, scope)) {
+        out.add(id);
+      }
+    }
+    return out;
   }
 
   @Test
