@@ -38,5 +38,9 @@ server_pid() {
   local pid
   pid="$(cat "$pid_file")"
   kill -0 "$pid" 2>/dev/null || return 1
+  # A pid file outlives a kill -9 and its pid may be reused: only a RockDS server process counts.
+  if [ -r "/proc/$pid/cmdline" ]; then
+    tr '\0' ' ' < "/proc/$pid/cmdline" | grep -q 'io\.rockds\.server\.Main' || return 1
+  fi
   echo "$pid"
 }

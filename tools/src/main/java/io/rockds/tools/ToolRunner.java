@@ -1,5 +1,6 @@
 package io.rockds.tools;
 
+import io.rockds.server.BuildInfo;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 
@@ -25,6 +26,7 @@ public final class ToolRunner {
 
   private static CommandLine commandLine(Object command) {
     CommandLine cli = new CommandLine(command);
+    printBuildOnVersion(cli);
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       String message = e.getMessage() != null ? e.getMessage() : e.toString();
       commandLine.getErr().println(commandLine.getCommandName() + ": " + message);
@@ -35,5 +37,11 @@ public final class ToolRunner {
       return 1;
     });
     return cli;
+  }
+
+  /** {@code --version} of the tool and of its subcommands: the RockDS version and git commit. */
+  private static void printBuildOnVersion(CommandLine cli) {
+    cli.getCommandSpec().versionProvider(() -> new String[] {BuildInfo.current().describe()});
+    cli.getSubcommands().values().forEach(ToolRunner::printBuildOnVersion);
   }
 }
