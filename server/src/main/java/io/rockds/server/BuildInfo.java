@@ -15,6 +15,11 @@ public record BuildInfo(String version, String commit) {
     return CURRENT;
   }
 
+  /** Prints {@link #describe()}: the {@code --version} of the shell-script tools (start-ds, stop-ds). */
+  public static void main(String[] args) {
+    System.out.println(CURRENT.describe());
+  }
+
   /** "RockDS 0.1.0-SNAPSHOT (commit 0123456789ab)". */
   public String describe() {
     return "RockDS " + version + " (commit " + commit + ")";
