@@ -29,9 +29,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.rocksdb.RocksDB;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/backup}, with OpenDJ's options: backs up the backends of an instance and its
@@ -103,17 +102,8 @@ public final class Backup implements Callable<Integer> {
   @Option(names = {"-X", "--trustAll"}, description = "Online: trust any server certificate.")
   boolean trustAll;
 
-  @Option(names = "--quiet", description = "Print nothing but errors.")
-  boolean quiet;
-
-  @Option(names = {"-H", "--help", "-?"}, usageHelp = true, description = "Show this help and exit.")
-  boolean help;
-
-  @Option(names = {"-V", "--version"}, versionHelp = true, description = "Print the version and exit.")
-  boolean version;
-
-  @Spec
-  CommandSpec spec;
+  @Mixin
+  OutputOptions output;
 
   public static void main(String[] args) {
     System.exit(ToolRunner.run(new Backup(), args));
@@ -121,7 +111,7 @@ public final class Backup implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = output.out();
     if (all && !backendIds.isEmpty()) {
       throw new IllegalArgumentException("--backUpAll and --backendID exclude each other");
     }
@@ -172,8 +162,8 @@ public final class Backup implements Callable<Integer> {
         storage.backend(id); // names the backends there are when one is unknown
       }
       long start = System.nanoTime();
-      BackupManifest manifest = directory.backUp(storage.instance(), databases, incremental, this::say);
-      say("Backup " + manifest.backupId() + " of " + String.join(", ", databases.keySet()) + " written to "
+      BackupManifest manifest = directory.backUp(storage.instance(), databases, incremental, output::say);
+      output.say("Backup " + manifest.backupId() + " of " + String.join(", ", databases.keySet()) + " written to "
           + directory.root() + " in " + (System.nanoTime() - start) / 1_000_000 + " ms");
     } finally {
       opened.forEach(Backend::close);
@@ -208,7 +198,7 @@ public final class Backup implements Callable<Integer> {
     }
     try (LDAPConnection connection = connect()) {
       connection.bind(bindDn, password);
-      Entry done = new ServerTask(connection, out, quiet).run(task, "backup");
+      Entry done = new ServerTask(connection, out, output.quiet).run(task, "backup");
       String state = done.getAttributeValue("ds-task-state");
       if (!ServerTask.COMPLETED.equals(state)) {
         throw new IllegalStateException("the backup task ended " + state + " (its log messages are above)");
@@ -230,15 +220,8 @@ public final class Backup implements Callable<Integer> {
       return;
     }
     for (BackupManifest purged : directory.purge(keepCount == null ? 0 : keepCount, age)) {
-      say("Purged backup " + purged.backupId() + " (" + purged.time() + ")");
+      output.say("Purged backup " + purged.backupId() + " (" + purged.time() + ")");
     }
   }
 
-  private void say(String line) {
-    if (!quiet) {
-      PrintWriter out = spec.commandLine().getOut();
-      out.println(line);
-      out.flush();
-    }
-  }
 }

@@ -10,9 +10,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/restore}, with OpenDJ's options: restores a backup (the latest, or {@code --backupID})
@@ -39,17 +38,8 @@ public final class Restore implements Callable<Integer> {
   @Option(names = "--dry-run", description = "Only verify the backup's checksums; change nothing.")
   boolean dryRun;
 
-  @Option(names = "--quiet", description = "Print nothing but errors.")
-  boolean quiet;
-
-  @Option(names = {"-H", "--help", "-?"}, usageHelp = true, description = "Show this help and exit.")
-  boolean help;
-
-  @Option(names = {"-V", "--version"}, versionHelp = true, description = "Print the version and exit.")
-  boolean version;
-
-  @Spec
-  CommandSpec spec;
+  @Mixin
+  OutputOptions output;
 
   public static void main(String[] args) {
     System.exit(ToolRunner.run(new Restore(), args));
@@ -57,7 +47,7 @@ public final class Restore implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = output.out();
     BackupDirectory directory = new BackupDirectory(backupDirectory, Clock.systemUTC());
     if (list) {
       BackupListing.print(directory, out);
@@ -67,29 +57,22 @@ public final class Restore implements Callable<Integer> {
     BackupManifest backup = directory.get(backupId);
     long start = System.nanoTime();
     if (dryRun) {
-      directory.verify(backup, this::say);
-      say("Backup " + backup.backupId() + " is intact (verified in " + (System.nanoTime() - start) / 1_000_000 + " ms)");
+      directory.verify(backup, output::say);
+      output.say("Backup " + backup.backupId() + " is intact (verified in " + (System.nanoTime() - start) / 1_000_000 + " ms)");
       return 0;
     }
     Instance target = new Instance(instance);
     try (ServerLock lock = ServerLock.acquire(target)) {
-      directory.restore(backup, target, this::say);
+      directory.restore(backup, target, output::say);
     } catch (java.io.IOException e) {
       if (ServerLock.isHeld(target)) {
         throw new IllegalStateException("cannot restore: " + e.getMessage() + " (stop it with bin/stop-ds)", e);
       }
       throw e;
     }
-    say("Restored backup " + backup.backupId() + " into " + target.root() + " in "
+    output.say("Restored backup " + backup.backupId() + " into " + target.root() + " in "
         + (System.nanoTime() - start) / 1_000_000 + " ms");
     return 0;
   }
 
-  private void say(String line) {
-    if (!quiet) {
-      PrintWriter out = spec.commandLine().getOut();
-      out.println(line);
-      out.flush();
-    }
-  }
 }
