@@ -35,7 +35,7 @@ size() { du -sb "$1" | cut -f1; }
 "$bin/setup" --instance "$source_instance" --ldapPort "$port" --ldapsPort 0 --rootUserPassword password \
   --noEntries --quiet
 "$bin/import-ldif" --instance "$source_instance" --ldifFile "$ldif" --quiet
-"$bin/start-ds" --instance "$source_instance" >/dev/null
+"$bin/start-ds" --instance "$source_instance" --timeout 600 >/dev/null
 trap '"$bin/stop-ds" --instance "$source_instance" >/dev/null 2>&1 || true' EXIT
 echo "database: $(size "$source_instance/db") bytes"
 
@@ -69,7 +69,7 @@ t1=$(now)
 echo "verify (--dry-run) of the latest backup: $(elapsed "$t0" "$t1") s"
 "$bin/stop-ds" --instance "$source_instance" >/dev/null
 # The restored configuration is the source's: same port.
-"$bin/start-ds" --instance "$target_instance" >/dev/null
+"$bin/start-ds" --instance "$target_instance" --timeout 600 >/dev/null
 count="$(ldapsearch -x -LLL -H "ldap://127.0.0.1:$port" -D "cn=Directory Manager" -w password \
   -b dc=example,dc=com '(objectClass=*)' 1.1 | grep -c '^dn:')"
 "$bin/stop-ds" --instance "$target_instance" >/dev/null
