@@ -64,7 +64,7 @@ class DistributionIT {
     }
 
     for (String tool : List.of("setup", "start-ds", "stop-ds", "status", "backup", "restore", "import-ldif",
-        "export-ldif", "verify-index", "rebuild-index", "backendstat", "dsconfig")) {
+        "export-ldif", "verify-index", "rebuild-index", "backendstat")) {
       Result version = run(dir, home.resolve("bin").resolve(tool).toString(), "--version");
       assertThat(version.exitCode).as(tool + ": " + version.output).isZero();
       assertThat(version.output).as(tool).containsPattern("RockDS \\S+ \\(commit ([0-9a-f]{7,}|unknown)\\)");

@@ -138,7 +138,10 @@ class DockerEntrypointIT {
       awaitPort(p, port);
       try (LDAPConnection user = new LDAPConnection("127.0.0.1", port, "cn=user02,ou=people,dc=example,dc=org",
           "bitnami2")) {
-        assertThat(user.getEntry("cn=staff,ou=people,dc=example,dc=org").getAttributeValues("member"))
+        assertThat(user.isConnected()).isTrue();
+      }
+      try (LDAPConnection admin = new LDAPConnection("127.0.0.1", port, "cn=admin,dc=example,dc=org", "s3cret")) {
+        assertThat(admin.getEntry("cn=staff,ou=people,dc=example,dc=org").getAttributeValues("member"))
             .containsExactly("cn=user01,ou=people,dc=example,dc=org", "cn=user02,ou=people,dc=example,dc=org");
       }
     } finally {
