@@ -129,7 +129,7 @@ public final class Backup implements Callable<Integer> {
         if (keepCount == null && age == null) {
           throw new IllegalArgumentException("--purge needs --keepCount or --olderThan");
         }
-        purge(directory, age, out);
+        purge(directory, age);
       }
       if (list) {
         BackupListing.print(directory, out);
@@ -168,7 +168,7 @@ public final class Backup implements Callable<Integer> {
     } finally {
       opened.forEach(Backend::close);
     }
-    purge(directory, age, out);
+    purge(directory, age);
     out.flush();
     return 0;
   }
@@ -215,7 +215,7 @@ public final class Backup implements Callable<Integer> {
     return new LDAPConnection(ssl.createSSLSocketFactory(), hostname, port);
   }
 
-  private void purge(BackupDirectory directory, Duration age, PrintWriter out) throws Exception {
+  private void purge(BackupDirectory directory, Duration age) throws Exception {
     if (keepCount == null && age == null) {
       return;
     }
