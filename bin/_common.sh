@@ -1,11 +1,17 @@
 # Shared by the bin/ programs: locate the build, the JVM and the instance.
 # shellcheck shell=bash
 ROCKDS_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-ROCKDS_CLASSPATH="$ROCKDS_HOME/tools/target/rockds-tools.jar:$ROCKDS_HOME/tools/target/lib/*"
+if [ -d "$ROCKDS_HOME/lib" ]; then
+  # An unpacked distribution (rockds-VERSION.tar.gz): every jar in lib/.
+  ROCKDS_CLASSPATH="$ROCKDS_HOME/lib/*"
+else
+  # The source tree, after ./mvnw package.
+  ROCKDS_CLASSPATH="$ROCKDS_HOME/tools/target/rockds-tools.jar:$ROCKDS_HOME/tools/target/lib/*"
+fi
 ROCKDS_JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 
 require_build() {
-  if [ ! -f "$ROCKDS_HOME/tools/target/rockds-tools.jar" ]; then
+  if [ ! -d "$ROCKDS_HOME/lib" ] && [ ! -f "$ROCKDS_HOME/tools/target/rockds-tools.jar" ]; then
     echo "$(basename "$0"): RockDS is not built yet: run ./mvnw -q -DskipTests package first" >&2
     exit 1
   fi
@@ -38,5 +44,9 @@ server_pid() {
   local pid
   pid="$(cat "$pid_file")"
   kill -0 "$pid" 2>/dev/null || return 1
+  # A pid file outlives a kill -9 and its pid may be reused: only a RockDS server process counts.
+  if [ -r "/proc/$pid/cmdline" ]; then
+    tr '\0' ' ' < "/proc/$pid/cmdline" | grep -q 'io\.rockds\.server\.Main' || return 1
+  fi
   echo "$pid"
 }

@@ -3,16 +3,16 @@
 #
 # On an empty data volume: creates the instance (base DN LDAP_ROOT, root user
 # cn=$LDAP_ADMIN_USERNAME,$LDAP_ROOT), installs the schema files of /schemas, imports every *.ldif
-# of /ldifs once, then runs the server in the foreground (exec, so signals reach it). On a volume
-# that already holds an instance it only starts the server. Any problem stops the container with
-# one line naming it.
+# of /ldifs in one import (or, without any, the bitnami tree of LDAP_USERS), then runs the server
+# in the foreground (exec, so signals reach it). On a volume that already holds an instance it only
+# starts the server: restarts and upgrades to a newer image keep the data. Any problem, an
+# LDAP_* variable this image does not understand included, stops the container with one line.
 set -euo pipefail
 
 ROCKDS_HOME="${ROCKDS_HOME:-/opt/rockds}"
 data="${ROCKDS_DATA:-/data}"
-ldif_dir="${LDAP_CUSTOM_LDIF_DIR:-/ldifs}"
-schema_dir="${LDAP_CUSTOM_SCHEMA_DIR:-/schemas}"
-bootstrapped="$data/.rockds-bootstrapped"
+# Group-writable files: any uid of group 0 (OpenShift's arbitrary uids) can run the same volume.
+umask 0002
 
 fail() {
   echo "rockds: error: $*" >&2
@@ -21,6 +21,24 @@ fail() {
 
 info() {
   echo "rockds: $*"
+}
+
+# The bitnami/openldap variables this image implements; each may also come as <NAME>_FILE.
+supported="LDAP_ROOT LDAP_ADMIN_USERNAME LDAP_ADMIN_PASSWORD LDAP_PORT_NUMBER LDAP_LDAPS_PORT_NUMBER
+  LDAP_METRICS_PORT_NUMBER LDAP_ENABLE_TLS LDAP_TLS_CERT_FILE LDAP_TLS_KEY_FILE LDAP_TLS_CA_FILE
+  LDAP_PASSWORD_HASH LDAP_ALLOW_ANON_BINDING LDAP_USERS LDAP_PASSWORDS LDAP_USER_DC LDAP_GROUP
+  LDAP_SKIP_DEFAULT_TREE LDAP_CUSTOM_LDIF_DIR LDAP_CUSTOM_SCHEMA_DIR LDAP_CUSTOM_SCHEMA_FILE LDAP_EXTRA_SCHEMAS"
+
+# Refuses what would otherwise be silently ignored: a copied compose file must not half work.
+check_variables() {
+  local name base
+  while IFS= read -r name; do
+    base="${name%_FILE}"
+    case " ${supported//$'\n'/ } " in
+      *" $name "*|*" $base "*) ;;
+      *) fail "$name is not supported by this image and would be ignored: remove it (supported: $(tr -s " \n" " " <<<"$supported"))" ;;
+    esac
+  done < <(compgen -e | grep '^LDAP_' || true)
 }
 
 # VAR or VAR_FILE (a Docker secret), not both.
@@ -42,18 +60,37 @@ is_yes() {
   case "${1,,}" in yes|true|1|on) return 0 ;; *) return 1 ;; esac
 }
 
-LDAP_ROOT="${LDAP_ROOT:-dc=example,dc=org}"
-LDAP_ADMIN_USERNAME="${LDAP_ADMIN_USERNAME:-admin}"
+check_variables
+file_env LDAP_ROOT "dc=example,dc=org"
+file_env LDAP_ADMIN_USERNAME admin
 file_env LDAP_ADMIN_PASSWORD
-LDAP_PORT_NUMBER="${LDAP_PORT_NUMBER:-1389}"
-LDAP_LDAPS_PORT_NUMBER="${LDAP_LDAPS_PORT_NUMBER:-1636}"
-LDAP_ENABLE_TLS="${LDAP_ENABLE_TLS:-no}"
-LDAP_ALLOW_ANON_BINDING="${LDAP_ALLOW_ANON_BINDING:-yes}"
+file_env LDAP_PORT_NUMBER 1389
+file_env LDAP_LDAPS_PORT_NUMBER 1636
+file_env LDAP_ENABLE_TLS no
+file_env LDAP_ALLOW_ANON_BINDING yes
+file_env LDAP_USERS
+file_env LDAP_PASSWORDS
+file_env LDAP_USER_DC users
+file_env LDAP_GROUP readers
+file_env LDAP_SKIP_DEFAULT_TREE no
+file_env LDAP_EXTRA_SCHEMAS "cosine,inetorgperson,nis"
+ldif_dir="${LDAP_CUSTOM_LDIF_DIR:-/ldifs}"
+schema_dir="${LDAP_CUSTOM_SCHEMA_DIR:-/schemas}"
+bootstrapped="$data/.rockds-bootstrapped"
+seeding="$data/.rockds-seeding"
 # Unset, start-ds derives the heap from the memory budget (an eighth of the container's memory by
 # default): RocksDB's block cache takes half of it outside the heap, so a larger heap would not fit.
 if [ -n "${JAVA_OPTS:-}" ]; then
   export ROCKDS_JAVA_OPTS="$JAVA_OPTS"
 fi
+
+for schema in ${LDAP_EXTRA_SCHEMAS//,/ }; do
+  case "$schema" in
+    cosine|inetorgperson|nis|dyngroup) ;; # built into RockDS
+    *) fail "LDAP_EXTRA_SCHEMAS: $schema is not built in (built in: cosine, inetorgperson, nis, dyngroup);" \
+      "mount its LDIF on $schema_dir instead" ;;
+  esac
+done
 
 if [ ! -d "$data" ] || [ ! -w "$data" ]; then
   fail "the data volume $data is not writable by uid $(id -u) gid $(id -g): chown -R $(id -u):0 it or mount it read-write"
@@ -87,6 +124,18 @@ first_start() {
   if [ -d "$ldif_dir" ]; then
     while IFS= read -r -d '' f; do ldifs+=("$f"); done < <(find "$ldif_dir" -maxdepth 1 -name '*.ldif' -print0 | sort -z)
   fi
+  if [ -n "$LDAP_USERS" ] && ! is_yes "$LDAP_SKIP_DEFAULT_TREE"; then
+    [ ${#ldifs[@]} -eq 0 ] || fail "LDAP_USERS would be ignored: $ldif_dir holds LDIF files, which replace the" \
+      "default tree (as in bitnami/openldap); drop one of the two"
+    local tree="$data/.rockds-default-tree.ldif"
+    "$ROCKDS_HOME/docker/bitnami-tree.sh" "$LDAP_ROOT" "$LDAP_USER_DC" "$LDAP_GROUP" "$LDAP_USERS" "$LDAP_PASSWORDS" \
+      > "$tree" || fail "cannot create the tree of LDAP_USERS (see above)"
+    ldifs=("$tree")
+  elif [ -n "$LDAP_PASSWORDS" ]; then
+    fail "LDAP_PASSWORDS would be ignored: it goes with LDAP_USERS"
+  fi
+  # Marks a first start in progress: if it fails, a restart must not serve the half-made instance.
+  touch "$seeding"
   local password_file
   password_file="$(mktemp)"
   printf '%s' "$LDAP_ADMIN_PASSWORD" > "$password_file"
@@ -98,11 +147,8 @@ first_start() {
   else
     setup+=(--ldapsPort 0)
   fi
-  if [ ${#ldifs[@]} -gt 0 ]; then
-    setup+=(--sampleData 0 --noEntries)
-  else
-    setup+=(--sampleData 0)
-  fi
+  setup+=(--sampleData 0)
+  [ ${#ldifs[@]} -eq 0 ] || setup+=(--noEntries)
   is_yes "$LDAP_ALLOW_ANON_BINDING" && setup+=(--allowAnonymousRead)
   [ -z "${LDAP_PASSWORD_HASH:-}" ] || setup+=(--passwordStorageScheme "$LDAP_PASSWORD_HASH")
   if ! "${setup[@]}"; then
@@ -113,19 +159,29 @@ first_start() {
   if [ -d "$schema_dir" ]; then
     find "$schema_dir" -maxdepth 1 -name '*.ldif' -exec cp {} "$data/config/schema/" \;
   fi
-  for f in "${ldifs[@]}"; do
-    local rejects
-    rejects="$data/logs/rejects-$(basename "$f")"
-    info "importing $f"
-    if ! "$ROCKDS_HOME/bin/import-ldif" --instance "$data" --ldifFile "$f" --rejectFile "$rejects" --quiet \
-        || [ -s "$rejects" ]; then
-      fail "bad LDIF in $f: rejected records are in $rejects"
+  if [ -n "${LDAP_CUSTOM_SCHEMA_FILE:-}" ]; then
+    [ -r "$LDAP_CUSTOM_SCHEMA_FILE" ] || fail "cannot read LDAP_CUSTOM_SCHEMA_FILE=$LDAP_CUSTOM_SCHEMA_FILE"
+    cp "$LDAP_CUSTOM_SCHEMA_FILE" "$data/config/schema/"
+  fi
+  if [ ${#ldifs[@]} -gt 0 ]; then
+    # One import of every file: a second import would replace what the first one loaded.
+    local rejects="$data/logs/rejects.ldif" import=("$ROCKDS_HOME/bin/import-ldif" --instance "$data" --quiet)
+    for f in "${ldifs[@]}"; do
+      info "importing $f"
+      import+=(--ldifFile "$f")
+    done
+    if ! "${import[@]}" --rejectFile "$rejects" || [ -s "$rejects" ]; then
+      fail "bad LDIF in ${ldifs[*]}: rejected records are in $rejects"
     fi
-  done
-  touch "$bootstrapped"
+  fi
+  rm -f "$data/.rockds-default-tree.ldif"
+  mv "$seeding" "$bootstrapped"
 }
 
-if [ ! -f "$data/config/config.ldif" ]; then
+if [ -f "$seeding" ]; then
+  fail "the first start on $data failed while seeding (see its log above or $data/logs/rejects.ldif): the volume" \
+    "holds a partial instance; empty it and start again"
+elif [ ! -f "$data/config/config.ldif" ]; then
   info "empty volume $data: creating the instance for $LDAP_ROOT"
   first_start
 else

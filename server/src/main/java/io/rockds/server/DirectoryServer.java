@@ -64,6 +64,8 @@ public final class DirectoryServer implements AutoCloseable {
   private static final Duration CANCEL_WAIT = Duration.ofSeconds(10);
 
   private final Instance instance;
+  /** Held from start to the end of close: what start-ds and the tools ask to know whether the server runs. */
+  private final ServerLock lock;
   private final Backends backends;
   private final ThreadPoolExecutor workers;
   private final EventLoopGroup bossGroup;
@@ -81,13 +83,14 @@ public final class DirectoryServer implements AutoCloseable {
   private volatile boolean closing;
   private volatile boolean cleanly;
 
-  private DirectoryServer(Instance instance, Backends backends, ThreadPoolExecutor workers, RequestLimitsConfig limits,
+  private DirectoryServer(Instance instance, ServerLock lock, Backends backends, ThreadPoolExecutor workers, RequestLimitsConfig limits,
       boolean metricsEnabled) {
     this.instance = instance;
+    this.lock = lock;
     this.backends = backends;
     this.workers = workers;
     this.logs = new ServerLogs(instance);
-    this.tasks = new TaskBackend(backends, logs);
+    this.tasks = new TaskBackend(instance, backends, logs);
     this.connectionLimit = new ConnectionLimit(limits.maxConnections());
     this.shutdownGrace = () -> Duration.ofSeconds(limits.shutdownGraceSeconds());
     this.metrics = new ServerMetrics(metricsEnabled);
@@ -100,6 +103,24 @@ public final class DirectoryServer implements AutoCloseable {
 
   /** Starts the server of {@code instance}; returns once every listener is bound. */
   public static DirectoryServer start(Instance instance)
+      throws ConfigException, LDAPException, BindException, InterruptedException {
+    ServerLock lock;
+    try {
+      lock = ServerLock.acquire(instance);
+      // Left by a server killed with -9: the lock, now ours, says it is gone.
+      Files.deleteIfExists(instance.startedFile());
+    } catch (IOException e) {
+      throw new ConfigException(e.getMessage(), e);
+    }
+    try {
+      return start(instance, lock);
+    } catch (ConfigException | LDAPException | BindException | InterruptedException | RuntimeException e) {
+      lock.close();
+      throw e;
+    }
+  }
+
+  private static DirectoryServer start(Instance instance, ServerLock lock)
       throws ConfigException, LDAPException, BindException, InterruptedException {
     ConfigStore store = ConfigStore.load(instance.configFile());
     ServerConfig config = ServerConfig.read(store);
@@ -116,7 +137,7 @@ public final class DirectoryServer implements AutoCloseable {
         : Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
     ThreadPoolExecutor workers = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
         new ArrayBlockingQueue<>(10_000), new WorkerThreads());
-    DirectoryServer server = new DirectoryServer(instance, backends, workers, config.global().requestLimits(),
+    DirectoryServer server = new DirectoryServer(instance, lock, backends, workers, config.global().requestLimits(),
         config.global().http().metricsEnabled());
     try {
       SslContext ssl = tls(instance);
@@ -313,6 +334,7 @@ public final class DirectoryServer implements AutoCloseable {
     } catch (IOException ignored) {
       // The markers only help start-ds and stop-ds, which then report what they cannot tell.
     }
+    lock.close();
   }
 
   /** True once {@link #close} closed the backends after every operation and task had ended. */

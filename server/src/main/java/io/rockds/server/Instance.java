@@ -8,6 +8,7 @@ import java.nio.file.Path;
  * <pre>
  *   config/config.ldif   config/archived-configs/   config/keystore.p12
  *   db/&lt;backend&gt;/        logs/access  logs/errors  logs/server.pid  logs/server.out  logs/server.stopped
+ *   locks/server.lock   (held by the running server, see {@link ServerLock})
  * </pre>
  */
 public record Instance(Path root) {
@@ -34,6 +35,11 @@ public record Instance(Path root) {
 
   public Path pidFile() {
     return logs().resolve("server.pid");
+  }
+
+  /** Locked by the running server: whether a server runs is decided by this lock, never by the pid file. */
+  public Path lockFile() {
+    return root.resolve("locks").resolve("server.lock");
   }
 
   /** Written once every listener is bound; start-ds waits for it. */

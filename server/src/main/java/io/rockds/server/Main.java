@@ -41,6 +41,7 @@ public final class Main {
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
+      deletePidFile(instance);
       if (!server.closedCleanly()) {
         System.err.println("rockds: the shutdown was not clean: operations still ran after being cancelled");
         Runtime.getRuntime().halt(1);
@@ -55,5 +56,17 @@ public final class Main {
     System.out.println("RockDS started on " + server.describeListeners().replace('\n', ' ')
         + " (instance " + instance.root() + ")");
     stopped.await();
+  }
+
+  /** Removes the pid file if it still names this process (a newer server may have replaced it). */
+  private static void deletePidFile(Instance instance) {
+    try {
+      if (Files.readString(instance.pidFile(), StandardCharsets.UTF_8).strip()
+          .equals(Long.toString(ProcessHandle.current().pid()))) {
+        Files.delete(instance.pidFile());
+      }
+    } catch (java.io.IOException ignored) {
+      // Already gone; the pid file only informs, the lock decides.
+    }
   }
 }

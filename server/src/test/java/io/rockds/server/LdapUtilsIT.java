@@ -2,13 +2,13 @@ package io.rockds.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rockds.testsupport.RequiredTool;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,11 +31,7 @@ class LdapUtilsIT {
   record Result(int exitCode, String output) {}
 
   static void requireLdapUtils() {
-    boolean present = Files.isExecutable(Path.of("/usr/bin/ldapsearch"));
-    if (System.getenv("CI") != null && !present) {
-      throw new AssertionError("ldap-utils is not installed: .ci/run must install it");
-    }
-    Assumptions.assumeTrue(present, "ldap-utils is not installed");
+    RequiredTool.assumeInstalled(Path.of("/usr/bin/ldapsearch"), "ldap-utils");
   }
 
   @Test

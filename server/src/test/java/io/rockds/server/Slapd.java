@@ -1,9 +1,9 @@
 package io.rockds.server;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.unboundid.ldap.sdk.LDAPConnection;
+import io.rockds.testsupport.RequiredTool;
 import com.unboundid.ldap.sdk.LDAPException;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * back-mdb holding {@code dc=example,dc=com} with the core, cosine, inetOrgPerson, nis and
  * dyngroup schemas, the memberof and refint overlays, and {@code cn=Directory Manager} as root DN
  * (slapd wants a root password only under a suffix, so that DN is the suffix of a second, ldif,
- * database). Skipped when slapd is not installed, except in CI where it must be.
+ * database). Skipped when slapd is not installed (failed under CI_REQUIRE_TOOLS=1, see RequiredTool).
  */
 final class Slapd implements AutoCloseable {
   static final Path SLAPD = Path.of("/usr/sbin/slapd");
@@ -35,10 +35,7 @@ final class Slapd implements AutoCloseable {
 
   /** Starts slapd in {@code dir}; aborts the test (or fails it when CI is set) if not installed. */
   static Slapd start(Path dir, String rootPassword) throws Exception {
-    if (System.getenv("CI") != null && !Files.isExecutable(SLAPD)) {
-      throw new AssertionError(SLAPD + " is required in CI (Debian package slapd)");
-    }
-    assumeTrue(Files.isExecutable(SLAPD), SLAPD + " is not installed (Debian: slapd)");
+    RequiredTool.assumeInstalled(SLAPD, "slapd");
     Files.createDirectories(dir.resolve("db"));
     Files.createDirectories(dir.resolve("root"));
     Path config = dir.resolve("slapd.conf");

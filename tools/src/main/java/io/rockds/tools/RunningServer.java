@@ -1,6 +1,7 @@
 package io.rockds.tools;
 
 import io.rockds.server.Instance;
+import io.rockds.server.ServerLock;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,35 +10,34 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The server of an instance as seen from outside its process: it runs while its started marker
- * ({@code logs/server.started}, written once every listener is bound, removed on shutdown) is
- * present and, when a pid file exists, that process is alive.
+ * The server of an instance as seen from outside its process: it runs while it holds the
+ * instance's lock ({@link ServerLock}, {@code locks/server.lock}); the pid file and the started
+ * marker ({@code logs/server.started}, written once every listener is bound) only add details.
  *
- * @param pid the server process, or -1 for a server embedded in another program (tests)
- * @param since when the listeners were bound
- * @param listeners the bound listeners as URLs, e.g. {@code ldap://127.0.0.1:1389}
+ * @param pid the server process, or -1 when unknown (no pid file yet, or a server embedded in a test)
+ * @param since when the listeners were bound, or when the lock was found held while it starts
+ * @param listeners the bound listeners as URLs, e.g. {@code ldap://127.0.0.1:1389}; empty while it starts
  */
 public record RunningServer(long pid, Instant since, List<String> listeners) {
 
   /** The running server of {@code instance}, or empty when it is stopped (or crashed). */
   public static Optional<RunningServer> of(Instance instance) {
-    if (!Files.exists(instance.startedFile())) {
+    if (!ServerLock.isHeld(instance)) {
       return Optional.empty();
     }
+    long pid = -1;
     try {
-      long pid = -1;
-      if (Files.exists(instance.pidFile())) {
-        pid = Long.parseLong(Files.readString(instance.pidFile(), StandardCharsets.UTF_8).strip());
-        if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-          return Optional.empty(); // a stale marker left by a crash
-        }
-      }
+      pid = Long.parseLong(Files.readString(instance.pidFile(), StandardCharsets.UTF_8).strip());
+    } catch (IOException | NumberFormatException e) {
+      // Starting, or embedded: the lock alone says it runs.
+    }
+    try {
       Instant since = Files.getLastModifiedTime(instance.startedFile()).toInstant();
       List<String> listeners = Files.readAllLines(instance.startedFile(), StandardCharsets.UTF_8).stream()
           .map(String::strip).filter(l -> !l.isEmpty()).toList();
       return Optional.of(new RunningServer(pid, since, listeners));
-    } catch (IOException | NumberFormatException e) {
-      return Optional.empty(); // the server is stopping or starting: treat as not running
+    } catch (IOException e) {
+      return Optional.of(new RunningServer(pid, Instant.now(), List.of()));
     }
   }
 

@@ -1,5 +1,6 @@
 package io.rockds.tools;
 
+import io.rockds.server.BuildInfo;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 
@@ -49,7 +50,7 @@ public final class ToolRunner {
 
   private static void addStandardOptions(CommandLine cli) {
     cli.addMixin("standardOptions", new StandardOptions());
-    cli.getCommandSpec().versionProvider(new ToolVersion());
+    cli.getCommandSpec().versionProvider(() -> new String[] {BuildInfo.current().describe()});
     for (CommandLine subcommand : cli.getSubcommands().values()) {
       addStandardOptions(subcommand);
     }

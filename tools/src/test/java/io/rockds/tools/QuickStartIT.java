@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,6 +91,54 @@ class QuickStartIT {
       assertThat(stop.output()).contains("did not shut down cleanly").contains("crashed or killed");
     } finally {
       notAServer.destroyForcibly();
+    }
+  }
+
+  /**
+   * Whether a server runs is decided by its lock (locks/server.lock), not by the pid file: after
+   * kill -9 the stale pid file (or one naming another live process, as pid 1 in a restarted
+   * container) does not stop start-ds, which returns once the pid file and the listeners exist.
+   */
+  @Test
+  void startDsStartsAfterKillMinus9AndDespiteAPidFileNamingAnotherProcess() throws Exception {
+    Path instance = dir.resolve("killed");
+    int port = freePort();
+    assertThat(run("bin/setup", "--instance", instance.toString(), "--ldapPort", Integer.toString(port),
+        "--ldapsPort", "0", "--quiet").exitCode()).isZero();
+    try {
+      Result start = run("bin/start-ds", "--instance", instance.toString());
+      assertThat(start.exitCode()).as(start.output()).isZero();
+      long pid = Long.parseLong(Files.readString(instance.resolve("logs/server.pid")).strip());
+      assertThat(Files.exists(instance.resolve("logs/server.started"))).isTrue();
+      assertThat(canConnect(port)).isTrue();
+
+      ProcessHandle server = ProcessHandle.of(pid).orElseThrow();
+      server.destroyForcibly();
+      server.onExit().get(60, TimeUnit.SECONDS);
+      assertThat(Files.exists(instance.resolve("logs/server.pid"))).as("kill -9 leaves the pid file").isTrue();
+      Result afterKill = run("bin/start-ds", "--instance", instance.toString());
+      assertThat(afterKill.exitCode()).as(afterKill.output()).isZero();
+      assertThat(canConnect(port)).isTrue();
+      long second = Long.parseLong(Files.readString(instance.resolve("logs/server.pid")).strip());
+      assertThat(second).isNotEqualTo(pid);
+
+      ProcessHandle.of(second).orElseThrow().destroyForcibly();
+      ProcessHandle.of(second).ifPresent(p -> p.onExit().join());
+      // A live process that is not the server: this test's own JVM (as pid 1 would be in a container).
+      Files.writeString(instance.resolve("logs/server.pid"), Long.toString(ProcessHandle.current().pid()));
+      Result despiteLivePid = run("bin/start-ds", "--instance", instance.toString());
+      assertThat(despiteLivePid.exitCode()).as(despiteLivePid.output()).isZero();
+      assertThat(canConnect(port)).isTrue();
+    } finally {
+      run("bin/stop-ds", "--instance", instance.toString());
+    }
+  }
+
+  private static boolean canConnect(int port) {
+    try (LDAPConnection c = new LDAPConnection("127.0.0.1", port)) {
+      return c.getRootDSE() != null;
+    } catch (com.unboundid.ldap.sdk.LDAPException e) {
+      return false;
     }
   }
 

@@ -1,22 +1,14 @@
 package io.rockds.server.task;
 
-import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.ldap.sdk.ResultCode;
-import com.unboundid.util.StaticUtils;
 import io.rockds.server.Backends;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.maintenance.IndexRebuilder;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.Date;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -29,7 +21,7 @@ import java.util.function.BooleanSupplier;
  * {@code io.rockds.storage.IndexBuild}). A server shutdown stops it between two batches; the
  * indexes then stay untrusted until rebuilt again.
  */
-final class RebuildTask {
+final class RebuildTask extends ScheduledTask {
   static final String OBJECT_CLASS = "ds-task-rebuild";
   static final String BASE_DN = "ds-task-rebuild-base-dn";
   static final String INDEX = "ds-task-rebuild-index";
@@ -38,31 +30,14 @@ final class RebuildTask {
   /** Progress, for rebuild-index to show: entries indexed so far, of how many when the rebuild started. */
   static final String PROCESSED = "ds-task-processed-entry-count";
   static final String TOTAL = "ds-task-total-entry-count";
-  private static final DateTimeFormatter LOG_TIME =
-      DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ROOT).withZone(ZoneOffset.UTC);
 
-  /** Thrown from the progress callback to stop the rebuild between two batches. */
-  private static final class Stopped extends RuntimeException {
-    Stopped() {
-      super("the server is shutting down", null, false, false);
-    }
-  }
-
-  private final Entry request;
-  private final DN dn;
   private final EntryContainer container;
   private final List<String> indexes;
-  private final Instant scheduled = Instant.now();
-  private final List<String> log = new ArrayList<>();
-  private volatile TaskState state = TaskState.WAITING_ON_START_TIME;
-  private volatile Instant started;
-  private volatile Instant completed;
   private volatile long processed;
   private volatile long total = -1;
 
-  private RebuildTask(Entry request, DN dn, EntryContainer container, List<String> indexes) {
-    this.request = request;
-    this.dn = dn;
+  private RebuildTask(Entry request, EntryContainer container, List<String> indexes) throws LDAPException {
+    super(request);
     this.container = container;
     this.indexes = indexes;
   }
@@ -93,91 +68,49 @@ final class RebuildTask {
     if (special && indexes.size() > 1) {
       throw unwilling(REBUILD_ALL + " and " + REBUILD_DEGRADED + " must be the only " + INDEX + " value");
     }
-    return new RebuildTask(request, request.getParsedDN(), container, indexes);
+    return new RebuildTask(request, container, indexes);
   }
 
   private static boolean isSpecial(String value) {
     return value.equalsIgnoreCase(REBUILD_ALL) || value.equalsIgnoreCase(REBUILD_DEGRADED);
   }
 
-
-  TaskState state() {
-    return state;
+  @Override
+  String kind() {
+    return "Rebuild";
   }
 
-  /** Runs the rebuild; never throws: failures end up in the state and the log messages. */
-  void run(BooleanSupplier stopping) {
-    started = Instant.now();
-    state = TaskState.RUNNING;
-    try {
-      total = container.entryCount();
-      log("Rebuild of " + String.join(", ", indexes) + " in " + container.baseDn() + " started (" + total
-          + " entries)");
-      IndexRebuilder rebuilder = new IndexRebuilder(container);
-      java.util.function.LongConsumer progress = done -> {
-        processed = done;
-        if (stopping.getAsBoolean()) {
-          throw new Stopped();
-        }
-      };
-      String first = indexes.get(0);
-      List<AttributeIndex> rebuilt = first.equalsIgnoreCase(REBUILD_ALL) ? rebuilder.rebuildAll(progress)
-          : first.equalsIgnoreCase(REBUILD_DEGRADED) ? rebuilder.rebuildDegraded(progress)
-          : rebuilder.rebuild(indexes, progress);
-      log(rebuilt.isEmpty() ? "No index needed a rebuild"
-          : "Rebuilt " + String.join(", ", rebuilt.stream().map(AttributeIndex::name).toList()) + " from "
-              + processed + " entries in " + (Instant.now().toEpochMilli() - started.toEpochMilli()) + " ms");
-      finish(TaskState.COMPLETED_SUCCESSFULLY);
-    } catch (Stopped e) {
-      log("Stopped after " + processed + " entries: the server is shutting down; the indexes stay untrusted"
-          + " until rebuilt");
-      finish(TaskState.STOPPED_BY_SHUTDOWN);
-    } catch (LDAPException e) {
-      log("Rebuild failed: " + e.getExceptionMessage());
-      finish(TaskState.STOPPED_BY_ERROR);
-    } catch (RuntimeException e) {
-      log("Rebuild failed: " + e);
-      finish(TaskState.STOPPED_BY_ERROR);
-    }
+  @Override
+  void execute(BooleanSupplier stopping) throws LDAPException {
+    total = container.entryCount();
+    log("Rebuild of " + String.join(", ", indexes) + " in " + container.baseDn() + " started (" + total
+        + " entries)");
+    IndexRebuilder rebuilder = new IndexRebuilder(container);
+    java.util.function.LongConsumer progress = done -> {
+      processed = done;
+      if (stopping.getAsBoolean()) {
+        log("Stopping after " + processed + " entries; the indexes stay untrusted until rebuilt");
+        throw new Stopped();
+      }
+    };
+    String first = indexes.get(0);
+    List<AttributeIndex> rebuilt = first.equalsIgnoreCase(REBUILD_ALL) ? rebuilder.rebuildAll(progress)
+        : first.equalsIgnoreCase(REBUILD_DEGRADED) ? rebuilder.rebuildDegraded(progress)
+        : rebuilder.rebuild(indexes, progress);
+    log(rebuilt.isEmpty() ? "No index needed a rebuild"
+        : "Rebuilt " + String.join(", ", rebuilt.stream().map(AttributeIndex::name).toList()) + " from "
+            + processed + " entries in " + (Instant.now().toEpochMilli() - started().toEpochMilli()) + " ms");
   }
 
-  private void finish(TaskState end) {
-    completed = Instant.now();
-    state = end;
-  }
-
-  private synchronized void log(String message) {
-    log.add("[" + LOG_TIME.format(Instant.now()) + "] " + message);
-  }
-
-  /** The task entry as a search returns it: the request plus its state, times and log. */
-  synchronized Entry entry() {
-    Entry entry = request.duplicate();
-    entry.setAttribute("ds-task-id", dn.getRDN().getAttributeValues()[0]);
-    entry.setAttribute("ds-task-class-name", "io.rockds.server.task.RebuildTask");
-    entry.setAttribute("ds-task-state", state.name());
-    entry.setAttribute("ds-task-scheduled-start-time", time(scheduled));
-    if (started != null) {
-      entry.setAttribute("ds-task-actual-start-time", time(started));
-    }
-    if (completed != null) {
-      entry.setAttribute("ds-task-completion-time", time(completed));
-    }
+  @Override
+  void describe(Entry entry) {
     entry.setAttribute(PROCESSED, Long.toString(processed));
     if (total >= 0) {
       entry.setAttribute(TOTAL, Long.toString(total));
     }
-    if (!log.isEmpty()) {
-      entry.setAttribute(new Attribute("ds-task-log-message", log));
-    }
-    return entry;
-  }
-
-  private static String time(Instant instant) {
-    return StaticUtils.encodeGeneralizedTime(Date.from(instant));
   }
 
   private static LDAPException unwilling(String message) {
-    return new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "rebuild task: " + message);
+    return ScheduledTask.unwilling("rebuild", message);
   }
 }

@@ -8,6 +8,7 @@ import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.server.Backends;
 import io.rockds.server.Identity;
+import io.rockds.server.Instance;
 import io.rockds.server.backend.AccessRule;
 import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.backend.SearchResults;
@@ -30,8 +31,8 @@ import java.util.concurrent.TimeUnit;
  * schedules a task; tasks run one at a time, in the order added, on a background thread, and their
  * entries stay searchable (the last {@value #FINISHED_KEPT} finished ones) until the server stops.
  * Tasks are not persisted: OpenDJ keeps them in tasks.ldif, RockDS in memory only.
- * Scheduling and reading tasks needs a root DN or the {@code ldif-import} privilege (OpenDJ's
- * privilege for its rebuild task).
+ * Reading tasks needs a root DN or one of the task privileges; scheduling one, OpenDJ's privilege
+ * for its kind: {@code ldif-import} for a rebuild, {@code backend-backup} for a backup.
  */
 public final class TaskBackend implements DirectoryBackend, AutoCloseable {
   public static final DN TASKS = dn("cn=tasks");
@@ -40,9 +41,10 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
   private static final AccessRule ACCESS = AccessRule.privileged(TaskBackend::require);
   static final int FINISHED_KEPT = 100;
 
+  private final Instance instance;
   private final Backends backends;
   private final ServerLogs logs;
-  private final Map<DN, RebuildTask> tasks = new LinkedHashMap<>();
+  private final Map<DN, ScheduledTask> tasks = new LinkedHashMap<>();
   private final ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
     Thread thread = new Thread(r, "rockds-task");
     thread.setDaemon(true);
@@ -50,7 +52,8 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
   });
   private volatile boolean stopping;
 
-  public TaskBackend(Backends backends, ServerLogs logs) {
+  public TaskBackend(Instance instance, Backends backends, ServerLogs logs) {
+    this.instance = instance;
     this.backends = backends;
     this.logs = logs;
   }
@@ -92,11 +95,17 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "a task entry must be an immediate child of "
           + SCHEDULED, SCHEDULED.toString(), null);
     }
-    if (!entry.hasObjectClass(RebuildTask.OBJECT_CLASS)) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "unsupported task: the only task this server runs is"
-          + " objectClass " + RebuildTask.OBJECT_CLASS);
+    ScheduledTask task;
+    if (entry.hasObjectClass(RebuildTask.OBJECT_CLASS)) {
+      require(identity, PRIVILEGE);
+      task = RebuildTask.of(entry, backends);
+    } else if (entry.hasObjectClass(BackupTask.OBJECT_CLASS)) {
+      require(identity, BackupTask.PRIVILEGE);
+      task = BackupTask.of(entry, instance, backends);
+    } else {
+      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "unsupported task: the tasks this server runs are"
+          + " objectClass " + RebuildTask.OBJECT_CLASS + " and " + BackupTask.OBJECT_CLASS);
     }
-    RebuildTask task = RebuildTask.of(entry, backends);
     synchronized (tasks) {
       if (stopping) {
         throw new LDAPException(ResultCode.UNAVAILABLE, "the server is shutting down");
@@ -180,7 +189,7 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
 
   private void forgetOldFinished() {
     long finished = tasks.values().stream().filter(t -> t.state().isDone()).count();
-    for (Iterator<RebuildTask> it = tasks.values().iterator(); it.hasNext() && finished > FINISHED_KEPT; ) {
+    for (Iterator<ScheduledTask> it = tasks.values().iterator(); it.hasNext() && finished > FINISHED_KEPT; ) {
       if (it.next().state().isDone()) {
         it.remove();
         finished--;
@@ -193,12 +202,22 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
         new Attribute("cn", dn.getRDN().getAttributeValues()[0]));
   }
 
+  /** Reading tasks (and reaching cn=tasks at all): a root DN or any task privilege. */
   private static void require(Identity identity) throws LDAPException {
-    if (!identity.root() && !identity.has(PRIVILEGE)) {
-      throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
-          "Scheduling and reading tasks needs a root DN or the " + PRIVILEGE + " privilege");
+    if (!identity.root() && !identity.has(PRIVILEGE) && !identity.has(BackupTask.PRIVILEGE)) {
+      throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS, "Reading tasks needs a root DN or the "
+          + PRIVILEGE + " or " + BackupTask.PRIVILEGE + " privilege");
     }
   }
+
+  /** Scheduling a task: a root DN or the task's privilege. */
+  private static void require(Identity identity, String privilege) throws LDAPException {
+    if (!identity.root() && !identity.has(privilege)) {
+      throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
+          "Scheduling this task needs a root DN or the " + privilege + " privilege");
+    }
+  }
+
 
   private static DN dn(String dn) {
     try {

@@ -7,11 +7,11 @@ import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
+import io.rockds.testsupport.RequiredTool;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -65,7 +65,8 @@ class SlapdBindInteropTest {
 
   @BeforeAll
   static void startSlapdWithOurHashes() throws Exception {
-    assumeTrue(Files.isExecutable(SLAPD), SLAPD + " is not installed (Debian: slapd)");
+    RequiredTool.assumeInstalled(SLAPD, "slapd");
+    RequiredTool.assumeFile(MODULE_PATH.resolve("pw-pbkdf2.so"), "slapd-contrib");
     Path config = directory.resolve("slapd.conf");
     Files.createDirectory(directory.resolve("db"));
     Files.writeString(

@@ -5,8 +5,8 @@ import static io.rockds.server.security.password.OpenLdapTools.SLAPPASSWD;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.rockds.testsupport.RequiredTool;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +47,7 @@ class SlappasswdInteropTest {
 
   @BeforeAll
   static void requireSlappasswd() {
-    assumeTrue(Files.isExecutable(SLAPPASSWD), SLAPPASSWD + " is not installed (Debian: slapd)");
+    RequiredTool.assumeInstalled(SLAPPASSWD, "slapd");
   }
 
   static Stream<Arguments> generators() {
@@ -102,6 +102,8 @@ class SlappasswdInteropTest {
     Files.write(secret, password);
     List<String> command = new ArrayList<>(List.of(SLAPPASSWD.toString(), "-n"));
     if (module != null) {
+      RequiredTool.assumeFile(MODULE_PATH.resolve(module.split(" ")[0] + ".so"),
+          module.startsWith("pw-pbkdf2") ? "slapd-contrib" : "slapd");
       command.addAll(List.of("-o", "module-path=" + MODULE_PATH, "-o", "module-load=" + module));
     }
     command.addAll(List.of("-h", scheme, "-T", secret.toString()));
