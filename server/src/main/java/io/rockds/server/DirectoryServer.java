@@ -38,6 +38,7 @@ import java.net.BindException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.security.GeneralSecurityException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,6 +93,12 @@ public final class DirectoryServer implements AutoCloseable {
   /** Starts the server of {@code instance}; returns once every listener is bound. */
   public static DirectoryServer start(Instance instance)
       throws ConfigException, LDAPException, BindException, InterruptedException {
+    return start(instance, Clock.systemUTC());
+  }
+
+  /** As {@link #start(Instance)}, with the clock the password policy dates lockouts and ages by. */
+  public static DirectoryServer start(Instance instance, Clock clock)
+      throws ConfigException, LDAPException, BindException, InterruptedException {
     ConfigStore store = ConfigStore.load(instance.configFile());
     ServerConfig config = ServerConfig.read(store);
     ServerSchema schema = ServerSchema.load(instance.schemaDirectory());
@@ -110,9 +117,9 @@ public final class DirectoryServer implements AutoCloseable {
         config.global().http().metricsEnabled());
     try {
       SslContext ssl = tls(instance);
-      SecurityServices security =
-          SecurityServices.open(store, config.global(), policies, backends, schema.current());
       RootUsers rootUsers = new RootUsers(config.rootDns(), policies);
+      SecurityServices security =
+          SecurityServices.open(store, config.global(), policies, rootUsers, backends, schema.current(), clock);
       LiveConfiguration live = new LiveConfiguration(config, store, security, rootUsers, server.logs,
           backends);
       AtomicReference<ServerContext> built = new AtomicReference<>();

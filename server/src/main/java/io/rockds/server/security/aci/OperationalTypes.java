@@ -13,6 +13,7 @@ import java.util.Set;
 final class OperationalTypes {
   private static final Set<String> SERVER_MAINTAINED = Set.of("pwdchangedtime", "pwdaccountlockedtime",
       "pwdfailuretime", "pwdhistory", "pwdreset", "pwdpolicysubentry", "ds-pwp-password-policy-dn",
+      "ds-pwp-account-disabled", "ds-pwp-account-expiration-time",
       "ds-privilege-name", "aci", "entrydn", "entryuuid", "hassubordinates", "numsubordinates",
       "subschemasubentry", "createtimestamp", "creatorsname", "modifytimestamp", "modifiersname");
 
