@@ -14,18 +14,29 @@ import io.rockds.storage.EntryContainer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Creates an instance directory: its configuration (root password hashed) and its initial
  * entries, written offline through the storage API. Used by {@code bin/setup} and by tests.
+ *
+ * <p>The instance directory is made private to its owner (rwx------) before anything is written
+ * into it, so the configuration with the root password hash, the database and the logs are out of
+ * other users' reach whatever the umask; the bin/ scripts also run with umask 077.
  */
 public final class InstanceSetup {
+  /** The iterated scheme the root password is stored with unless setup was given another. */
+  public static final String ROOT_PASSWORD_SCHEME = "PBKDF2-SHA256";
+
   private InstanceSetup() {}
 
   /**
-   * @param rootPassword clear text; stored hashed with the default password scheme
+   * @param rootPassword clear text; stored with {@link #ROOT_PASSWORD_SCHEME}, or with the scheme
+   *     setup was given
    * @param entries the initial entries, parents first; clear-text passwords are hashed
    */
   public static void create(Instance instance, InitialConfig.Parameters parameters, String rootPassword,
@@ -35,10 +46,12 @@ public final class InstanceSetup {
     }
     PasswordSchemeSettings defaults = PasswordSchemeSettings.defaults();
     PasswordSchemes passwords = new PasswordSchemes(parameters.passwordScheme() == null ? defaults
-        : new PasswordSchemeSettings(parameters.passwordScheme().replace("{", "").replace("}", ""),
-            defaults.disabledSchemes(), defaults.pbkdf2Iterations(), defaults.bcryptCost(), defaults.argon2Cost()));
-    String hash = new String(passwords.encode(rootPassword.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+        : withDefaultScheme(defaults, parameters.passwordScheme()));
+    PasswordSchemes rootScheme = new PasswordSchemes(withDefaultScheme(defaults,
+        parameters.passwordScheme() == null ? ROOT_PASSWORD_SCHEME : parameters.passwordScheme()));
+    String hash = new String(rootScheme.encode(rootPassword.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
     InitialConfig.Parameters hashed = parameters.withRootPasswordHash(hash);
+    makePrivate(instance.root());
     ConfigStore config = ConfigStore.create(instance.configFile(), InitialConfig.entries(hashed));
     config.save();
     Files.createDirectories(instance.logs());
@@ -57,6 +70,19 @@ public final class InstanceSetup {
         }
         container.add(prepared);
       }
+    }
+  }
+
+  private static PasswordSchemeSettings withDefaultScheme(PasswordSchemeSettings defaults, String scheme) {
+    return new PasswordSchemeSettings(scheme.replace("{", "").replace("}", ""), defaults.disabledSchemes(),
+        defaults.pbkdf2Iterations(), defaults.bcryptCost(), defaults.argon2Cost());
+  }
+
+  /** Creates {@code directory} (and its parents) and leaves it readable by its owner only. */
+  private static void makePrivate(Path directory) throws IOException {
+    Files.createDirectories(directory);
+    if (Files.getFileStore(directory).supportsFileAttributeView(PosixFileAttributeView.class)) {
+      Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwx------"));
     }
   }
 

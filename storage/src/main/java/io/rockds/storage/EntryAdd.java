@@ -29,7 +29,7 @@ final class EntryAdd {
     Dn2Id dn2id = container.dn2id();
     try (WriteBatch batch = new WriteBatch()) {
       if (dn2id.get(dn) >= 0) {
-        throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
+        throw StorageException.alreadyExists(dn);
       }
       long parentId = -1;
       if (!isBase) {
