@@ -30,6 +30,7 @@ import io.rockds.server.monitor.MetricsHttpServer;
 import io.rockds.server.monitor.MonitorEntries;
 import io.rockds.server.monitor.ServerMetrics;
 import io.rockds.server.security.RootUsers;
+import io.rockds.storage.Backend;
 import io.rockds.server.security.SecurityServices;
 import io.rockds.server.security.TlsContexts;
 import io.rockds.server.security.policy.PasswordPolicies;
@@ -133,6 +134,7 @@ public final class DirectoryServer implements AutoCloseable {
           new Groups(backends, schema, () -> live.global().referentialIntegrity()));
       built.set(context);
       RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs, server.metrics));
+      server.logStorageHealth();
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {
           server.listen(handler, router, ssl);
@@ -161,10 +163,29 @@ public final class DirectoryServer implements AutoCloseable {
       return;
     }
     try {
-      http = new MetricsHttpServer(endpoint.address(), endpoint.port(), metrics, () -> ready);
+      http = new MetricsHttpServer(endpoint.address(), endpoint.port(), metrics, () -> ready && backendsHealthy());
     } catch (IOException e) {
       throw new ConfigException("cannot serve /metrics on " + endpoint.address() + ":" + endpoint.port() + ": "
           + e.getMessage(), e);
+    }
+  }
+
+  /** False while a backend cannot write (a full disk): /health then answers 503. */
+  private boolean backendsHealthy() {
+    return backends.all().stream().allMatch(b -> b.health().isHealthy());
+  }
+
+  /** The error log hears when a backend stops writing and when it writes again. */
+  private void logStorageHealth() {
+    for (Backend backend : backends.all()) {
+      backend.health().onChange(problem -> {
+        if (problem != null) {
+          logs.error(ErrorSeverity.ERROR, "BACKEND", problem.message() + "; reads go on, writes are refused"
+              + " until the storage recovers");
+        } else {
+          logs.error(ErrorSeverity.INFO, "BACKEND", "backend " + backend.id() + " writes again");
+        }
+      });
     }
   }
 

@@ -13,6 +13,7 @@ import io.rockds.server.security.password.PasswordSchemes;
 import io.rockds.storage.EntryContainer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
@@ -29,14 +30,11 @@ import java.util.Set;
  * other users' reach whatever the umask; the bin/ scripts also run with umask 077.
  */
 public final class InstanceSetup {
-  /** The iterated scheme the root password is stored with unless setup was given another. */
-  public static final String ROOT_PASSWORD_SCHEME = "PBKDF2-SHA256";
-
   private InstanceSetup() {}
 
   /**
-   * @param rootPassword clear text; stored with {@link #ROOT_PASSWORD_SCHEME}, or with the scheme
-   *     setup was given
+   * @param rootPassword clear text; stored with the scheme setup was given if it is iterated, else
+   *     with {@link PasswordSchemeSettings#ROOT_SCHEME}
    * @param entries the initial entries, parents first; clear-text passwords are hashed
    */
   public static void create(Instance instance, InitialConfig.Parameters parameters, String rootPassword,
@@ -44,11 +42,11 @@ public final class InstanceSetup {
     if (Files.exists(instance.configFile())) {
       throw new ConfigException(instance.root() + " already holds an instance; remove it or choose another directory");
     }
-    PasswordSchemeSettings defaults = PasswordSchemeSettings.defaults();
-    PasswordSchemes passwords = new PasswordSchemes(parameters.passwordScheme() == null ? defaults
-        : withDefaultScheme(defaults, parameters.passwordScheme()));
-    PasswordSchemes rootScheme = new PasswordSchemes(withDefaultScheme(defaults,
-        parameters.passwordScheme() == null ? ROOT_PASSWORD_SCHEME : parameters.passwordScheme()));
+    PasswordSchemeSettings settings = parameters.passwordScheme() == null ? PasswordSchemeSettings.defaults()
+        : PasswordSchemeSettings.defaultsWith(parameters.passwordScheme());
+    PasswordSchemes passwords = new PasswordSchemes(settings);
+    PasswordSchemes rootScheme = new PasswordSchemes(
+        PasswordSchemeSettings.defaultsWith(PasswordSchemeSettings.rootScheme(settings.defaultScheme())));
     String hash = new String(rootScheme.encode(rootPassword.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
     InitialConfig.Parameters hashed = parameters.withRootPasswordHash(hash);
     makePrivate(instance.root());
@@ -73,16 +71,19 @@ public final class InstanceSetup {
     }
   }
 
-  private static PasswordSchemeSettings withDefaultScheme(PasswordSchemeSettings defaults, String scheme) {
-    return new PasswordSchemeSettings(scheme.replace("{", "").replace("}", ""), defaults.disabledSchemes(),
-        defaults.pbkdf2Iterations(), defaults.bcryptCost(), defaults.argon2Cost());
-  }
-
-  /** Creates {@code directory} (and its parents) and leaves it readable by its owner only. */
+  /**
+   * Creates {@code directory} (and its parents) and leaves it readable by its owner only. A
+   * directory someone else owns (a container volume) keeps its mode: what is created inside it is
+   * still private, by the umask of the bin/ scripts and the mode of the configuration file.
+   */
   private static void makePrivate(Path directory) throws IOException {
     Files.createDirectories(directory);
     if (Files.getFileStore(directory).supportsFileAttributeView(PosixFileAttributeView.class)) {
-      Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwx------"));
+      try {
+        Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwx------"));
+      } catch (FileSystemException notOwner) {
+        // not ours to change: see above
+      }
     }
   }
 

@@ -6,21 +6,21 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A clock a test moves forward by hand, so time-dependent behaviour is tested without sleeping. */
+/**
+ * The system clock plus what the test moved it forward by: time-dependent behaviour (lockouts
+ * ending, passwords expiring) is tested by {@link #advance} instead of sleeping, while timestamps
+ * the server takes from the system clock (createTimestamp) stay consistent with it.
+ */
 public final class TestClock extends Clock {
-  private volatile Instant now;
-
-  public TestClock(Instant start) {
-    this.now = start;
-  }
+  private volatile Duration offset = Duration.ZERO;
 
   public void advance(Duration duration) {
-    now = now.plus(duration);
+    offset = offset.plus(duration);
   }
 
   @Override
   public Instant instant() {
-    return now;
+    return Instant.now().plus(offset);
   }
 
   @Override

@@ -26,7 +26,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -45,7 +44,7 @@ class AuthenticationGateIT {
   private static final String POLICY = "cn=Default Password Policy,cn=Password Policies,cn=config";
   private static final String PASSWORD = "Initial-Secret-42";
   private static final String INVALID = "Invalid credentials";
-  private static final TestClock CLOCK = new TestClock(Instant.parse("2026-01-01T00:00:00Z"));
+  private static final TestClock CLOCK = new TestClock();
 
   @TempDir
   static Path dir;

@@ -36,7 +36,7 @@ public final class PasswordPolicies {
 
   /** The policies in force; replaced as a whole so a reader never sees half a change. */
   private record Snapshot(Map<DN, PasswordPolicy> byDn, PasswordPolicy defaultPolicy,
-      Map<String, PasswordSchemes> schemesByName) {}
+      Map<String, PasswordSchemes> schemesByName, PasswordSchemes rootSchemes) {}
 
   private volatile Snapshot current;
 
@@ -109,7 +109,11 @@ public final class PasswordPolicies {
       defaultPolicy = PasswordPolicy.builtIn(defaultDn, defaults.defaultScheme());
       schemesByName.computeIfAbsent(defaults.defaultScheme(), s -> schemes(defaults, s, disabled));
     }
-    return new Snapshot(Map.copyOf(byDn), defaultPolicy, Map.copyOf(schemesByName));
+    String rootScheme = PasswordSchemeSettings.rootScheme(defaultPolicy.storageScheme());
+    // An operator who disabled the iterated scheme gets root passwords in the default policy's.
+    PasswordSchemes rootSchemes = disabled.contains(rootScheme)
+        ? schemesByName.get(defaultPolicy.storageScheme()) : schemes(defaults, rootScheme, disabled);
+    return new Snapshot(Map.copyOf(byDn), defaultPolicy, Map.copyOf(schemesByName), rootSchemes);
   }
 
   /** Every validator entry by DN; a disabled one is present but empty. */
@@ -165,6 +169,14 @@ public final class PasswordPolicies {
   public PasswordSchemes defaultSchemes() {
     Snapshot s = current;
     return s.schemesByName().get(s.defaultPolicy().storageScheme());
+  }
+
+  /**
+   * The schemes root passwords set in {@code cn=Root DNs} are hashed with: the default policy's if
+   * it is iterated, else PBKDF2-SHA256.
+   */
+  public PasswordSchemes rootSchemes() {
+    return current.rootSchemes();
   }
 
   /** The schemes of {@code policy}; the default ones if a reload removed its scheme meanwhile. */
