@@ -45,7 +45,7 @@ public final class StorageHealth {
   /** A write failed: degrades the backend if the failure is the storage's, not the request's. */
   void failed(StorageException e) {
     if (e.kind().degradesHealth() && problem == null) {
-      change(new Problem(e.kind(), "backend " + backendId + ": " + e.getDiagnosticMessage(), Instant.now()));
+      change(new Problem(e.kind(), "backend " + backendId + ": " + e.getMessage(), Instant.now()));
     }
   }
 
