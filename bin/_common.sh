@@ -1,6 +1,8 @@
 # Shared by the bin/ programs: locate the build, the JVM and the instance.
 # shellcheck shell=bash
 ROCKDS_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# Instances, their databases, logs and exports are private to the user running RockDS.
+umask 077
 if [ -d "$ROCKDS_HOME/lib" ]; then
   # An unpacked distribution (rockds-VERSION.tar.gz): every jar in lib/.
   ROCKDS_CLASSPATH="$ROCKDS_HOME/lib/*"

@@ -13,6 +13,7 @@ public final class ConfigDns {
   public static final DN LOGGERS = parse("cn=Loggers,cn=config");
   public static final DN PASSWORD_POLICIES = parse("cn=Password Policies,cn=config");
   public static final DN PASSWORD_STORAGE_SCHEMES = parse("cn=Password Storage Schemes,cn=config");
+  public static final DN PASSWORD_VALIDATORS = parse("cn=Password Validators,cn=config");
 
   private ConfigDns() {}
 
@@ -51,6 +52,10 @@ public final class ConfigDns {
 
   public static DN passwordPolicy(String name) {
     return new DN(new RDN("cn", name), PASSWORD_POLICIES);
+  }
+
+  public static DN passwordValidator(String name) {
+    return new DN(new RDN("cn", name), PASSWORD_VALIDATORS);
   }
 
   public static DN passwordStorageScheme(String name) {

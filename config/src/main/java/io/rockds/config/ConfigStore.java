@@ -12,6 +12,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -230,9 +232,15 @@ public final class ConfigStore {
         Path archive = file.getParent().resolve("archived-configs");
         Files.createDirectories(archive);
         String stamp = ZonedDateTime.now(ZoneOffset.UTC).format(ARCHIVE_STAMP);
-        Files.copy(file, archive.resolve("config-" + stamp + ".ldif"), StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(file, archive.resolve("config-" + stamp + ".ldif"), StandardCopyOption.REPLACE_EXISTING,
+            StandardCopyOption.COPY_ATTRIBUTES);
       }
       Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+      // Owner only: the file holds the root password hash.
+      Files.deleteIfExists(tmp);
+      if (Files.getFileStore(file.getParent()).supportsFileAttributeView(PosixFileAttributeView.class)) {
+        Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      }
       try (LDIFWriter writer = new LDIFWriter(tmp.toFile())) {
         writer.writeComment("RockDS configuration. Edit with bin/dsconfig, or by hand while the server is stopped.",
             false, true);

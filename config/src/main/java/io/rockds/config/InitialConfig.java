@@ -66,6 +66,14 @@ public final class InitialConfig {
       List.of("PBKDF2-HMAC-SHA512", "PBKDF2-HMAC-SHA512"), List.of("Bcrypt", "BCRYPT"), List.of("Argon2", "ARGON2"),
       List.of("Crypt", "CRYPT"), List.of("Clear", "CLEAR"));
 
+  /** The validators the default password policy applies to new passwords; the character set one is left for operators. */
+  public static final String LENGTH_VALIDATOR = "Length-Based Password Validator";
+  public static final String DICTIONARY_VALIDATOR = "Dictionary";
+  public static final String ATTRIBUTE_VALUE_VALIDATOR = "Attribute Value";
+
+  /** Consecutive wrong passwords that lock an account of the default policy (for lockout-duration). */
+  public static final int DEFAULT_LOCKOUT_FAILURE_COUNT = 10;
+
   /** The scheme the default password policy hashes with (matches the server's default). */
   public static final String DEFAULT_SCHEME_ENTRY = "Salted SHA-512";
 
@@ -178,6 +186,13 @@ public final class InitialConfig {
           new Attribute("ds-cfg-enabled", Boolean.toString(!scheme.get(1).equals("CLEAR"))),
           new Attribute("ds-cfg-scheme-name", scheme.get(1))));
     }
+    entries.add(container(ConfigDns.PASSWORD_VALIDATORS, "Password Validators"));
+    entries.add(validator(LENGTH_VALIDATOR, "length-based", "ds-cfg-min-password-length: 8"));
+    entries.add(validator(DICTIONARY_VALIDATOR, "dictionary", "ds-cfg-case-sensitive-validation: false"));
+    entries.add(validator(ATTRIBUTE_VALUE_VALIDATOR, "attribute-value", "ds-cfg-test-reversed-password: true"));
+    entries.add(validator("Character Set", "character-set", "ds-cfg-character-set: 1:abcdefghijklmnopqrstuvwxyz",
+        "ds-cfg-character-set: 1:ABCDEFGHIJKLMNOPQRSTUVWXYZ", "ds-cfg-character-set: 1:0123456789",
+        "ds-cfg-character-set: 1:~!@#$%^&*()-_=+[]{}|;:,.<>/?'\"`\\", "ds-cfg-min-character-sets: 3"));
     entries.add(container(ConfigDns.PASSWORD_POLICIES, "Password Policies"));
     entries.add(new Entry(ConfigDns.passwordPolicy("Default Password Policy"),
         new Attribute("objectClass", "top", "ds-cfg-password-policy"),
@@ -186,13 +201,28 @@ public final class InitialConfig {
         new Attribute("ds-cfg-default-password-storage-scheme",
             ConfigDns.passwordStorageScheme(p.passwordScheme() == null ? DEFAULT_SCHEME_ENTRY
                 : schemeEntry(p.passwordScheme())).toString()),
-        // Permissive until an administrator tightens it: no minimum length, history or lockout.
+        // New passwords: 8 characters or more, not a common password, not the user's own name.
+        new Attribute("ds-cfg-password-validator", LENGTH_VALIDATOR, DICTIONARY_VALIDATOR, ATTRIBUTE_VALUE_VALIDATOR),
         new Attribute("ds-cfg-min-password-length", "0"),
         new Attribute("ds-cfg-password-history-count", "0"),
-        new Attribute("ds-cfg-lockout-failure-count", "0"),
+        // Online guessing: 10 wrong passwords in a row lock the account for 5 minutes.
+        new Attribute("ds-cfg-lockout-failure-count", Integer.toString(DEFAULT_LOCKOUT_FAILURE_COUNT)),
+        new Attribute("ds-cfg-lockout-duration", "5 m"),
         new Attribute("ds-cfg-force-change-on-reset", "false"),
         new Attribute("ds-cfg-allow-user-password-changes", "true")));
     return entries;
+  }
+
+  private static Entry validator(String name, String type, String... properties) {
+    Entry entry = new Entry(ConfigDns.passwordValidator(name),
+        new Attribute("objectClass", "top", "ds-cfg-password-validator", "ds-cfg-" + type + "-password-validator"),
+        new Attribute("cn", name),
+        new Attribute("ds-cfg-enabled", "true"));
+    for (String property : properties) {
+      int colon = property.indexOf(": ");
+      entry.addAttribute(property.substring(0, colon), property.substring(colon + 2));
+    }
+    return entry;
   }
 
   private static Entry container(DN dn, String cn) {

@@ -68,6 +68,9 @@ public record ServerConfig(GlobalConfig global, List<BackendConfig> backends,
     for (Entry p : store.children(ConfigDns.PASSWORD_STORAGE_SCHEMES)) {
       requireKind(store, p, ConfigModel.PASSWORD_STORAGE_SCHEME);
     }
+    for (Entry v : store.children(ConfigDns.PASSWORD_VALIDATORS)) {
+      requireKind(store, v, ConfigModel.PASSWORD_VALIDATOR);
+    }
     return new ServerConfig(GlobalConfig.from(new ConfigEntry(root)),
         List.copyOf(backends), List.copyOf(handlers), List.copyOf(rootDns), List.copyOf(publishers));
   }

@@ -6,6 +6,7 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.server.sasl.SaslMechanism;
+import io.rockds.server.security.policy.AuthenticationGate;
 import io.rockds.server.security.policy.BindOutcome;
 import io.rockds.server.sasl.SaslMechanisms;
 import java.util.List;
@@ -15,8 +16,9 @@ import java.util.Locale;
  * A bind (RFC 4511 section 4.2, RFC 4513). A failed bind leaves the connection anonymous. A DN
  * with an empty password is an unauthenticated bind, refused with unwillingToPerform (53) as
  * RFC 4513 section 5.1.2 recommends; wrong DNs and wrong passwords get the same
- * invalidCredentials (49), so a client cannot probe which DNs exist. Simple binds of entries go
- * through the password policy; SASL binds go to the mechanism of that name in {@link SaslMechanisms}.
+ * invalidCredentials (49), so a client cannot probe which DNs exist. Simple binds go through the
+ * {@link io.rockds.server.security.policy.AuthenticationGate}; SASL binds go to the mechanism of
+ * that name in {@link SaslMechanisms}, which authenticates through the same gate.
  */
 final class BindOperation {
   private static final String INVALID = "Invalid credentials";
@@ -40,22 +42,22 @@ final class BindOperation {
       throw new LDAPException(ResultCode.PROTOCOL_ERROR, "only LDAP version 3 is supported");
     }
     boolean simple = bind.getCredentialsType() == BindRequestProtocolOp.CRED_TYPE_SIMPLE;
-    BindOutcome outcome = simple ? simple(bind) : new BindOutcome(sasl(bind), List.of());
+    BindOutcome outcome = simple ? simple(bind) : sasl(bind);
     client.setIdentity(outcome.identity(),
         simple ? "simple" : "sasl " + bind.getSASLMechanism().toUpperCase(Locale.ROOT));
     client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null, outcome.responseControls()));
   }
 
-  private Identity sasl(BindRequestProtocolOp bind) throws LDAPException {
+  private BindOutcome sasl(BindRequestProtocolOp bind) throws LDAPException {
     SaslMechanism mechanism = sasl.get(bind.getSASLMechanism());
     if (mechanism == null) {
       throw new LDAPException(ResultCode.AUTH_METHOD_NOT_SUPPORTED,
           "SASL mechanism " + bind.getSASLMechanism() + " is not supported; supported: " + sasl.names());
     }
-    return mechanism.authenticate(client, bind.getSASLCredentials());
+    return mechanism.authenticate(client, bind.getSASLCredentials(), request.getControls());
   }
 
-  /** Simple binds of entries go through the password policy, which may add response controls. */
+  /** Simple binds go through the authentication gate, which may add response controls. */
   private BindOutcome simple(BindRequestProtocolOp bind) throws LDAPException {
     DN dn = Dns.parse(bind.getBindDN());
     byte[] password = bind.getSimplePassword().getValue();
@@ -68,12 +70,7 @@ final class BindOperation {
     if (password.length == 0) {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "Unauthenticated binds are not allowed");
     }
-    BindOutcome outcome = context.rootUsers().isRoot(dn)
-        ? new BindOutcome(context.rootUsers().authenticate(dn, password), List.of())
-        : context.passwordPolicy().bind(client, dn, password, request.getControls());
-    if (outcome.identity() == null) {
-      throw new LDAPException(ResultCode.INVALID_CREDENTIALS, INVALID);
-    }
-    return outcome;
+    return context.passwordPolicy().authentication().password(client, dn, password, request.getControls(),
+        AuthenticationGate.Purpose.BIND);
   }
 }

@@ -30,6 +30,7 @@ import io.rockds.server.monitor.MetricsHttpServer;
 import io.rockds.server.monitor.MonitorEntries;
 import io.rockds.server.monitor.ServerMetrics;
 import io.rockds.server.security.RootUsers;
+import io.rockds.storage.Backend;
 import io.rockds.server.security.SecurityServices;
 import io.rockds.server.security.TlsContexts;
 import io.rockds.server.security.policy.PasswordPolicies;
@@ -39,6 +40,7 @@ import java.net.BindException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.security.GeneralSecurityException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,6 +106,12 @@ public final class DirectoryServer implements AutoCloseable {
   /** Starts the server of {@code instance}; returns once every listener is bound. */
   public static DirectoryServer start(Instance instance)
       throws ConfigException, LDAPException, BindException, InterruptedException {
+    return start(instance, Clock.systemUTC());
+  }
+
+  /** As {@link #start(Instance)}, with the clock the password policy dates lockouts and ages by. */
+  public static DirectoryServer start(Instance instance, Clock clock)
+      throws ConfigException, LDAPException, BindException, InterruptedException {
     ServerLock lock;
     try {
       lock = ServerLock.acquire(instance);
@@ -113,14 +121,14 @@ public final class DirectoryServer implements AutoCloseable {
       throw new ConfigException(e.getMessage(), e);
     }
     try {
-      return start(instance, lock);
+      return start(instance, lock, clock);
     } catch (ConfigException | LDAPException | BindException | InterruptedException | RuntimeException e) {
       lock.close();
       throw e;
     }
   }
 
-  private static DirectoryServer start(Instance instance, ServerLock lock)
+  private static DirectoryServer start(Instance instance, ServerLock lock, Clock clock)
       throws ConfigException, LDAPException, BindException, InterruptedException {
     ConfigStore store = ConfigStore.load(instance.configFile());
     ServerConfig config = ServerConfig.read(store);
@@ -142,9 +150,9 @@ public final class DirectoryServer implements AutoCloseable {
     try {
       SslContext ssl = tls(instance);
       server.metrics.bindCertificateExpiry(certificateExpiry(instance));
-      SecurityServices security =
-          SecurityServices.open(store, config.global(), policies, backends, schema.current());
       RootUsers rootUsers = new RootUsers(config.rootDns(), policies);
+      SecurityServices security =
+          SecurityServices.open(store, config.global(), policies, rootUsers, backends, schema.current(), clock);
       LiveConfiguration live = new LiveConfiguration(config, store, security, rootUsers, server.logs,
           backends);
       AtomicReference<ServerContext> built = new AtomicReference<>();
@@ -159,6 +167,7 @@ public final class DirectoryServer implements AutoCloseable {
       built.set(context);
       server.shutdownGrace = () -> Duration.ofSeconds(live.global().requestLimits().shutdownGraceSeconds());
       RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs, server.metrics));
+      server.logStorageHealth();
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {
           server.listen(handler, router, ssl);
@@ -196,10 +205,29 @@ public final class DirectoryServer implements AutoCloseable {
       return;
     }
     try {
-      http = new MetricsHttpServer(endpoint.address(), endpoint.port(), metrics, () -> ready);
+      http = new MetricsHttpServer(endpoint.address(), endpoint.port(), metrics, () -> ready && backendsHealthy());
     } catch (IOException e) {
       throw new ConfigException("cannot serve /metrics on " + endpoint.address() + ":" + endpoint.port() + ": "
           + e.getMessage(), e);
+    }
+  }
+
+  /** False while a backend cannot write (a full disk): /health then answers 503. */
+  private boolean backendsHealthy() {
+    return backends.all().stream().allMatch(b -> b.health().isHealthy());
+  }
+
+  /** The error log hears when a backend stops writing and when it writes again. */
+  private void logStorageHealth() {
+    for (Backend backend : backends.all()) {
+      backend.health().onChange(problem -> {
+        if (problem != null) {
+          logs.error(ErrorSeverity.ERROR, "BACKEND", problem.message() + "; reads go on, writes are refused"
+              + " until the storage recovers");
+        } else {
+          logs.error(ErrorSeverity.INFO, "BACKEND", "backend " + backend.id() + " writes again");
+        }
+      });
     }
   }
 

@@ -4,15 +4,13 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
-import io.rockds.storage.EntryContainer;
 import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 
 /**
- * Finds the entries that authentication binds to: by DN, or by {@code uid} equality under every
- * backend (SASL PLAIN's {@code u:} authentication IDs), and turns one into an {@link Identity}.
+ * Finds the entries SASL PLAIN's {@code u:} authentication IDs name: by {@code uid} equality under
+ * every backend.
  */
 public final class UserEntries {
   /** Bound on entries examined when uid is not indexed, so a lookup cannot scan a huge backend. */
@@ -22,12 +20,6 @@ public final class UserEntries {
 
   public UserEntries(ServerContext context) {
     this.context = context;
-  }
-
-  /** The entry with this DN, or null. */
-  public Entry byDn(DN dn) throws LDAPException {
-    EntryContainer container = context.backends().containerFor(dn);
-    return container == null ? null : container.get(dn);
   }
 
   /** The entries whose uid equals {@code uid}, over all backends (at most two: more is ambiguous anyway). */
@@ -49,19 +41,5 @@ public final class UserEntries {
     String[] privileges = entry.getAttributeValues("ds-privilege-name");
     return new Identity(entry.getParsedDN(), false, new HashSet<>(privileges == null ? List.of() : List.of(privileges)),
         UserLimits.of(entry));
-  }
-
-  /** True if {@code password} matches one of the entry's userPassword values. */
-  public boolean passwordMatches(Entry entry, byte[] password) {
-    byte[][] stored = entry.getAttributeValueByteArrays("userPassword");
-    if (stored == null) {
-      return false;
-    }
-    for (byte[] value : stored) {
-      if (context.passwords().verify(password, value)) {
-        return true;
-      }
-    }
-    return false;
   }
 }

@@ -1,9 +1,13 @@
 package io.rockds.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.unboundid.ldap.sdk.EXTERNALBindRequest;
 import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.Modification;
+import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.extensions.WhoAmIExtendedRequest;
 import com.unboundid.ldap.sdk.extensions.WhoAmIExtendedResult;
@@ -78,6 +82,12 @@ class SaslExternalIT {
       // Clients without a certificate still connect (the certificate is asked for, not required).
       try (LDAPConnection plain = server.rootConnection()) {
         assertThat(plain.getEntry(ALICE)).isNotNull();
+        // The certificate proves who the client is, but the account policy still applies.
+        plain.modify(ALICE, new Modification(ModificationType.REPLACE, "ds-pwp-account-disabled", "TRUE"));
+      }
+      try (LDAPConnection connection = new LDAPConnection(tls.getSocketFactory(), "127.0.0.1", server.ldapsPort())) {
+        assertThatThrownBy(() -> connection.bind(new EXTERNALBindRequest())).isInstanceOfSatisfying(
+            LDAPException.class, e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.INVALID_CREDENTIALS));
       }
     }
   }

@@ -5,6 +5,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 
 /**
@@ -17,18 +18,25 @@ public final class TestServer implements AutoCloseable {
   public static final String ROOT_PASSWORD = "test-secret";
 
   private final Instance instance;
+  private final Clock clock;
   private DirectoryServer server;
 
-  private TestServer(Instance instance) {
+  private TestServer(Instance instance, Clock clock) {
     this.instance = instance;
+    this.clock = clock;
   }
 
   /** Creates an instance under {@code dir} holding {@code entries} and starts it. */
   public static TestServer start(Path dir, List<Entry> entries) throws Exception {
+    return start(dir, entries, Clock.systemUTC());
+  }
+
+  /** As {@link #start(Path, List)}, with the clock the password policy reads (lockouts, ages). */
+  public static TestServer start(Path dir, List<Entry> entries, Clock clock) throws Exception {
     Instance instance = new Instance(dir.resolve("instance"));
     InstanceSetup.create(instance, InstanceSetup.loopback(new DN(BASE), 0, 0), ROOT_PASSWORD, entries);
-    TestServer test = new TestServer(instance);
-    test.server = DirectoryServer.start(instance);
+    TestServer test = new TestServer(instance, clock);
+    test.server = DirectoryServer.start(instance, clock);
     return test;
   }
 
@@ -68,7 +76,7 @@ public final class TestServer implements AutoCloseable {
   /** Stops and starts the server on the same instance (ports may change). */
   public void restart() throws Exception {
     server.close();
-    server = DirectoryServer.start(instance);
+    server = DirectoryServer.start(instance, clock);
   }
 
   @Override

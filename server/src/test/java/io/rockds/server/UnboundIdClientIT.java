@@ -114,9 +114,9 @@ class UnboundIdClientIT {
       assertThat(connection.getEntry(renamed)).isNotNull();
 
       PasswordModifyExtendedResult reset = (PasswordModifyExtendedResult) connection.processExtendedOperation(
-          new PasswordModifyExtendedRequest(renamed, null, "second"));
+          new PasswordModifyExtendedRequest(renamed, null, "Second-Secret-2"));
       assertThat(reset.getResultCode()).isEqualTo(ResultCode.SUCCESS);
-      assertThat(connection.bind(renamed, "second").getResultCode()).isEqualTo(ResultCode.SUCCESS);
+      assertThat(connection.bind(renamed, "Second-Secret-2").getResultCode()).isEqualTo(ResultCode.SUCCESS);
       assertThat(connection.bind(TestServer.ROOT_DN, TestServer.ROOT_PASSWORD).getResultCode())
           .isEqualTo(ResultCode.SUCCESS);
       assertThat(connection.delete(renamed).getResultCode()).isEqualTo(ResultCode.SUCCESS);

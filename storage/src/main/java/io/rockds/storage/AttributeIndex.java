@@ -340,6 +340,27 @@ public final class AttributeIndex extends Tree {
 
   // ---------------------------------------------------------------- reads
 
+  /**
+   * The IDs of the entries holding {@code value}, for callers outside storage: null when this
+   * index cannot answer (not trusted, or the key is over its entry limit); empty for a value the
+   * matching rule cannot normalize.
+   */
+  public IdSet idsEqualTo(ASN1OctetString value) throws StorageException {
+    if (!isTrusted()) {
+      return null;
+    }
+    byte[] key = normalize(value);
+    if (key == null) {
+      return IdSet.empty();
+    }
+    try {
+      IdSet ids = read(key);
+      return ids.isDefined() ? ids : null;
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
   /** The IDs under one key; undefined if over the limit in force ({@link IndexEntryLimits#isOverLimit}). */
   public IdSet read(byte[] key) throws RocksDBException {
     byte[] record = db.get(handle, key);

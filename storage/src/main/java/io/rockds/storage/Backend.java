@@ -22,7 +22,10 @@ import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
+import org.rocksdb.AbstractEventListener;
+import org.rocksdb.Env;
 import org.rocksdb.RocksDB;
+import org.rocksdb.SstFileManager;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Statistics;
@@ -60,6 +63,7 @@ public final class Backend implements AutoCloseable {
   private final Map<DN, EntryContainer> containers = new LinkedHashMap<>();
   private final EntryCache entryCache;
   private final AtomicLong nextId = new AtomicLong(1);
+  private final StorageHealth health;
 
   static {
     RocksDB.loadLibrary();
@@ -67,9 +71,10 @@ public final class Backend implements AutoCloseable {
 
   private Backend(BackendSettings settings, Schema schema, RocksDB db, List<AutoCloseable> resources,
       List<ColumnFamilyHandle> handles, Statistics statistics, LRUCache blockCache,
-      Map<TreeTuning.Kind, ColumnFamilyOptions> treeOptions, Path secondaryDirectory) {
+      Map<TreeTuning.Kind, ColumnFamilyOptions> treeOptions, Path secondaryDirectory, StorageHealth health) {
     this.settings = settings;
     this.entryLimits = IndexEntryLimits.of(settings);
+    this.health = health;
     this.schema = schema;
     this.treeOptions = treeOptions;
     this.secondaryDirectory = secondaryDirectory;
@@ -129,9 +134,17 @@ public final class Backend implements AutoCloseable {
           // over): the largest one is flushed when they reach it together.
           .setDbWriteBufferSize(settings.memtableBytes())
           .setStatistics(statistics);
+      StorageHealth health = new StorageHealth(settings.id());
       if (readOnly) {
         // A secondary must keep every table file open: the primary may delete them while compacting.
         dbOptions.setMaxOpenFiles(-1);
+      } else {
+        // With an SST file manager RocksDB recovers from a full disk by itself once space returns.
+        SstFileManager files = new SstFileManager(Env.getDefault());
+        resources.add(files);
+        AbstractEventListener listener = health.listener();
+        resources.add(listener);
+        dbOptions.setSstFileManager(files).setListeners(List.of(listener));
       }
       resources.add(dbOptions);
       Map<TreeTuning.Kind, ColumnFamilyOptions> options = new EnumMap<>(TreeTuning.Kind.class);
@@ -178,7 +191,8 @@ public final class Backend implements AutoCloseable {
       for (int i = 0; i < descriptors.size(); i++) {
         byName.put(new String(descriptors.get(i).getName(), StandardCharsets.UTF_8), handles.get(i));
       }
-      Backend backend = new Backend(settings, schema, db, resources, handles, statistics, blockCache, options, secondary);
+      Backend backend = new Backend(settings, schema, db, resources, handles, statistics, blockCache, options, secondary,
+          health);
       for (DN base : settings.baseDns()) {
         backend.openContainer(base, byName, defs, existing);
       }
@@ -410,15 +424,30 @@ public final class Backend implements AutoCloseable {
     return nextId.get();
   }
 
-  void write(WriteBatch batch) throws RocksDBException, LDAPException {
-    requireWritable();
-    db.write(writeOptions, batch);
+  void write(WriteBatch batch) throws LDAPException {
+    write(writeOptions, batch);
   }
 
   /** Writes to the WAL without fsync: maintenance batches, made durable at once by {@link #syncWal}. */
-  void writeUnsynced(WriteBatch batch) throws RocksDBException, LDAPException {
+  void writeUnsynced(WriteBatch batch) throws LDAPException {
+    write(unsyncedWriteOptions, batch);
+  }
+
+  private void write(WriteOptions options, WriteBatch batch) throws LDAPException {
     requireWritable();
-    db.write(unsyncedWriteOptions, batch);
+    try {
+      db.write(options, batch);
+    } catch (RocksDBException e) {
+      StorageException failure = StorageErrors.wrap(e);
+      health.failed(failure);
+      throw failure;
+    }
+    health.succeeded();
+  }
+
+  /** Whether writes work: degraded after a storage failure until RocksDB recovered. */
+  public StorageHealth health() {
+    return health;
   }
 
   void syncWal() throws RocksDBException {

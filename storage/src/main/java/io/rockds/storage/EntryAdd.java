@@ -4,7 +4,6 @@ import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.ldap.sdk.ResultCode;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.Lock;
@@ -29,7 +28,7 @@ final class EntryAdd {
     Dn2Id dn2id = container.dn2id();
     try (WriteBatch batch = new WriteBatch()) {
       if (dn2id.get(dn) >= 0) {
-        throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
+        throw StorageException.alreadyExists(dn);
       }
       long parentId = -1;
       if (!isBase) {

@@ -377,7 +377,7 @@ public final class EntryContainer {
   /** noSuchObject with the matchedDN of {@code dn}. */
   LDAPException noSuchObject(String message, DN dn) throws LDAPException {
     DN matched = matchedDn(dn);
-    return new LDAPException(ResultCode.NO_SUCH_OBJECT, message, matched == null ? null : matched.toString(), null);
+    return StorageException.notFound(message, matched);
   }
 
   /** The indexes a write of entry {@code id} must update: all but those a rebuild has yet to reach. */

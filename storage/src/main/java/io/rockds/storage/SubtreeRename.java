@@ -43,7 +43,7 @@ final class SubtreeRename {
     try (WriteBatch batch = new WriteBatch()) {
       long id = container.requireId(oldDn);
       if (!sameName && dn2id.get(newDn) >= 0) {
-        throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + newDn + " already exists");
+        throw StorageException.alreadyExists(newDn);
       }
       boolean moved = !newParent.equals(oldParent);
       long newParentId = dn2id.get(newParent);

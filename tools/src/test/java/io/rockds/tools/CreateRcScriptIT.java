@@ -31,7 +31,7 @@ class CreateRcScriptIT {
     instance = dir.resolve("instance");
     port = freePort();
     Result setup = run("bin/setup", "--instance", instance.toString(), "--ldapPort", Integer.toString(port),
-        "--ldapsPort", "0", "--quiet");
+        "--ldapsPort", "0", "--rootUserPassword", "password", "--quiet");
     assertThat(setup.exitCode()).as(setup.output()).isZero();
   }
 

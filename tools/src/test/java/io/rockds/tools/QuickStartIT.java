@@ -8,10 +8,15 @@ import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.tools.fixtures.BinScripts.Result;
+import io.rockds.server.DirectoryServer;
+import io.rockds.server.Instance;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +37,7 @@ class QuickStartIT {
       // A developer's own server holds the quick-start port: set up on a free one instead.
       port = freePort();
       assertThat(run("bin/setup", "--instance", instance.toString(), "--ldapPort", Integer.toString(port),
-          "--ldapsPort", "0").exitCode()).isZero();
+          "--ldapsPort", "0", "--rootUserPassword", "password", "--sampleData", "10").exitCode()).isZero();
     }
     try {
       Result start = run("bin/start-ds", "--instance", instance.toString());
@@ -44,6 +49,7 @@ class QuickStartIT {
         assertThat(c.getEntry("uid=user.1,ou=People,dc=example,dc=com")).isNotNull();
         c.add("dn: ou=Kept,dc=example,dc=com", "objectClass: organizationalUnit", "ou: Kept");
       }
+      assertPrivate(instance);
       assertThat(run("bin/stop-ds", "--instance", instance.toString()).exitCode()).isZero();
 
       Result again = run("bin/start-ds", "--instance", instance.toString());
@@ -61,12 +67,56 @@ class QuickStartIT {
     assertThat(Files.exists(instance.resolve("logs/server.pid"))).isFalse();
   }
 
+  /**
+   * What the server and the scripts wrote is the owner's alone, and the root password is stored
+   * with an iterated scheme.
+   */
+  private static void assertPrivate(Path instance) throws IOException {
+    assertThat(Files.getPosixFilePermissions(instance)).isEqualTo(PosixFilePermissions.fromString("rwx------"));
+    for (Path file : List.of(instance.resolve("config/config.ldif"), instance.resolve("logs/access"),
+        instance.resolve("logs/server.out"))) {
+      assertThat(Files.getPosixFilePermissions(file)).as(file.toString())
+          .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+    }
+    try (var db = Files.walk(instance.resolve("db"))) {
+      db.filter(Files::isRegularFile).forEach(file -> {
+        try {
+          assertThat(Files.getPosixFilePermissions(file)).as(file.toString()).doesNotContain(
+              PosixFilePermission.GROUP_READ, PosixFilePermission.OTHERS_READ);
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+    }
+    assertThat(Files.readString(instance.resolve("config/config.ldif")))
+        .contains("userPassword: {PBKDF2-SHA256}").doesNotContain("{SSHA512}");
+  }
+
+  @Test
+  void setupWithoutOptionsCreatesNoKnownCredentials() throws Exception {
+    Path instance = dir.resolve("bare");
+    Result refused = run("bin/setup", "--instance", instance.toString(), "--ldapsPort", "0", "--quiet");
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.output()).contains("no root user password");
+    assertThat(Files.exists(instance.resolve("config/config.ldif"))).isFalse();
+
+    assertThat(run("bin/setup", "--instance", instance.toString(), "--ldapPort", "0", "--ldapsPort", "0",
+        "--rootUserPassword", "Root-Secret-1", "--quiet").exitCode()).isZero();
+    try (DirectoryServer server = DirectoryServer.start(new Instance(instance));
+        LDAPConnection c = new LDAPConnection("127.0.0.1", server.ldapPort(), "cn=Directory Manager",
+            "Root-Secret-1")) {
+      SearchResult all = c.search("dc=example,dc=com", SearchScope.SUB, "(objectClass=*)", "1.1");
+      assertThat(all.getSearchEntries()).extracting(e -> e.getDN()).containsExactly("dc=example,dc=com");
+    }
+  }
+
   @Test
   void aTakenPortGivesOneClearLineNotAStackTrace() throws Exception {
     try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       Path instance = dir.resolve("busy");
       assertThat(run("bin/setup", "--instance", instance.toString(), "--ldapPort",
-          Integer.toString(taken.getLocalPort()), "--ldapsPort", "0", "--quiet").exitCode()).isZero();
+          Integer.toString(taken.getLocalPort()), "--ldapsPort", "0", "--rootUserPassword", "Root-Secret-1",
+          "--quiet").exitCode()).isZero();
       Result start = run("bin/start-ds", "--instance", instance.toString());
       assertThat(start.exitCode()).isNotZero();
       assertThat(start.output()).contains("cannot listen on 127.0.0.1:" + taken.getLocalPort())
@@ -104,7 +154,7 @@ class QuickStartIT {
     Path instance = dir.resolve("killed");
     int port = freePort();
     assertThat(run("bin/setup", "--instance", instance.toString(), "--ldapPort", Integer.toString(port),
-        "--ldapsPort", "0", "--quiet").exitCode()).isZero();
+        "--ldapsPort", "0", "--rootUserPassword", "Root-Secret-1", "--quiet").exitCode()).isZero();
     try {
       Result start = run("bin/start-ds", "--instance", instance.toString());
       assertThat(start.exitCode()).as(start.output()).isZero();

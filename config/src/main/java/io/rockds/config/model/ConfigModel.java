@@ -204,10 +204,14 @@ public final class ConfigModel {
               "The attribute holding passwords."),
           PropertyDefinition.of("default-password-storage-scheme", DN, null, LIVE,
               "The schemes new passwords are hashed with.").asMultiValued().asMandatory(),
-          PropertyDefinition.of("allow-pre-encoded-passwords", BOOLEAN, "true", LIVE,
-              "Whether clients may send already-hashed passwords."),
+          PropertyDefinition.of("allow-pre-encoded-passwords", BOOLEAN, "false", LIVE,
+              "Whether users may send already-hashed passwords (administrators always may, with an enabled scheme)."),
+          PropertyDefinition.of("require-secure-authentication", BOOLEAN, "false", LIVE,
+              "Whether passwords are accepted for authentication only over LDAPS or StartTLS."),
+          PropertyDefinition.of("password-validator", STRING, null, LIVE,
+              "The password validators (names or DNs) a new clear-text password must pass.").asMultiValued(),
           PropertyDefinition.of("min-password-length", COUNT, "0", LIVE,
-              "The shortest password accepted on a change (0: any)."),
+              "The shortest password accepted on a change (0: any; see also the length-based validator)."),
           PropertyDefinition.of("password-history-count", COUNT, "0", LIVE,
               "How many previous passwords a user may not reuse (0: none kept)."),
           PropertyDefinition.of("max-password-age", DURATION, "0", LIVE,
@@ -234,9 +238,46 @@ public final class ConfigModel {
               "The {SCHEME} prefix of values it stores, e.g. SSHA512.").asReadOnly()),
       "A password hashing scheme.");
 
+  public static final ObjectDefinition PASSWORD_VALIDATOR = new ObjectDefinition("password-validator",
+      "ds-cfg-password-validator", "cn", "--validator-name", null, parent -> ConfigDns.PASSWORD_VALIDATORS, List.of(
+          new TypeDefinition("length-based", "ds-cfg-length-based-password-validator", List.of(
+              PropertyDefinition.of("min-password-length", COUNT, "8", LIVE,
+                  "The fewest characters a password may have (0: no minimum)."),
+              PropertyDefinition.of("max-password-length", COUNT, "0", LIVE,
+                  "The most characters a password may have (0: no maximum)."))),
+          new TypeDefinition("character-set", "ds-cfg-character-set-password-validator", List.of(
+              PropertyDefinition.of("character-set", STRING, null, LIVE,
+                  "<count>:<characters>: a password needs at least count characters of the set,"
+                      + " e.g. 1:0123456789.").asMultiValued(),
+              PropertyDefinition.of("allow-unclassified-characters", BOOLEAN, "true", LIVE,
+                  "Whether a password may hold characters of none of the sets."),
+              PropertyDefinition.of("min-character-sets", COUNT, "0", LIVE,
+                  "How many of the sets a password must satisfy (0: all of them)."))),
+          new TypeDefinition("dictionary", "ds-cfg-dictionary-password-validator", List.of(
+              PropertyDefinition.of("dictionary-file", STRING, null, LIVE,
+                  "Word list, one per line, relative to the instance (default: a built-in list of common"
+                      + " passwords)."),
+              PropertyDefinition.of("case-sensitive-validation", BOOLEAN, "false", LIVE,
+                  "Whether the comparison with the words is case-sensitive."),
+              PropertyDefinition.of("test-reversed-password", BOOLEAN, "true", LIVE,
+                  "Whether the password read backwards is checked too."),
+              PropertyDefinition.of("check-substrings", BOOLEAN, "false", LIVE,
+                  "Whether a word of at least min-substring-length characters inside the password is refused."),
+              PropertyDefinition.of("min-substring-length", new IntegerSyntax(3, 1000), "5", LIVE,
+                  "The shortest word check-substrings looks for."))),
+          new TypeDefinition("attribute-value", "ds-cfg-attribute-value-password-validator", List.of(
+              PropertyDefinition.of("match-attribute", STRING, null, LIVE,
+                  "Attributes of the user's entry the password may not equal (default: all user attributes).")
+                  .asMultiValued(),
+              PropertyDefinition.of("test-reversed-password", BOOLEAN, "true", LIVE,
+                  "Whether the password read backwards is checked too.")))),
+      List.of(PropertyDefinition.of("enabled", BOOLEAN, null, LIVE, "Whether policies naming it apply it.")
+          .asMandatory()),
+      "A check a new clear-text password must pass, named by password policies' password-validator.");
+
   /** Every kind, parents before children. */
   public static final List<ObjectDefinition> ALL = List.of(GLOBAL, BACKEND, BACKEND_INDEX, CONNECTION_HANDLER,
-      LOG_PUBLISHER, ACCESS_LOG_FILTERING_CRITERIA, PASSWORD_POLICY, PASSWORD_STORAGE_SCHEME);
+      LOG_PUBLISHER, ACCESS_LOG_FILTERING_CRITERIA, PASSWORD_POLICY, PASSWORD_STORAGE_SCHEME, PASSWORD_VALIDATOR);
 
   private ConfigModel() {}
 

@@ -86,7 +86,7 @@ public final class ConfigBackend implements DirectoryBackend {
   /** Adds a configuration object; the result's notice tells the operator of a restart or rebuild. */
   @Override
   public synchronized Written add(Update update, Entry entry) throws LDAPException {
-    PasswordValues.hash(entry, update.context().passwords());
+    PasswordValues.hash(entry, update.context().configuration().rootPasswords());
     return applied(editor.add(entry), "added " + entry.getDN());
   }
 
@@ -95,7 +95,7 @@ public final class ConfigBackend implements DirectoryBackend {
       throws LDAPException {
     List<Modification> hashed = new ArrayList<>(modifications.size());
     for (Modification m : modifications) {
-      hashed.add(PasswordValues.hash(m, update.context().passwords()));
+      hashed.add(PasswordValues.hash(m, update.context().configuration().rootPasswords()));
     }
     return applied(editor.modify(dn, hashed), "modified " + dn);
   }

@@ -58,6 +58,11 @@ public final class LiveConfiguration {
     return security.policies().defaultSchemes();
   }
 
+  /** The iterated schemes new root passwords (in {@code cn=config}) are hashed with. */
+  public PasswordSchemes rootPasswords() {
+    return security.policies().rootSchemes();
+  }
+
   /**
    * What a configuration must pass, beyond the model, before it is saved: everything it names
    * exists, and its global ACIs and password policies are usable.

@@ -7,7 +7,6 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.LDAPURL;
-import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.server.Backends;
@@ -24,7 +23,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
-import org.rocksdb.RocksDBException;
 
 /**
  * Group membership, read from the member and uniqueMember equality indexes: the groups that list
@@ -248,19 +246,7 @@ public final class Groups {
   /** The IDs listing {@code dn} in the equality index of {@code attribute}; null if unusable. */
   private static IdSet listing(EntryContainer container, String attribute, DN dn) throws LDAPException {
     AttributeIndex index = container.index(attribute, IndexType.EQUALITY);
-    if (index == null || !index.isTrusted()) {
-      return null;
-    }
-    byte[] key = index.normalize(new ASN1OctetString(dn.toString()));
-    if (key == null) {
-      return IdSet.empty();
-    }
-    try {
-      IdSet ids = index.read(key);
-      return ids.isDefined() ? ids : null;
-    } catch (RocksDBException e) {
-      throw new LDAPException(ResultCode.OTHER, "cannot read the " + attribute + " index: " + e.getMessage(), e);
-    }
+    return index == null ? null : index.idsEqualTo(new ASN1OctetString(dn.toString()));
   }
 
   /**
@@ -273,16 +259,11 @@ public final class Groups {
     if (index != null && index.isTrusted()) {
       IdSet ids = IdSet.empty();
       for (Filter f : objectClass == null ? filter.getComponents() : new Filter[] {filter}) {
-        byte[] key = index.normalize(new ASN1OctetString(f.getAssertionValue()));
-        try {
-          IdSet found = key == null ? IdSet.empty() : index.read(key);
-          if (!found.isDefined()) {
-            return scan(container, filter);
-          }
-          ids = ids.union(found);
-        } catch (RocksDBException e) {
-          throw new LDAPException(ResultCode.OTHER, "cannot read the objectClass index: " + e.getMessage(), e);
+        IdSet found = index.idsEqualTo(new ASN1OctetString(f.getAssertionValue()));
+        if (found == null) {
+          return scan(container, filter);
         }
+        ids = ids.union(found);
       }
       return ids.toArray();
     }

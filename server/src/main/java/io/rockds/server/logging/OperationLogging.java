@@ -58,8 +58,12 @@ public final class OperationLogging {
       if (search) {
         metrics.searchFinished(!record.unindexed(), record.nentries());
       }
+      Map<String, String> fields = RequestFields.of(request);
+      if (record.authenticatingDn() != null) {
+        fields.put("authDN", record.authenticatingDn().toString());
+      }
       logger.log(new AccessRecord(started, RequestFields.type(request), connection.id(), operationId,
-          request.getMessageID(), RequestFields.of(request), result, message, search ? record.nentries() : -1,
+          request.getMessageID(), fields, result, message, search ? record.nentries() : -1,
           record.unindexed(), etime, address(connection.remoteAddress()), user));
     }
   }

@@ -1,5 +1,7 @@
 package io.rockds.server.logging;
 
+import com.unboundid.ldap.sdk.DN;
+
 /**
  * What the running operation reports about itself for the access log: entries returned, whether
  * a search was unindexed, a result sent without an exception (compare). An operation runs on one
@@ -14,6 +16,7 @@ public final class OperationRecord {
   private long nentries;
   private boolean unindexed;
   private int result = -1;
+  private DN authenticating;
 
   /** The record of the operation running on this thread; a detached one outside operations. */
   public static OperationRecord current() {
@@ -43,6 +46,16 @@ public final class OperationRecord {
   /** A result the operation sent itself (compareTrue, compareFalse, ...). */
   public void result(int resultCode) {
     result = resultCode;
+  }
+
+  /** The identity a bind (or a Password Modify's old password) tried, for the access log's authDN. */
+  public void authenticating(DN dn) {
+    authenticating = dn;
+  }
+
+  /** The identity tried, or null. */
+  DN authenticatingDn() {
+    return authenticating;
   }
 
   long nentries() {

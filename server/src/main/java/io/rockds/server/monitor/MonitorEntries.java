@@ -13,6 +13,7 @@ import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.backend.SearchResults;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Backend;
+import io.rockds.storage.StorageHealth;
 import io.rockds.storage.EntryContainer;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
@@ -175,6 +176,12 @@ public final class MonitorEntries implements DirectoryBackend {
     e.addAttribute("ds-backend-id", backend.id());
     for (DN base : backend.baseDns()) {
       e.addAttribute("ds-backend-base-dn", base.toString());
+    }
+    StorageHealth.Problem problem = backend.health().problem();
+    e.addAttribute("ds-backend-writable", Boolean.toString(problem == null));
+    if (problem != null) {
+      e.addAttribute("ds-backend-degraded-reason", problem.message());
+      e.addAttribute("ds-backend-degraded-since", StaticUtils.encodeGeneralizedTime(Date.from(problem.since())));
     }
     e.addAttribute("ds-backend-entry-count", Long.toString(backend.entryCount()));
     e.addAttribute("ds-backend-db-size", Long.toString(backend.longProperty("rocksdb.total-sst-files-size")));

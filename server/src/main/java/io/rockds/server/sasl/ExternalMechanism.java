@@ -1,29 +1,31 @@
 package io.rockds.server.sasl;
 
 import com.unboundid.asn1.ASN1OctetString;
+import com.unboundid.ldap.sdk.Control;
 import com.unboundid.ldap.sdk.DN;
-import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.server.ClientConnection;
-import io.rockds.server.Identity;
-import io.rockds.server.UserEntries;
+import io.rockds.server.security.policy.AuthenticationGate;
+import io.rockds.server.security.policy.BindOutcome;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
+import java.util.List;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSession;
 
 /**
  * SASL EXTERNAL (RFC 4422 appendix A) over TLS: the client certificate's subject DN, verified by
- * the TLS handshake against the server's trust store, names the user entry directly. A
- * connection without a client certificate, or a subject with no entry, gets
- * inappropriateAuthentication (48) or invalidCredentials (49).
+ * the TLS handshake against the server's trust store, names the user entry directly; the
+ * {@link AuthenticationGate} then refuses a disabled, expired or locked account. A connection
+ * without a client certificate, or a subject with no entry, gets inappropriateAuthentication (48)
+ * or invalidCredentials (49).
  */
 final class ExternalMechanism implements SaslMechanism {
-  private final UserEntries users;
+  private final AuthenticationGate gate;
 
-  ExternalMechanism(UserEntries users) {
-    this.users = users;
+  ExternalMechanism(AuthenticationGate gate) {
+    this.gate = gate;
   }
 
   @Override
@@ -32,20 +34,16 @@ final class ExternalMechanism implements SaslMechanism {
   }
 
   @Override
-  public Identity authenticate(ClientConnection client, ASN1OctetString credentials) throws LDAPException {
+  public BindOutcome authenticate(ClientConnection client, ASN1OctetString credentials, List<Control> requestControls)
+      throws LDAPException {
     DN subject = subjectOf(client.ldap().sslSession());
-    Entry entry = users.byDn(subject);
-    if (entry == null) {
-      throw new LDAPException(ResultCode.INVALID_CREDENTIALS,
-          "No entry matches the client certificate subject " + subject);
-    }
-    Identity identity = UserEntries.identityOf(entry);
+    BindOutcome outcome = gate.verified(client, subject, requestControls);
     String authzId = credentials == null ? "" : credentials.stringValue();
-    if (!authzId.isEmpty() && !authzId.equals(identity.authzId())) {
+    if (!authzId.isEmpty() && !authzId.equals(outcome.identity().authzId())) {
       throw new LDAPException(ResultCode.AUTHORIZATION_DENIED,
           "Authorizing as another user (" + authzId + ") is not supported");
     }
-    return identity;
+    return outcome;
   }
 
   private static DN subjectOf(SSLSession session) throws LDAPException {

@@ -2,6 +2,7 @@ package io.rockds.server.sasl;
 
 import io.rockds.server.ServerContext;
 import io.rockds.server.UserEntries;
+import io.rockds.server.security.policy.AuthenticationGate;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -11,8 +12,9 @@ public final class SaslMechanisms {
   private final Map<String, SaslMechanism> byName = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 
   public SaslMechanisms(ServerContext context) {
-    UserEntries users = new UserEntries(context);
-    for (SaslMechanism mechanism : List.of(new PlainMechanism(context, users), new ExternalMechanism(users))) {
+    AuthenticationGate gate = context.passwordPolicy().authentication();
+    for (SaslMechanism mechanism : List.of(new PlainMechanism(gate, new UserEntries(context)),
+        new ExternalMechanism(gate))) {
       byName.put(mechanism.name(), mechanism);
     }
   }

@@ -32,16 +32,19 @@ public final class SecurityServices {
     this.acis = acis;
   }
 
-  /** Builds access control over open backends, with the policies read from the same configuration. */
+  /**
+   * Builds access control over open backends, with the policies read from the same configuration;
+   * {@code clock} dates lockouts, failures and password ages.
+   */
   public static SecurityServices open(ConfigStore config, GlobalConfig global, PasswordPolicies policies,
-      Backends backends, Schema schema) throws ConfigException {
+      RootUsers rootUsers, Backends backends, Schema schema, Clock clock) throws ConfigException {
     EntryLookup entries = new EntryLookup(backends, schema);
     ResetRestrictions restrictions = new ResetRestrictions();
     AciCache acis = new AciCache(GlobalAcis.read(config, global), new BackendAcis(entries));
     AccessControl access = new AccessControl(acis,
         new AciEvaluator(schema, entries, new HostNames(), Clock.systemDefaultZone()), entries, restrictions);
     PasswordPolicyService passwordPolicy =
-        new PasswordPolicyService(policies, entries, restrictions, access, Clock.systemUTC());
+        new PasswordPolicyService(policies, entries, rootUsers, restrictions, access, clock);
     return new SecurityServices(access, passwordPolicy, policies, acis);
   }
 

@@ -73,7 +73,7 @@ class ConfigBackendIT {
         c.modify("cn=Directory Manager,cn=Root DNs,cn=config",
             new Modification(ModificationType.REPLACE, "userPassword", "changed-secret"));
         assertThat(c.getEntry("cn=Directory Manager,cn=Root DNs,cn=config").getAttributeValue("userPassword"))
-            .startsWith("{SSHA512}");
+            .startsWith("{PBKDF2-SHA256}");
       }
       try (LDAPConnection again = new LDAPConnection("127.0.0.1", server.ldapPort(), TestServer.ROOT_DN,
           "changed-secret")) {

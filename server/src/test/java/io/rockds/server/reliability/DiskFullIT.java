@@ -6,11 +6,17 @@ import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.Modification;
+import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.server.Instance;
 import io.rockds.server.TestServer;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,9 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The data volume fills up: the instance lives on a small tmpfs (this needs root; the test is
- * skipped where {@code mount} is not permitted). Writes then fail with a clear result code
- * (unavailable, or other with a message), reads keep working, writes resume once the volume is
- * grown, and after a restart every acknowledged entry is there.
+ * skipped where {@code mount} is not permitted). Writes then fail with unwillingToPerform "disk
+ * full", the error log says why, {@code /health} answers 503 and {@code cn=monitor} shows the
+ * backend not writable; reads keep working; writes resume by themselves once the volume is grown
+ * (and health with them), and after a restart every acknowledged entry is there.
  */
 class DiskFullIT {
   private static final int VOLUME_MB = 48;
@@ -41,6 +48,11 @@ class DiskFullIT {
     try {
       List<String> acknowledged = new ArrayList<>();
       try (TestServer server = TestServer.start(volume, TestServer.baseEntries())) {
+        try (LDAPConnection c = server.rootConnection()) {
+          c.modify("cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-http-port", "0"));
+        }
+        server.restart();
+        assertThat(health(server)).isEqualTo(200);
         LDAPException full = null;
         try (LDAPConnection c = server.rootConnection()) {
           Random random = new Random(1);
@@ -58,8 +70,14 @@ class DiskFullIT {
           }
           assertThat(full).as("a write fails once the volume is full").isNotNull();
           System.out.printf("disk full: %d entries acknowledged, then %s%n", acknowledged.size(), full);
-          assertThat(full.getResultCode()).isIn(ResultCode.UNAVAILABLE, ResultCode.OTHER);
-          assertThat(full.getDiagnosticMessage()).isNotBlank();
+          assertThat(full.getResultCode()).isEqualTo(ResultCode.UNWILLING_TO_PERFORM);
+          assertThat(full.getDiagnosticMessage()).startsWith("disk full");
+          assertThat(health(server)).isEqualTo(503);
+          Entry monitor = c.getEntry("cn=userRoot Backend,cn=monitor", "*");
+          assertThat(monitor.getAttributeValue("ds-backend-writable")).isEqualTo("false");
+          assertThat(monitor.getAttributeValue("ds-backend-degraded-reason")).contains("disk full");
+          assertThat(awaitLine(server.instance().logs().resolve("errors"), "disk full"))
+              .contains("severity=ERROR").contains("No space left on device");
 
           assertThat(c.getEntry(acknowledged.get(0), "cn")).as("reads go on").isNotNull();
           assertThat(c.search(TestServer.BASE, SearchScope.ONE, "(cn=photo*)", "1.1").getEntryCount())
@@ -81,6 +99,9 @@ class DiskFullIT {
           }
           assertThat(last).as("writes resume once space returns").isNull();
           acknowledged.add(resumed);
+          assertThat(health(server)).isEqualTo(200);
+          assertThat(c.getEntry("cn=userRoot Backend,cn=monitor", "*").getAttributeValue("ds-backend-writable"))
+              .isEqualTo("true");
         }
         server.restart();
         try (LDAPConnection c = server.rootConnection()) {
@@ -94,6 +115,29 @@ class DiskFullIT {
     } finally {
       run("umount", "-l", volume.toString());
     }
+  }
+
+  private static int health(TestServer server) throws IOException, InterruptedException {
+    HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+        URI.create("http://127.0.0.1:" + server.server().httpPort() + "/health")).build(),
+        HttpResponse.BodyHandlers.ofString());
+    return response.statusCode();
+  }
+
+  /** The first line of {@code log} containing {@code text}, waiting for the asynchronous writer. */
+  private static String awaitLine(Path log, String text) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    do {
+      if (Files.exists(log)) {
+        for (String line : Files.readAllLines(log)) {
+          if (line.contains(text)) {
+            return line;
+          }
+        }
+      }
+      Thread.onSpinWait();
+    } while (System.nanoTime() < deadline);
+    return Files.exists(log) ? Files.readString(log) : "";
   }
 
   private static boolean run(String... command) throws IOException, InterruptedException {

@@ -26,8 +26,10 @@ import com.unboundid.ldap.sdk.experimental.DraftBeheraLDAPPasswordPolicy10Respon
 import com.unboundid.ldap.sdk.experimental.DraftBeheraLDAPPasswordPolicy10WarningType;
 import com.unboundid.ldap.sdk.extensions.PasswordModifyExtendedRequest;
 import com.unboundid.ldap.sdk.extensions.PasswordModifyExtendedResult;
+import io.rockds.server.TestClock;
 import io.rockds.server.TestServer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -44,6 +46,8 @@ class PasswordPolicyIT {
   private static final String EXPIRED_POLICY = "cn=Expired Policy," + POLICIES;
   private static final String WARNING_POLICY = "cn=Warning Policy," + POLICIES;
   private static final String PASSWORD = "first-password";
+  /** The server's clock: lockouts end when the test moves it, not after a sleep. */
+  private static final TestClock CLOCK = new TestClock();
 
   @TempDir
   static Path dir;
@@ -58,7 +62,7 @@ class PasswordPolicyIT {
     entries.add(SecurityFixture.person("old", PASSWORD, "pwdChangedTime: 20200101000000Z",
         "ds-pwp-password-policy-dn: " + EXPIRED_POLICY));
     entries.add(SecurityFixture.person("warned", PASSWORD, "ds-pwp-password-policy-dn: " + WARNING_POLICY));
-    server = TestServer.start(dir, entries);
+    server = TestServer.start(dir, entries, CLOCK);
     SecurityFixture.reconfigure(server,
         policy("Default Password Policy", "ds-cfg-default-password-storage-scheme: cn=Salted SHA-256,cn=Password Storage Schemes,cn=config",
             "ds-cfg-min-password-length: 8", "ds-cfg-password-history-count: 2",
@@ -98,7 +102,7 @@ class PasswordPolicyIT {
     try (LDAPConnection root = server.rootConnection()) {
       assertThat(read(root, dn, "+", "*").hasAttribute("pwdAccountLockedTime")).isTrue();
     }
-    Thread.sleep(2_200);
+    CLOCK.advance(Duration.ofMillis(2_200));
     assertThat(bindResult(dn, PASSWORD).getResultCode()).isEqualTo(ResultCode.SUCCESS);
     try (LDAPConnection root = server.rootConnection()) {
       Entry state = read(root, dn, "*", "+");

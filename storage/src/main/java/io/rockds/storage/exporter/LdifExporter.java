@@ -2,8 +2,8 @@ package io.rockds.storage.exporter;
 
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldif.LDIFWriter;
+import io.rockds.storage.StorageErrors;
 import io.rockds.storage.Backend;
 import io.rockds.storage.Dn2Id;
 import io.rockds.storage.EntryContainer;
@@ -75,7 +75,7 @@ public final class LdifExporter {
         }
       }
     } catch (RocksDBException e) {
-      throw new LDAPException(ResultCode.OTHER, "storage error: " + e.getMessage(), e);
+      throw StorageErrors.wrap(e);
     } finally {
       if (snapshot != null) {
         db.releaseSnapshot(snapshot);

@@ -3,6 +3,7 @@ package io.rockds.storage.maintenance;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
+import io.rockds.storage.StorageErrors;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Dn2Id;
 import io.rockds.storage.DnKeys;
@@ -257,7 +258,7 @@ public final class IndexVerifier {
       }
       return new VerifyReport(entries, records, out, List.of());
     } catch (RocksDBException e) {
-      throw new LDAPException(com.unboundid.ldap.sdk.ResultCode.OTHER, "storage error: " + e.getMessage(), e);
+      throw StorageErrors.wrap(e);
     }
   }
 

@@ -2,8 +2,8 @@ package io.rockds.storage.search;
 
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.storage.StorageErrors;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
 import java.util.ArrayList;
@@ -47,7 +47,7 @@ public final class IndexFilter {
     try {
       return evaluateFilter(filter);
     } catch (RocksDBException e) {
-      throw new LDAPException(ResultCode.OTHER, "storage error while reading indexes: " + e.getMessage(), e);
+      throw StorageErrors.wrap(e);
     }
   }
 

@@ -17,14 +17,13 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code bin/setup}: creates an instance non-interactively, with OpenDJ's option names so that
- * operators' scripts carry over.
+ * operators' scripts carry over. As OpenDJ's, it creates no known credentials: the root password
+ * must be given, and sample users (password {@code password}) exist only with {@code --sampleData N}.
  */
 @Command(name = "setup", sortOptions = false,
-    description = "Creates a RockDS instance: configuration, an embedded RocksDB backend userRoot holding the base DN,"
-        + " and sample entries.")
+    description = "Creates a RockDS instance: configuration and an embedded RocksDB backend userRoot holding the base"
+        + " entry (sample users only with --sampleData). The instance directory is private to its owner.")
 public final class Setup implements Callable<Integer> {
-  /** The quick start's documented default, used when no password option or variable is given. */
-  public static final String DEFAULT_ROOT_PASSWORD = "password";
   static final String PASSWORD_VARIABLE = "ROCKDS_ROOT_PASSWORD";
 
   @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
@@ -46,14 +45,19 @@ public final class Setup implements Callable<Integer> {
   String rootUserDn = "cn=Directory Manager";
 
   @Option(names = {"-w", "--rootUserPassword"}, description = "Root user password (default: $" + PASSWORD_VARIABLE
-      + ", else \"" + DEFAULT_ROOT_PASSWORD + "\").")
+      + "; one of them or --rootUserPasswordFile is required). Stored hashed with PBKDF2-SHA256, or with"
+      + " --passwordStorageScheme.")
   String rootUserPassword;
 
   @Option(names = {"-j", "--rootUserPasswordFile"}, description = "File holding the root user password.")
   Path rootUserPasswordFile;
 
-  @Option(names = {"-d", "--sampleData"}, description = "Number of sample users to create (default: ${DEFAULT-VALUE}).")
-  int sampleData = 10;
+  @Option(names = {"-d", "--sampleData"}, description = "Number of sample users to create, with ou=People, ou=Groups"
+      + " and a group; their password is \"password\" (default: ${DEFAULT-VALUE}).")
+  int sampleData = 0;
+
+  @Option(names = {"-a", "--addBaseEntry"}, description = "Create the base entry (the default unless --noEntries).")
+  boolean addBaseEntry;
 
   @Option(names = "--httpPort",
       description = "Port of the HTTP endpoint serving /metrics (Prometheus) and /health; none by default.")
@@ -98,13 +102,24 @@ public final class Setup implements Callable<Integer> {
       System.err.println("setup: --sampleData: " + sampleData + " (expected: >= 0)");
       return 2;
     }
-    List<Entry> entries = noEntries ? List.of() : SampleData.entries(base, sampleData);
+    if (noEntries && (addBaseEntry || sampleData > 0)) {
+      System.err.println("setup: --noEntries excludes --addBaseEntry and --sampleData");
+      return 2;
+    }
+    String rootPassword = rootPassword();
+    if (rootPassword == null) {
+      System.err.println("setup: no root user password: give --rootUserPassword, --rootUserPasswordFile or $"
+          + PASSWORD_VARIABLE);
+      return 2;
+    }
+    List<Entry> entries = noEntries ? List.of()
+        : sampleData > 0 ? SampleData.entries(base, sampleData) : List.of(SampleData.suffix(base));
     if (passwordStorageScheme != null) {
       InitialConfig.schemeEntry(passwordStorageScheme);
     }
     InstanceSetup.create(target, new InitialConfig.Parameters(base, listenAddress, ldapPort,
         ldapsPort > 0 ? ldapsPort : -1, rootDn, null, allowAnonymousRead, httpPort, passwordStorageScheme),
-        rootPassword(), entries);
+        rootPassword, entries);
     int created = entries.size();
     if (!quiet) {
       System.out.println("Created instance " + target.root() + ": " + base + " with " + created + " entries, root user \""
@@ -122,6 +137,6 @@ public final class Setup implements Callable<Integer> {
       return Files.readString(rootUserPasswordFile, StandardCharsets.UTF_8).strip();
     }
     String fromEnv = System.getenv(PASSWORD_VARIABLE);
-    return fromEnv != null && !fromEnv.isEmpty() ? fromEnv : DEFAULT_ROOT_PASSWORD;
+    return fromEnv != null && !fromEnv.isEmpty() ? fromEnv : null;
   }
 }

@@ -7,6 +7,8 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.Modification;
+import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchRequest;
 import com.unboundid.ldap.sdk.SearchScope;
@@ -236,6 +238,30 @@ class DsConfigIT {
     ok("set-password-policy-prop", "--policy-name", "Strong", "--reset", "password-attribute");
     ok("delete-password-policy", "--policy-name", "Strong");
     assertThat(ok("list-password-policies", "-s").out()).doesNotContain("Strong");
+  }
+
+  @Test
+  void passwordValidatorsAreDsconfigObjectsThePolicyNamesLive() throws Exception {
+    assertThat(ok("list-password-validators").out()).contains("Length-Based Password Validator")
+        .contains("Character Set").contains("Dictionary").contains("Attribute Value");
+    ok("set-password-validator-prop", "--validator-name", "Length-Based Password Validator", "--set",
+        "min-password-length:12");
+    ok("create-password-validator", "--validator-name", "Digits", "--type", "character-set", "--set", "enabled:true",
+        "--set", "character-set:2:0123456789");
+    ok("set-password-policy-prop", "--policy-name", "Default Password Policy", "--add", "password-validator:Digits");
+    Run unknown = online("set-password-policy-prop", "--policy-name", "Default Password Policy", "--add",
+        "password-validator:No Such Validator");
+    assertThat(unknown.exitCode()).isEqualTo(1);
+    assertThat(unknown.err()).contains("password-validator");
+    String user = "uid=user.1,ou=People," + BASE;
+    try (LDAPConnection c = new LDAPConnection("127.0.0.1", server.ldapPort(), user, "password")) {
+      for (String refused : List.of("short-1", "long-enough-no-digits", "long-enough-1-digit")) {
+        assertThatThrownBy(() -> c.modify(user, new Modification(ModificationType.REPLACE, "userPassword", refused)))
+            .as(refused).isInstanceOfSatisfying(LDAPException.class,
+                e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.CONSTRAINT_VIOLATION));
+      }
+      c.modify(user, new Modification(ModificationType.REPLACE, "userPassword", "long-enough-42-digits"));
+    }
   }
 
   @Test

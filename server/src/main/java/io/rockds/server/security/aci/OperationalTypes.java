@@ -13,7 +13,9 @@ import java.util.Set;
 final class OperationalTypes {
   private static final Set<String> SERVER_MAINTAINED = Set.of("pwdchangedtime", "pwdaccountlockedtime",
       "pwdfailuretime", "pwdhistory", "pwdreset", "pwdpolicysubentry", "ds-pwp-password-policy-dn",
-      "ds-privilege-name", "ds-rlim-size-limit", "ds-rlim-time-limit", "ds-rlim-lookthrough-limit", "aci", "entrydn", "entryuuid", "hassubordinates", "numsubordinates",
+      "ds-pwp-account-disabled", "ds-pwp-account-expiration-time",
+      "ds-privilege-name", "ds-rlim-size-limit", "ds-rlim-time-limit", "ds-rlim-lookthrough-limit", "aci",
+      "entrydn", "entryuuid", "hassubordinates", "numsubordinates",
       "subschemasubentry", "createtimestamp", "creatorsname", "modifytimestamp", "modifiersname");
 
   private final Schema schema;

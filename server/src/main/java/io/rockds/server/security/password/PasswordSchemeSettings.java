@@ -53,8 +53,26 @@ public record PasswordSchemeSettings(
 
   /** SSHA512 by default, CLEAR disabled, 10,000 PBKDF2 iterations, bcrypt cost 10, OWASP Argon2. */
   public static PasswordSchemeSettings defaults() {
-    return new PasswordSchemeSettings(
-        "SSHA512", Set.of(ClearScheme.NAME), 10_000, 10, Argon2Cost.OWASP);
+    return defaultsWith("SSHA512");
+  }
+
+  /** The iterated scheme root passwords are stored with when the policy's scheme is not one. */
+  public static final String ROOT_SCHEME = "PBKDF2-SHA256";
+
+  /**
+   * The scheme for a root password: {@code scheme} if it is iterated (PBKDF2, BCRYPT, ARGON2),
+   * else {@link #ROOT_SCHEME}, so a stolen configuration file does not give the root password away
+   * at one hash per guess.
+   */
+  public static String rootScheme(String scheme) {
+    String name = scheme.replace("{", "").replace("}", "").toUpperCase(java.util.Locale.ROOT);
+    return name.startsWith("PBKDF2") || name.equals("BCRYPT") || name.equals("ARGON2") ? name : ROOT_SCHEME;
+  }
+
+  /** The default settings with {@code scheme} as the default scheme. */
+  public static PasswordSchemeSettings defaultsWith(String scheme) {
+    return new PasswordSchemeSettings(scheme.replace("{", "").replace("}", ""), Set.of(ClearScheme.NAME), 10_000, 10,
+        Argon2Cost.OWASP);
   }
 
   /**

@@ -7,6 +7,7 @@ import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import java.security.SecureRandom;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,9 +28,9 @@ import java.util.stream.Collectors;
  *       way in.
  *   <li>A value whose prefix names a known, enabled scheme is stored unchanged, so LDIF exported
  *       from OpenLDAP or OpenDJ keeps working.
- *   <li>A {@code {CLEAR}} value while CLEAR is disabled is hashed with the default scheme: the
- *       client sent clear text, labelled as such, and we never store it.
- *   <li>A known scheme that is disabled verifies nothing, and a new value using it is refused.
+ *   <li>A known scheme that is disabled verifies nothing, and a new value using it is refused:
+ *       {@code {CLEAR}secret} too while CLEAR is disabled, as OpenDJ refuses a pre-encoded value of
+ *       a disabled scheme (a client wanting the server to hash sends the bare password).
  *   <li>A prefix naming no scheme we know ({@code {SASL}}, {@code {K5KEY}}, a typo) never verifies
  *       and is refused on the way in. Treating it as clear text would make the literal string,
  *       often guessable, the password.
@@ -45,6 +46,8 @@ public final class PasswordSchemes {
   private final Map<String, PasswordStorageScheme> known;
   private final Set<String> disabled;
   private final PasswordStorageScheme defaultScheme;
+  /** A hash no password matches, made on first use ({@link #verifyDecoy}); racing makers are harmless. */
+  private volatile byte[] decoy;
 
   /**
    * @throws IllegalArgumentException if the default scheme or a disabled scheme is unknown
@@ -87,6 +90,22 @@ public final class PasswordSchemes {
     return scheme != null && !disabled.contains(schemeName) && scheme.verify(clear, payload);
   }
 
+  /**
+   * Verifies {@code clear} against a hash of a random password made with the default scheme, and
+   * ignores the outcome: an authentication for a name that matches no user costs what a real one
+   * costs, so response times do not tell which users exist.
+   */
+  public void verifyDecoy(byte[] clear) {
+    byte[] decoy = this.decoy;
+    if (decoy == null) {
+      byte[] random = new byte[16];
+      new SecureRandom().nextBytes(random);
+      decoy = encode(HexFormat.of().formatHex(random).getBytes(ISO_8859_1));
+      this.decoy = decoy;
+    }
+    verify(clear.length == 0 ? new byte[] {0} : clear, decoy);
+  }
+
   /** Whether {@code value} starts with the prefix of a scheme we know, enabled or not. */
   public boolean isEncoded(byte[] value) {
     return PrefixedValue.parse(value).map(p -> known.containsKey(p.scheme())).orElse(false);
@@ -106,9 +125,6 @@ public final class PasswordSchemes {
     }
     String schemeName = prefixed.get().scheme();
     boolean enabled = !disabled.contains(schemeName);
-    if (schemeName.equals(ClearScheme.NAME) && !enabled) {
-      return encodeIncoming(prefixed.get().payload().getBytes(ISO_8859_1));
-    }
     if (!known.containsKey(schemeName)) {
       throw new LDAPException(
           ResultCode.CONSTRAINT_VIOLATION,

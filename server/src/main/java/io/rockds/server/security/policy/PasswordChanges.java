@@ -74,7 +74,7 @@ final class PasswordChanges {
       throws LDAPException {
     PasswordSchemes schemes = policies.schemesFor(policy);
     if (schemes.isEncoded(password)) {
-      if (!administrator) {
+      if (!administrator && !policy.allowPreEncoded()) {
         throw violation("Pre-encoded passwords are not allowed");
       }
       return;
@@ -82,6 +82,13 @@ final class PasswordChanges {
     int length = new String(password, StandardCharsets.UTF_8).codePointCount(0, password.length);
     if (length < policy.minLength()) {
       throw violation("The password is too short: it needs at least " + policy.minLength() + " characters");
+    }
+    String clear = new String(password, StandardCharsets.UTF_8);
+    for (PasswordValidator validator : policy.validators()) {
+      String refusal = validator.refusal(clear, entry);
+      if (refusal != null) {
+        throw violation(refusal);
+      }
     }
     if (policy.historyCount() > 0 && inHistory(password, entry, policy, schemes)) {
       throw violation("The password was used recently and may not be reused");

@@ -27,6 +27,13 @@ import java.util.List;
  * the old one, which must be right), or an administrator with the {@code password-reset}
  * privilege and the write right on {@code userPassword} resets someone else's. Without a new
  * password the server generates one and returns it.
+ *
+ * <p>The old password is an authentication, checked by the {@link AuthenticationGate} like a bind:
+ * a wrong one counts as a failed bind and locks the account at the policy's limit, a locked
+ * account's right one fails too, and every failure is the bind's invalidCredentials whether or
+ * not the user exists. As in OpenDJ, the change is then made as the user the old password proved,
+ * so an anonymous client may change a password it knows. Anonymous requests without an old
+ * password are refused before anything is looked up.
  */
 final class PasswordModifyOperation {
   static final String OID = PasswordModifyExtendedRequest.PASSWORD_MODIFY_REQUEST_OID;
@@ -35,13 +42,15 @@ final class PasswordModifyOperation {
   private static final int GENERATED_LENGTH = 16;
   private static final SecureRandom RANDOM = new SecureRandom();
 
+  private final AuthenticationGate authentication;
   private final PasswordPolicies policies;
   private final PasswordChanges changes;
   private final EntryLookup entries;
   private final AccessControl access;
 
-  PasswordModifyOperation(PasswordPolicies policies, PasswordChanges changes, EntryLookup entries,
-      AccessControl access) {
+  PasswordModifyOperation(AuthenticationGate authentication, PasswordPolicies policies, PasswordChanges changes,
+      EntryLookup entries, AccessControl access) {
+    this.authentication = authentication;
     this.policies = policies;
     this.changes = changes;
     this.entries = entries;
@@ -56,24 +65,31 @@ final class PasswordModifyOperation {
     } catch (LDAPException e) {
       throw new LDAPException(ResultCode.PROTOCOL_ERROR, "invalid Password Modify request: " + e.getExceptionMessage());
     }
-    Identity identity = client.identity();
-    DN target = modify.getUserIdentity() == null ? identity.dn() : userDn(modify.getUserIdentity());
-    if (target.isNullDN()) {
+    byte[] oldPassword = modify.getOldPasswordBytes();
+    if (client.identity().isAnonymous() && (oldPassword == null || modify.getUserIdentity() == null)) {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM,
-          "Bind first, or name the user whose password is to change");
+          "Bind first, or name the user and give their old password");
     }
+    ClientConnection actor = client;
+    DN target;
+    if (oldPassword != null) {
+      target = modify.getUserIdentity() == null ? client.identity().dn() : userDnOrNull(modify.getUserIdentity());
+      Identity proven = authentication.password(client, target, oldPassword, List.of(),
+          AuthenticationGate.Purpose.PASSWORD_CHANGE).identity();
+      if (!proven.equals(client.identity())) {
+        actor = client.actingAs(proven);
+      }
+    } else {
+      target = modify.getUserIdentity() == null ? client.identity().dn() : userDn(modify.getUserIdentity());
+    }
+    Identity identity = actor.identity();
     Entry entry = entries.get(target);
     if (entry == null) {
       throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + target + " does not exist");
     }
     PasswordPolicy policy = policies.policyFor(entry);
     boolean self = target.equals(identity.dn());
-    byte[] oldPassword = modify.getOldPasswordBytes();
-    if (oldPassword != null) {
-      if (!verifies(oldPassword, entry, policy)) {
-        throw new LDAPException(ResultCode.INVALID_CREDENTIALS, "The old password is not correct");
-      }
-    } else if (self && policy.changeRequiresCurrent()) {
+    if (oldPassword == null && self && policy.changeRequiresCurrent()) {
       throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "The current password is required");
     }
     byte[] newPassword = modify.getNewPasswordBytes();
@@ -83,11 +99,11 @@ final class PasswordModifyOperation {
       newPassword = generated.getBytes(StandardCharsets.UTF_8);
     }
     List<Modification> clear = List.of(new Modification(ModificationType.REPLACE, PasswordState.PASSWORD, newPassword));
-    access.checkModify(client, target, clear);
+    access.checkModify(actor, target, clear);
     List<Modification> write = new ArrayList<>();
     write.add(new Modification(ModificationType.REPLACE, PasswordState.PASSWORD,
         policies.schemesFor(policy).toStoredValue(newPassword)));
-    write.addAll(changes.stateChanges(client, target, clear));
+    write.addAll(changes.stateChanges(actor, target, clear));
     entries.modify(target, write, identity);
     // PasswdModifyResponseValue ::= SEQUENCE { genPasswd [0] OCTET STRING OPTIONAL }
     ASN1OctetString value = generated == null ? null
@@ -106,16 +122,13 @@ final class PasswordModifyOperation {
     }
   }
 
-  private boolean verifies(byte[] password, Entry entry, PasswordPolicy policy) {
-    byte[][] stored = entry.getAttributeValueByteArrays(PasswordState.PASSWORD);
-    if (stored != null) {
-      for (byte[] value : stored) {
-        if (policies.schemesFor(policy).verify(password, value)) {
-          return true;
-        }
-      }
+  /** The user as a DN, or null when it is none: the gate then refuses it like an unknown user. */
+  private DN userDnOrNull(String userIdentity) {
+    try {
+      return userDn(userIdentity);
+    } catch (LDAPException e) {
+      return null;
     }
-    return false;
   }
 
   private static String generate() {

@@ -11,7 +11,11 @@ import io.rockds.config.model.ConfigModel;
 import io.rockds.config.model.PropertyReader;
 import io.rockds.server.security.password.PasswordSchemeSettings;
 import io.rockds.server.security.password.PasswordSchemes;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
+import java.util.Optional;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Map;
@@ -32,7 +36,7 @@ public final class PasswordPolicies {
 
   /** The policies in force; replaced as a whole so a reader never sees half a change. */
   private record Snapshot(Map<DN, PasswordPolicy> byDn, PasswordPolicy defaultPolicy,
-      Map<String, PasswordSchemes> schemesByName) {}
+      Map<String, PasswordSchemes> schemesByName, PasswordSchemes rootSchemes) {}
 
   private volatile Snapshot current;
 
@@ -77,6 +81,7 @@ public final class PasswordPolicies {
         }
       }
     }
+    Map<DN, Optional<PasswordValidator>> validators = validators(store);
     Map<DN, PasswordPolicy> byDn = new HashMap<>();
     Map<String, PasswordSchemes> schemesByName = new HashMap<>();
     for (Entry e : store.children(ConfigDns.PASSWORD_POLICIES)) {
@@ -87,7 +92,7 @@ public final class PasswordPolicies {
         throw new ConfigException(e.getDN() + ": ds-cfg-default-password-storage-scheme: \"" + schemeDn
             + "\" (expected: the DN of an enabled password storage scheme)");
       }
-      PasswordPolicy policy = PasswordPolicy.from(new ConfigEntry(e), name);
+      PasswordPolicy policy = PasswordPolicy.from(new ConfigEntry(e), name, validatorsOf(e, validators));
       byDn.put(policy.dn(), policy);
       schemesByName.computeIfAbsent(name, s -> schemes(defaults, s, disabled));
     }
@@ -104,7 +109,43 @@ public final class PasswordPolicies {
       defaultPolicy = PasswordPolicy.builtIn(defaultDn, defaults.defaultScheme());
       schemesByName.computeIfAbsent(defaults.defaultScheme(), s -> schemes(defaults, s, disabled));
     }
-    return new Snapshot(Map.copyOf(byDn), defaultPolicy, Map.copyOf(schemesByName));
+    String rootScheme = PasswordSchemeSettings.rootScheme(defaultPolicy.storageScheme());
+    // An operator who disabled the iterated scheme gets root passwords in the default policy's.
+    PasswordSchemes rootSchemes = disabled.contains(rootScheme)
+        ? schemesByName.get(defaultPolicy.storageScheme()) : schemes(defaults, rootScheme, disabled);
+    return new Snapshot(Map.copyOf(byDn), defaultPolicy, Map.copyOf(schemesByName), rootSchemes);
+  }
+
+  /** Every validator entry by DN; a disabled one is present but empty. */
+  private static Map<DN, Optional<PasswordValidator>> validators(ConfigStore store) throws ConfigException {
+    Path instance = store.file().toAbsolutePath().getParent().getParent();
+    Map<DN, Optional<PasswordValidator>> validators = new HashMap<>();
+    for (Entry v : store.children(ConfigDns.PASSWORD_VALIDATORS)) {
+      boolean enabled = new PropertyReader(v, ConfigModel.PASSWORD_VALIDATOR).bool("enabled");
+      validators.put(parsed(v), enabled ? Optional.of(PasswordValidator.from(v, instance)) : Optional.empty());
+    }
+    return validators;
+  }
+
+  /** The enabled validators a policy names by DN or by name; naming none that exists is an error. */
+  private static List<PasswordValidator> validatorsOf(Entry policy, Map<DN, Optional<PasswordValidator>> validators)
+      throws ConfigException {
+    List<PasswordValidator> named = new ArrayList<>();
+    for (String value : new PropertyReader(policy, ConfigModel.PASSWORD_POLICY).strings("password-validator")) {
+      DN dn;
+      try {
+        dn = value.contains("=") ? new DN(value) : ConfigDns.passwordValidator(value.trim());
+      } catch (LDAPException e) {
+        dn = null;
+      }
+      Optional<PasswordValidator> validator = dn == null ? null : validators.get(dn);
+      if (validator == null) {
+        throw new ConfigException(policy.getDN() + ": ds-cfg-password-validator: \"" + value
+            + "\" (expected: the name or DN of a password validator below " + ConfigDns.PASSWORD_VALIDATORS + ")");
+      }
+      validator.ifPresent(named::add);
+    }
+    return named;
   }
 
   private static PasswordSchemes schemes(PasswordSchemeSettings defaults, String scheme, Set<String> disabled) {
@@ -130,6 +171,14 @@ public final class PasswordPolicies {
     return s.schemesByName().get(s.defaultPolicy().storageScheme());
   }
 
+  /**
+   * The schemes root passwords set in {@code cn=Root DNs} are hashed with: the default policy's if
+   * it is iterated, else PBKDF2-SHA256.
+   */
+  public PasswordSchemes rootSchemes() {
+    return current.rootSchemes();
+  }
+
   /** The schemes of {@code policy}; the default ones if a reload removed its scheme meanwhile. */
   PasswordSchemes schemesFor(PasswordPolicy policy) {
     Snapshot s = current;
@@ -140,6 +189,11 @@ public final class PasswordPolicies {
   /** The schemes hashing clear-text passwords of {@code entry}: those of the policy governing it. */
   public PasswordSchemes schemesFor(Entry entry) {
     return schemesFor(policyFor(entry));
+  }
+
+  /** The policy of entries that name none, and of names that match no entry. */
+  PasswordPolicy defaultPolicy() {
+    return current.defaultPolicy();
   }
 
   /** The policy governing {@code entry}. */

@@ -7,6 +7,7 @@ import io.rockds.config.model.ConfigModel;
 import io.rockds.config.model.PropertyReader;
 import io.rockds.config.ConfigException;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * One password policy of {@code cn=Password Policies,cn=config}: a practical subset of
@@ -24,19 +25,28 @@ import java.time.Duration;
  * @param forceChangeOnReset a password set by someone else must be changed at next bind
  * @param allowUserChange users may change their own password
  * @param changeRequiresCurrent Password Modify by the user themselves must give the old password
+ * @param requireSecureAuthentication passwords are accepted for authentication only over TLS
+ * @param allowPreEncoded users (not only administrators) may set an already hashed value
+ * @param validators what a new clear-text password must pass
  */
 public record PasswordPolicy(DN dn, String storageScheme, int minLength, int historyCount, Duration maxAge,
     Duration expirationWarning, int lockoutFailureCount, Duration lockoutDuration, boolean forceChangeOnReset,
-    boolean allowUserChange, boolean changeRequiresCurrent) {
+    boolean allowUserChange, boolean changeRequiresCurrent, boolean requireSecureAuthentication,
+    boolean allowPreEncoded, List<PasswordValidator> validators) {
+
+  public PasswordPolicy {
+    validators = List.copyOf(validators);
+  }
 
   /** The policy used when the configuration has none: nothing enforced beyond hashing. */
   static PasswordPolicy builtIn(DN dn, String storageScheme) {
     return new PasswordPolicy(dn, storageScheme, 0, 0, Duration.ZERO, Duration.ZERO, 0, Duration.ZERO, false,
-        true, false);
+        true, false, false, false, List.of());
   }
 
   /** The policy of a configuration entry whose storage scheme entry names {@code storageScheme}. */
-  static PasswordPolicy from(ConfigEntry e, String storageScheme) throws ConfigException {
+  static PasswordPolicy from(ConfigEntry e, String storageScheme, List<PasswordValidator> validators)
+      throws ConfigException {
     DN dn;
     try {
       dn = e.entry().getParsedDN();
@@ -55,6 +65,9 @@ public record PasswordPolicy(DN dn, String storageScheme, int minLength, int his
         Duration.ofMillis(r.millis("lockout-duration")),
         r.bool("force-change-on-reset"),
         r.bool("allow-user-password-changes"),
-        r.bool("password-change-requires-current-password"));
+        r.bool("password-change-requires-current-password"),
+        r.bool("require-secure-authentication"),
+        r.bool("allow-pre-encoded-passwords"),
+        validators);
   }
 }

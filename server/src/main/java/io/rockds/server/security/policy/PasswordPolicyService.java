@@ -1,13 +1,13 @@
 package io.rockds.server.security.policy;
 
 import com.unboundid.ldap.protocol.LDAPMessage;
-import com.unboundid.ldap.sdk.Control;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import io.rockds.server.ClientConnection;
 import io.rockds.server.security.AccessControl;
 import io.rockds.server.security.EntryLookup;
+import io.rockds.server.security.RootUsers;
 import java.time.Clock;
 import java.util.List;
 
@@ -17,28 +17,24 @@ import java.util.List;
  */
 public final class PasswordPolicyService {
   /** The Password Policy request/response control (draft-behera), supported on bind. */
-  public static final String CONTROL_OID = PolicyBinds.CONTROL_OID;
+  public static final String CONTROL_OID = AuthenticationGate.CONTROL_OID;
   /** The Password Modify extended operation (RFC 3062). */
   public static final String PASSWORD_MODIFY_OID = PasswordModifyOperation.OID;
 
-  private final PolicyBinds binds;
+  private final AuthenticationGate authentication;
   private final PasswordChanges changes;
   private final PasswordModifyOperation passwordModify;
 
-  public PasswordPolicyService(PasswordPolicies policies, EntryLookup entries, ResetRestrictions restrictions,
-      AccessControl access, Clock clock) {
-    this.binds = new PolicyBinds(policies, entries, restrictions, clock);
+  public PasswordPolicyService(PasswordPolicies policies, EntryLookup entries, RootUsers rootUsers,
+      ResetRestrictions restrictions, AccessControl access, Clock clock) {
+    this.authentication = new AuthenticationGate(policies, entries, rootUsers, restrictions, clock);
     this.changes = new PasswordChanges(policies, entries, restrictions, clock);
-    this.passwordModify = new PasswordModifyOperation(policies, changes, entries, access);
+    this.passwordModify = new PasswordModifyOperation(authentication, policies, changes, entries, access);
   }
 
-  /**
-   * A simple (or SASL PLAIN) bind as the entry {@code dn}; refused with invalidCredentials (49),
-   * carrying the password policy control when {@code requestControls} asked for it.
-   */
-  public BindOutcome bind(ClientConnection client, DN dn, byte[] password, List<Control> requestControls)
-      throws LDAPException {
-    return binds.authenticate(client, dn, password, requestControls);
+  /** The gate every bind, SASL mechanism and old-password check authenticates through. */
+  public AuthenticationGate authentication() {
+    return authentication;
   }
 
   /** For a modify: checks new userPassword values and returns the policy state to write with them. */

@@ -24,6 +24,8 @@ final class PasswordState {
   static final String CHANGED_TIME = "pwdChangedTime";
   static final String HISTORY = "pwdHistory";
   static final String RESET = "pwdReset";
+  static final String DISABLED = "ds-pwp-account-disabled";
+  static final String ACCOUNT_EXPIRATION = "ds-pwp-account-expiration-time";
   /** draft-behera: a locked time of 000001010000Z means locked until an administrator unlocks. */
   private static final String PERMANENT_LOCK = "000001010000Z";
   private static final String OCTET_STRING_SYNTAX = "1.3.6.1.4.1.1466.115.121.1.40";
@@ -69,6 +71,17 @@ final class PasswordState {
   Instant changedTime() {
     String v = entry.getAttributeValue(CHANGED_TIME);
     return time(v != null ? v : entry.getAttributeValue("createTimestamp"));
+  }
+
+  /** OpenDJ's {@code ds-pwp-account-disabled: true}: no authentication at all. */
+  boolean isDisabled() {
+    return "TRUE".equalsIgnoreCase(entry.getAttributeValue(DISABLED));
+  }
+
+  /** Past OpenDJ's {@code ds-pwp-account-expiration-time}. */
+  boolean isAccountExpired(Instant now) {
+    Instant expires = time(entry.getAttributeValue(ACCOUNT_EXPIRATION));
+    return expires != null && !now.isBefore(expires);
   }
 
   boolean isReset() {

@@ -209,11 +209,14 @@ class PasswordSchemesTest {
   }
 
   @Test
-  void toStoredValue_labelledClearTextWhileClearIsDisabled_isHashed() throws LDAPException {
-    byte[] stored = defaults.toStoredValue("{clear}secret".getBytes(US_ASCII));
-
-    assertThat(new String(stored, US_ASCII)).startsWith("{SSHA512}");
-    assertThat(defaults.verify("secret".getBytes(US_ASCII), stored)).isTrue();
+  void toStoredValue_labelledClearTextWhileClearIsDisabled_isRefusedAsADisabledScheme() {
+    assertThatThrownBy(() -> defaults.toStoredValue("{clear}secret".getBytes(US_ASCII)))
+        .isInstanceOfSatisfying(
+            LDAPException.class,
+            e -> {
+              assertThat(e.getResultCode()).isEqualTo(ResultCode.CONSTRAINT_VIOLATION);
+              assertThat(e.getMessage()).contains("{CLEAR}").contains("disabled");
+            });
   }
 
   @Test
