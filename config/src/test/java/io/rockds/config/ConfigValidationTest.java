@@ -102,7 +102,8 @@ class ConfigValidationTest {
     ConfigEditor editor = new ConfigEditor(initialStore(), (candidate, config) -> { });
     ConfigEditor.Outcome limit = editor.modify(ConfigDns.backend("userRoot"), List.of(
         new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "5000")));
-    assertThat(limit.notice()).contains("index-entry-limit").contains("rebuilt");
+    assertThat(limit.notice()).contains("index-entry-limit").contains("applies immediately")
+        .contains("rebuild-index --rebuildDegraded");
     assertThat(limit.config().backends().get(0).indexEntryLimit()).isEqualTo(5000);
     assertThat(ServerConfig.read(ConfigStore.load(editor.store().file())).backends().get(0).indexEntryLimit())
         .isEqualTo(5000);

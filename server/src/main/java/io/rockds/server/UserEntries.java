@@ -6,11 +6,12 @@ import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 
 /**
- * Finds the entries SASL PLAIN's {@code u:} authentication IDs name: by {@code uid} equality under
- * every backend.
+ * User entries: finding those SASL PLAIN's {@code u:} authentication IDs name (by {@code uid} equality under
+ * every backend), and the identity an entry authenticates as.
  */
 public final class UserEntries {
   /** Bound on entries examined when uid is not indexed, so a lookup cannot scan a huge backend. */
