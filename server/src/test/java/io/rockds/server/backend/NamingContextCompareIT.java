@@ -44,8 +44,12 @@ class NamingContextCompareIT {
   void anonymousComparesOnTheRootDseAndSubschemaButNotOnPrivilegedContexts() throws Exception {
     try (TestServer server = TestServer.start(dir, TestServer.baseEntries());
         LDAPConnection anonymous = server.anonymousConnection()) {
-      assertThat(anonymous.compare("", "supportedLDAPVersion", "3").compareMatched()).isTrue();
-      assertThat(anonymous.compare("", "supportedLDAPVersion", "2").compareMatched()).isFalse();
+      assertThat(anonymous.compare("", "vendorName", "RockDS").compareMatched()).isTrue();
+      assertThat(anonymous.compare("", "vendorName", "Another Vendor").compareMatched()).isFalse();
+      // RFC 4512 gives supportedLDAPVersion no EQUALITY rule: compare is inappropriateMatching (as slapd).
+      assertThatThrownBy(() -> anonymous.compare("", "supportedLDAPVersion", "3"))
+          .isInstanceOfSatisfying(LDAPException.class,
+              e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.INAPPROPRIATE_MATCHING));
       assertThat(anonymous.compare("cn=schema", "cn", "schema").compareMatched()).isTrue();
 
       for (String dn : new String[] {LOGGERS, "cn=monitor", "cn=tasks"}) {
