@@ -133,7 +133,8 @@ class QuickStartIT {
   void stopDsReportsAServerThatEndedWithoutACleanShutdown() throws Exception {
     Path instance = dir.resolve("crashing");
     Files.createDirectories(instance.resolve("logs"));
-    Process notAServer = new ProcessBuilder("sleep", "600").start();
+    // Named as the server's main class (stop-ds signals only such a process), it dies of the SIGTERM.
+    Process notAServer = new ProcessBuilder("bash", "-c", "exec -a io.rockds.server.Main sleep 600").start();
     try {
       Files.writeString(instance.resolve("logs/server.pid"), Long.toString(notAServer.pid()));
       Result stop = run("bin/stop-ds", "--instance", instance.toString());
