@@ -36,9 +36,16 @@ public record BackendConfig(
       indexes.add(IndexConfig.from(new ConfigEntry(index)));
     }
     String dbDirectory = r.string("db-directory");
-    return new BackendConfig(id, r.bool("enabled"), List.copyOf(baseDns),
-        dbDirectory != null ? dbDirectory : "db/" + id, r.integer("index-entry-limit").intValue(),
-        !r.bool("db-txn-no-sync"), r.integer("entry-cache-size"), r.integer("db-cache-size"),
-        r.lowerCase("compression"), List.copyOf(indexes));
+    return new BackendConfig(
+        id,
+        r.bool("enabled"),
+        List.copyOf(baseDns),
+        dbDirectory != null ? dbDirectory : "db/" + id,
+        r.integer("index-entry-limit").intValue(),
+        !r.bool("db-txn-no-sync"),
+        r.integer("entry-cache-size"),
+        r.integer("db-cache-size"),
+        r.lowerCase("compression"),
+        List.copyOf(indexes));
   }
 }

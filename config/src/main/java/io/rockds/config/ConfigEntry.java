@@ -4,8 +4,8 @@ import com.unboundid.ldap.sdk.Entry;
 import java.util.List;
 
 /**
- * A configuration entry as the typed records read it: its name and raw values. Typed reads with
- * the model's defaults are {@link io.rockds.config.model.PropertyReader}'s; validation naming the
+ * A configuration entry as the typed records read it: its name and raw values. Typed reads with the
+ * model's defaults are {@link io.rockds.config.model.PropertyReader}'s; validation naming the
  * property is {@link io.rockds.config.model.EntryValidator}'s.
  */
 public final class ConfigEntry {
@@ -20,10 +20,15 @@ public final class ConfigEntry {
   }
 
   private static String attr(String property) {
-    return property.startsWith("ds-") || property.equals("userPassword") ? property : "ds-cfg-" + property;
+    return property.startsWith("ds-") || property.equals("userPassword")
+        ? property
+        : "ds-cfg-" + property;
   }
 
-  /** The values of {@code ds-cfg-<property>} (or of a {@code ds-*} / userPassword attribute named as is). */
+  /**
+   * The values of {@code ds-cfg-<property>} (or of a {@code ds-*} / userPassword attribute named as
+   * is).
+   */
   public List<String> strings(String property) {
     String[] values = entry.getAttributeValues(attr(property));
     return values == null ? List.of() : List.of(values);

@@ -30,20 +30,26 @@ import java.util.regex.Pattern;
  * The configuration entries of an instance, loaded from and saved to {@code config/config.ldif}.
  *
  * <p>Every save writes a temporary file, forces it to disk and renames it over the old one, so a
- * crash leaves either the old or the new configuration, never half of one; the previous version
- * is first copied to {@code config/archived-configs/config-<UTC timestamp>.ldif}. A file with an
- * error is refused at load with its line number and the reason.
+ * crash leaves either the old or the new configuration, never half of one; the previous version is
+ * first copied to {@code config/archived-configs/config-<UTC timestamp>.ldif}. A file with an error
+ * is refused at load with its line number and the reason.
  */
 public final class ConfigStore {
-  private static final DateTimeFormatter ARCHIVE_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'");
+  private static final DateTimeFormatter ARCHIVE_STAMP =
+      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'");
 
   private static final Pattern ATTRIBUTE_LINE = Pattern.compile("[A-Za-z][A-Za-z0-9;.-]*::?<?");
 
   private final Path file;
+
   /** Keyed by normalized DN; the order sorts parents before children when written. */
   private final Map<String, Entry> entries = new TreeMap<>(ConfigStore::compareDns);
-  /** The file's lines as loaded, and the line (1-based) of each entry's "dn:"; for error messages. */
+
+  /**
+   * The file's lines as loaded, and the line (1-based) of each entry's "dn:"; for error messages.
+   */
   private List<String> loadedLines = List.of();
+
   private final Map<String, Integer> entryLines = new HashMap<>();
 
   private ConfigStore(Path file) {
@@ -54,7 +60,8 @@ public final class ConfigStore {
   public static ConfigStore load(Path file) throws ConfigException {
     ConfigStore store = new ConfigStore(file);
     if (!Files.isRegularFile(file)) {
-      throw new ConfigException("configuration file " + file + " does not exist (run bin/setup first)");
+      throw new ConfigException(
+          "configuration file " + file + " does not exist (run bin/setup first)");
     }
     List<Integer> dnLines = new ArrayList<>();
     try {
@@ -74,15 +81,28 @@ public final class ConfigStore {
           entry = reader.readEntry();
         } catch (LDIFException e) {
           int line = store.badLine((int) e.getLineNumber());
-          throw new ConfigException(file + ": line " + line + ": " + e.getMessage() + " (\""
-              + store.loadedLines.get(line - 1).strip() + "\")", e);
+          throw new ConfigException(
+              file
+                  + ": line "
+                  + line
+                  + ": "
+                  + e.getMessage()
+                  + " (\""
+                  + store.loadedLines.get(line - 1).strip()
+                  + "\")",
+              e);
         }
         if (entry == null) {
           break;
         }
         if (store.get(entry.getParsedDN()) != null) {
-          throw new ConfigException(file + ": line " + lineOr(dnLines, index) + ": the entry " + entry.getDN()
-              + " appears twice");
+          throw new ConfigException(
+              file
+                  + ": line "
+                  + lineOr(dnLines, index)
+                  + ": the entry "
+                  + entry.getDN()
+                  + " appears twice");
         }
         store.put(entry);
         store.entryLines.put(normalize(entry.getParsedDN()), lineOr(dnLines, index));
@@ -97,13 +117,17 @@ public final class ConfigStore {
 
   /**
    * The line at fault in the record the LDIF reader reports starting at {@code recordLine}: the
-   * first line that is neither a comment, a continuation nor {@code attribute: value}; the
-   * record's line when none stands out.
+   * first line that is neither a comment, a continuation nor {@code attribute: value}; the record's
+   * line when none stands out.
    */
   private int badLine(int recordLine) {
-    for (int i = Math.max(recordLine - 1, 0); i < loadedLines.size() && !loadedLines.get(i).isBlank(); i++) {
+    for (int i = Math.max(recordLine - 1, 0);
+        i < loadedLines.size() && !loadedLines.get(i).isBlank();
+        i++) {
       String text = loadedLines.get(i);
-      if (!text.startsWith("#") && !text.startsWith(" ") && !ATTRIBUTE_LINE.matcher(text).lookingAt()) {
+      if (!text.startsWith("#")
+          && !text.startsWith(" ")
+          && !ATTRIBUTE_LINE.matcher(text).lookingAt()) {
         return i + 1;
       }
     }
@@ -116,8 +140,8 @@ public final class ConfigStore {
 
   /**
    * Where an error is, for messages: {@code <file>: line <n>: } pointing at {@code attribute} of
-   * the entry {@code dn} as it was loaded (or at its "dn:" line); just {@code <file>: } for an entry
-   * added since.
+   * the entry {@code dn} as it was loaded (or at its "dn:" line); just {@code <file>: } for an
+   * entry added since.
    */
   public synchronized String location(DN dn, String attribute) {
     Integer start = entryLines.get(normalize(dn));
@@ -215,7 +239,8 @@ public final class ConfigStore {
       entries.put(normalize(entry.getParsedDN()), entry.duplicate());
       entryLines.remove(normalize(entry.getParsedDN()));
     } catch (LDAPException e) {
-      throw new ConfigException("invalid DN \"" + entry.getDN() + "\": " + e.getExceptionMessage(), e);
+      throw new ConfigException(
+          "invalid DN \"" + entry.getDN() + "\": " + e.getExceptionMessage(), e);
     }
   }
 
@@ -232,25 +257,33 @@ public final class ConfigStore {
         Path archive = file.getParent().resolve("archived-configs");
         Files.createDirectories(archive);
         String stamp = ZonedDateTime.now(ZoneOffset.UTC).format(ARCHIVE_STAMP);
-        Files.copy(file, archive.resolve("config-" + stamp + ".ldif"), StandardCopyOption.REPLACE_EXISTING,
+        Files.copy(
+            file,
+            archive.resolve("config-" + stamp + ".ldif"),
+            StandardCopyOption.REPLACE_EXISTING,
             StandardCopyOption.COPY_ATTRIBUTES);
       }
       Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
       // Owner only: the file holds the root password hash.
       Files.deleteIfExists(tmp);
-      if (Files.getFileStore(file.getParent()).supportsFileAttributeView(PosixFileAttributeView.class)) {
-        Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      if (Files.getFileStore(file.getParent())
+          .supportsFileAttributeView(PosixFileAttributeView.class)) {
+        Files.createFile(
+            tmp,
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
       }
       try (LDIFWriter writer = new LDIFWriter(tmp.toFile())) {
-        writer.writeComment("RockDS configuration. Edit with bin/dsconfig, or by hand while the server is stopped.",
-            false, true);
+        writer.writeComment(
+            "RockDS configuration. Edit with bin/dsconfig, or by hand while the server is stopped.",
+            false,
+            true);
         for (Entry e : entries.values()) {
           writer.writeEntry(e);
         }
         writer.flush();
       }
-      try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(tmp,
-          java.nio.file.StandardOpenOption.WRITE)) {
+      try (java.nio.channels.FileChannel channel =
+          java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
         channel.force(true);
       }
       try {

@@ -4,8 +4,8 @@ import io.rockds.config.model.ConfigModel;
 import io.rockds.config.model.PropertyReader;
 
 /**
- * Server-wide settings from {@code cn=config}; defaults and descriptions are in
- * {@link ConfigModel#GLOBAL}.
+ * Server-wide settings from {@code cn=config}; defaults and descriptions are in {@link
+ * ConfigModel#GLOBAL}.
  *
  * @param sizeLimit entries a search may return (0 = none); root DNs are exempt
  * @param timeLimitSeconds seconds a search may run (0 = none)
@@ -15,10 +15,18 @@ import io.rockds.config.model.PropertyReader;
  * @param http the metrics and health endpoint
  * @param requestLimits defensive per-request limits and connection handling
  * @param referentialIntegrity deletes and renames update the groups listing the entry
- * @param memoryBudgetBytes memory the server may use, caches derived from it (0 = half the machine's)
+ * @param memoryBudgetBytes memory the server may use, caches derived from it (0 = half the
+ *     machine's)
  */
-public record GlobalConfig(int sizeLimit, int timeLimitSeconds, int lookthroughLimit, boolean allowAnonymousRead,
-    int workerThreads, RequestLimitsConfig requestLimits, HttpEndpoint http, boolean referentialIntegrity,
+public record GlobalConfig(
+    int sizeLimit,
+    int timeLimitSeconds,
+    int lookthroughLimit,
+    boolean allowAnonymousRead,
+    int workerThreads,
+    RequestLimitsConfig requestLimits,
+    HttpEndpoint http,
+    boolean referentialIntegrity,
     long memoryBudgetBytes) {
 
   /**
@@ -33,10 +41,18 @@ public record GlobalConfig(int sizeLimit, int timeLimitSeconds, int lookthroughL
   /** Reads an entry the model's validation accepted. */
   static GlobalConfig from(ConfigEntry e) {
     PropertyReader r = new PropertyReader(e.entry(), ConfigModel.GLOBAL);
-    return new GlobalConfig(r.integer("size-limit").intValue(), r.integer("time-limit").intValue(),
-        r.integer("lookthrough-limit").intValue(), r.bool("allow-anonymous-read"),
-        r.integer("num-worker-threads").intValue(), RequestLimitsConfig.from(r),
-        new HttpEndpoint(r.string("http-listen-address"), r.integer("http-port").intValue(), r.bool("metrics-enabled")),
-        r.bool("referential-integrity"), r.integer("memory-budget"));
+    return new GlobalConfig(
+        r.integer("size-limit").intValue(),
+        r.integer("time-limit").intValue(),
+        r.integer("lookthrough-limit").intValue(),
+        r.bool("allow-anonymous-read"),
+        r.integer("num-worker-threads").intValue(),
+        RequestLimitsConfig.from(r),
+        new HttpEndpoint(
+            r.string("http-listen-address"),
+            r.integer("http-port").intValue(),
+            r.bool("metrics-enabled")),
+        r.bool("referential-integrity"),
+        r.integer("memory-budget"));
   }
 }

@@ -15,7 +15,8 @@ import java.util.Set;
  * @param entryLimit index-entry-limit override, or null to inherit the backend's
  * @param substringLength substring-length (default 6, minimum 3)
  */
-public record IndexConfig(String attribute, Set<String> types, Integer entryLimit, int substringLength) {
+public record IndexConfig(
+    String attribute, Set<String> types, Integer entryLimit, int substringLength) {
 
   /** Reads an entry the model's validation accepted. */
   static IndexConfig from(ConfigEntry e) {
@@ -23,7 +24,10 @@ public record IndexConfig(String attribute, Set<String> types, Integer entryLimi
     Set<String> types = new LinkedHashSet<>();
     r.strings("index-type").forEach(t -> types.add(t.trim().toLowerCase(Locale.ROOT)));
     Long limit = r.integer("index-entry-limit");
-    return new IndexConfig(r.string("attribute"), types, limit == null ? null : limit.intValue(),
+    return new IndexConfig(
+        r.string("attribute"),
+        types,
+        limit == null ? null : limit.intValue(),
         r.integer("substring-length").intValue());
   }
 }

@@ -17,12 +17,26 @@ import java.util.List;
  * @param rotationIntervalMillis 0 = never rotate on age
  * @param retentionFileCount rotated files kept; 0 = all
  */
-public record LogPublisherConfig(String name, Kind kind, boolean enabled, String logFile, String format,
-    String filteringPolicy, String logLevel, boolean asynchronous, int queueSize, long rotationSizeBytes,
-    long rotationIntervalMillis, int retentionFileCount, List<FilteringCriteriaConfig> criteria) {
+public record LogPublisherConfig(
+    String name,
+    Kind kind,
+    boolean enabled,
+    String logFile,
+    String format,
+    String filteringPolicy,
+    String logLevel,
+    boolean asynchronous,
+    int queueSize,
+    long rotationSizeBytes,
+    long rotationIntervalMillis,
+    int retentionFileCount,
+    List<FilteringCriteriaConfig> criteria) {
 
   /** What a publisher logs. */
-  public enum Kind { ACCESS, ERROR }
+  public enum Kind {
+    ACCESS,
+    ERROR
+  }
 
   static LogPublisherConfig from(Entry entry, List<Entry> criteriaEntries) {
     PropertyReader r = new PropertyReader(entry, ConfigModel.LOG_PUBLISHER);
@@ -32,10 +46,19 @@ public record LogPublisherConfig(String name, Kind kind, boolean enabled, String
       criteria.add(FilteringCriteriaConfig.from(c));
     }
     boolean access = kind == Kind.ACCESS;
-    return new LogPublisherConfig(new ConfigEntry(entry).name(), kind, r.bool("enabled"), r.string("log-file"),
-        access ? r.lowerCase("log-format") : "combined", access ? r.lowerCase("filtering-policy") : "no-filtering",
-        access ? "info" : r.lowerCase("log-level"), r.bool("asynchronous"), r.integer("queue-size").intValue(),
-        r.bytes("rotation-size"), r.millis("rotation-interval"), r.integer("retention-file-count").intValue(),
+    return new LogPublisherConfig(
+        new ConfigEntry(entry).name(),
+        kind,
+        r.bool("enabled"),
+        r.string("log-file"),
+        access ? r.lowerCase("log-format") : "combined",
+        access ? r.lowerCase("filtering-policy") : "no-filtering",
+        access ? "info" : r.lowerCase("log-level"),
+        r.bool("asynchronous"),
+        r.integer("queue-size").intValue(),
+        r.bytes("rotation-size"),
+        r.millis("rotation-interval"),
+        r.integer("retention-file-count").intValue(),
         List.copyOf(criteria));
   }
 }

@@ -3,9 +3,9 @@ package io.rockds.config;
 import io.rockds.config.model.PropertyReader;
 
 /**
- * Defensive limits on what one request may ask of the server, and server-wide connection
- * handling, from {@code cn=config}. Every limit has a safe default; 0 is never "unlimited" here,
- * because each exists to bound work a hostile client can cause.
+ * Defensive limits on what one request may ask of the server, and server-wide connection handling,
+ * from {@code cn=config}. Every limit has a safe default; 0 is never "unlimited" here, because each
+ * exists to bound work a hostile client can cause.
  *
  * @param maxConnections client connections open at once over all listeners (0 = no limit)
  * @param maxFilterDepth nesting of and/or/not in a search filter
@@ -34,10 +34,16 @@ public record RequestLimitsConfig(
       new RequestLimitsConfig(0, 32, 1024, 32, 1000, 100_000, 1000, 10, 8192, 128);
 
   static RequestLimitsConfig from(PropertyReader r) {
-    return new RequestLimitsConfig(r.integer("max-connections").intValue(), r.integer("max-filter-depth").intValue(),
-        r.integer("max-filter-components").intValue(), r.integer("max-substring-components").intValue(),
-        r.integer("max-add-attributes").intValue(), r.integer("max-add-values").intValue(),
-        r.integer("max-requested-attributes").intValue(), r.integer("shutdown-grace-period").intValue(),
-        r.integer("max-dn-length").intValue(), r.integer("max-dn-rdns").intValue());
+    return new RequestLimitsConfig(
+        r.integer("max-connections").intValue(),
+        r.integer("max-filter-depth").intValue(),
+        r.integer("max-filter-components").intValue(),
+        r.integer("max-substring-components").intValue(),
+        r.integer("max-add-attributes").intValue(),
+        r.integer("max-add-values").intValue(),
+        r.integer("max-requested-attributes").intValue(),
+        r.integer("shutdown-grace-period").intValue(),
+        r.integer("max-dn-length").intValue(),
+        r.integer("max-dn-rdns").intValue());
   }
 }

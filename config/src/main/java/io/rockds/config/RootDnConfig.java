@@ -7,10 +7,11 @@ import java.util.List;
 
 /**
  * A root user ({@code cn=<name>,cn=Root DNs,cn=config}): binds as any of {@code bindDns} (the
- * config entry's own DN and its {@code ds-cfg-alternate-bind-dn} values, e.g.
- * {@code cn=Directory Manager}) with a hashed {@code userPassword}, and holds privileges.
+ * config entry's own DN and its {@code ds-cfg-alternate-bind-dn} values, e.g. {@code cn=Directory
+ * Manager}) with a hashed {@code userPassword}, and holds privileges.
  */
-public record RootDnConfig(DN configDn, List<DN> bindDns, List<String> passwordHashes, List<String> privileges) {
+public record RootDnConfig(
+    DN configDn, List<DN> bindDns, List<String> passwordHashes, List<String> privileges) {
 
   static RootDnConfig from(ConfigEntry e) throws ConfigException {
     List<DN> bindDns = new ArrayList<>();
@@ -22,7 +23,8 @@ public record RootDnConfig(DN configDn, List<DN> bindDns, List<String> passwordH
         bindDns.add(new DN(alt));
       }
     } catch (LDAPException ex) {
-      throw new ConfigException(e.entry().getDN() + ": ds-cfg-alternate-bind-dn: " + ex.getExceptionMessage());
+      throw new ConfigException(
+          e.entry().getDN() + ": ds-cfg-alternate-bind-dn: " + ex.getExceptionMessage());
     }
     List<String> hashes = e.strings("userPassword");
     if (hashes.isEmpty()) {

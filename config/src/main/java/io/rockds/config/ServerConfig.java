@@ -11,15 +11,18 @@ import java.util.List;
 
 /**
  * The whole typed configuration, read and validated from a {@link ConfigStore}. Every entry is
- * first checked against the model ({@link EntryValidator}); the first problem is reported with
- * the file, the line and the reason, e.g.
- * {@code config.ldif: line 42: ds-cfg-index-entry-limit: "lots" (expected: an integer of at least 0)}.
+ * first checked against the model ({@link EntryValidator}); the first problem is reported with the
+ * file, the line and the reason, e.g. {@code config.ldif: line 42: ds-cfg-index-entry-limit: "lots"
+ * (expected: an integer of at least 0)}.
  *
  * <p>Password policies, storage schemes and global ACIs are read by the server's security code,
  * which checks them through {@link ConfigEditor.Check} before a change is saved.
  */
-public record ServerConfig(GlobalConfig global, List<BackendConfig> backends,
-    List<ConnectionHandlerConfig> connectionHandlers, List<RootDnConfig> rootDns,
+public record ServerConfig(
+    GlobalConfig global,
+    List<BackendConfig> backends,
+    List<ConnectionHandlerConfig> connectionHandlers,
+    List<RootDnConfig> rootDns,
     List<LogPublisherConfig> logPublishers) {
 
   public static ServerConfig read(ConfigStore store) throws ConfigException {
@@ -31,8 +34,11 @@ public record ServerConfig(GlobalConfig global, List<BackendConfig> backends,
       List<EntryValidator.Violation> violations = EntryValidator.violations(entry);
       if (!violations.isEmpty()) {
         EntryValidator.Violation first = violations.get(0);
-        throw new ConfigException(store.location(parsed(entry), first.attribute()) + entry.getDN() + ": "
-            + first.message());
+        throw new ConfigException(
+            store.location(parsed(entry), first.attribute())
+                + entry.getDN()
+                + ": "
+                + first.message());
       }
     }
     List<BackendConfig> backends = new ArrayList<>();
@@ -71,15 +77,26 @@ public record ServerConfig(GlobalConfig global, List<BackendConfig> backends,
     for (Entry v : store.children(ConfigDns.PASSWORD_VALIDATORS)) {
       requireKind(store, v, ConfigModel.PASSWORD_VALIDATOR);
     }
-    return new ServerConfig(GlobalConfig.from(new ConfigEntry(root)),
-        List.copyOf(backends), List.copyOf(handlers), List.copyOf(rootDns), List.copyOf(publishers));
+    return new ServerConfig(
+        GlobalConfig.from(new ConfigEntry(root)),
+        List.copyOf(backends),
+        List.copyOf(handlers),
+        List.copyOf(rootDns),
+        List.copyOf(publishers));
   }
 
   /** Refuses an entry in a container of one kind of object that is not of that kind. */
-  private static void requireKind(ConfigStore store, Entry entry, ObjectDefinition definition) throws ConfigException {
+  private static void requireKind(ConfigStore store, Entry entry, ObjectDefinition definition)
+      throws ConfigException {
     if (!entry.hasObjectClass(definition.objectClass())) {
-      throw new ConfigException(store.location(parsed(entry), "objectClass") + entry.getDN()
-          + ": objectClass: expected " + definition.objectClass() + " for a " + definition.name() + " here");
+      throw new ConfigException(
+          store.location(parsed(entry), "objectClass")
+              + entry.getDN()
+              + ": objectClass: expected "
+              + definition.objectClass()
+              + " for a "
+              + definition.name()
+              + " here");
     }
   }
 
@@ -88,7 +105,8 @@ public record ServerConfig(GlobalConfig global, List<BackendConfig> backends,
     T get() throws ConfigException;
   }
 
-  private static <T> T located(ConfigStore store, Entry entry, Read<T> read) throws ConfigException {
+  private static <T> T located(ConfigStore store, Entry entry, Read<T> read)
+      throws ConfigException {
     try {
       return read.get();
     } catch (ConfigException e) {

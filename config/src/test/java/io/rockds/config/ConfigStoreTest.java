@@ -13,7 +13,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link ConfigStore} persistence through real files: round trip, archives, atomic save, load errors. */
+/**
+ * {@link ConfigStore} persistence through real files: round trip, archives, atomic save, load
+ * errors.
+ */
 class ConfigStoreTest {
   @TempDir Path dir;
 
@@ -31,25 +34,39 @@ class ConfigStoreTest {
   @Test
   void savedEntriesLoadBackParentsFirstWithTheirValues() throws Exception {
     // Children given before their parent: the file must still list parents first.
-    ConfigStore store = ConfigStore.create(file(), List.of(
-        entry("cn=b,cn=parent,cn=config", "objectClass: top", "cn: b", "ds-cfg-x: 2"),
-        entry("cn=a,cn=parent,cn=config", "objectClass: top", "cn: a", "ds-cfg-x: 1"),
-        entry("cn=parent,cn=config", "objectClass: top", "cn: parent"),
-        entry("cn=config", "objectClass: top", "cn: config")));
+    ConfigStore store =
+        ConfigStore.create(
+            file(),
+            List.of(
+                entry("cn=b,cn=parent,cn=config", "objectClass: top", "cn: b", "ds-cfg-x: 2"),
+                entry("cn=a,cn=parent,cn=config", "objectClass: top", "cn: a", "ds-cfg-x: 1"),
+                entry("cn=parent,cn=config", "objectClass: top", "cn: parent"),
+                entry("cn=config", "objectClass: top", "cn: config")));
     store.save();
 
     ConfigStore loaded = ConfigStore.load(file());
-    assertThat(loaded.all()).extracting(Entry::getDN)
-        .containsExactly("cn=config", "cn=parent,cn=config", "cn=a,cn=parent,cn=config", "cn=b,cn=parent,cn=config");
-    assertThat(loaded.get(new DN("CN=A, cn=Parent,cn=config")).getAttributeValue("ds-cfg-x")).isEqualTo("1");
-    assertThat(loaded.children(new DN("cn=parent,cn=config"))).extracting(Entry::getDN)
+    assertThat(loaded.all())
+        .extracting(Entry::getDN)
+        .containsExactly(
+            "cn=config",
+            "cn=parent,cn=config",
+            "cn=a,cn=parent,cn=config",
+            "cn=b,cn=parent,cn=config");
+    assertThat(loaded.get(new DN("CN=A, cn=Parent,cn=config")).getAttributeValue("ds-cfg-x"))
+        .isEqualTo("1");
+    assertThat(loaded.children(new DN("cn=parent,cn=config")))
+        .extracting(Entry::getDN)
         .containsExactlyInAnyOrder("cn=a,cn=parent,cn=config", "cn=b,cn=parent,cn=config");
-    assertThat(loaded.children(new DN("cn=config"))).extracting(Entry::getDN).containsExactly("cn=parent,cn=config");
+    assertThat(loaded.children(new DN("cn=config")))
+        .extracting(Entry::getDN)
+        .containsExactly("cn=parent,cn=config");
   }
 
   @Test
   void everySaveArchivesThePreviousFileAndLeavesNoTemporaryFile() throws Exception {
-    ConfigStore store = ConfigStore.create(file(), List.of(entry("cn=config", "objectClass: top", "cn: config", "ds-cfg-v: 1")));
+    ConfigStore store =
+        ConfigStore.create(
+            file(), List.of(entry("cn=config", "objectClass: top", "cn: config", "ds-cfg-v: 1")));
     store.save();
     Path archives = file().resolveSibling("archived-configs");
     assertThat(archives).doesNotExist(); // nothing to archive on the first save
@@ -61,18 +78,23 @@ class ConfigStoreTest {
     try (Stream<Path> archived = Files.list(archives)) {
       List<Path> files = archived.toList();
       assertThat(files).hasSize(1);
-      assertThat(files.get(0).getFileName().toString()).matches("config-\\d{8}T\\d{6}\\.\\d{3}Z\\.ldif");
+      assertThat(files.get(0).getFileName().toString())
+          .matches("config-\\d{8}T\\d{6}\\.\\d{3}Z\\.ldif");
       assertThat(Files.readString(files.get(0), StandardCharsets.UTF_8)).isEqualTo(first);
     }
-    assertThat(ConfigStore.load(file()).get(new DN("cn=config")).getAttributeValue("ds-cfg-v")).isEqualTo("2");
+    assertThat(ConfigStore.load(file()).get(new DN("cn=config")).getAttributeValue("ds-cfg-v"))
+        .isEqualTo("2");
     try (Stream<Path> siblings = Files.list(file().getParent())) {
-      assertThat(siblings.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("config.ldif", "archived-configs");
+      assertThat(siblings.map(p -> p.getFileName().toString()))
+          .containsExactlyInAnyOrder("config.ldif", "archived-configs");
     }
   }
 
   @Test
   void changesToACopyStayOutOfTheStoreUntilReplaceWith() throws Exception {
-    ConfigStore store = ConfigStore.create(file(), List.of(entry("cn=config", "objectClass: top", "cn: config", "ds-cfg-v: 1")));
+    ConfigStore store =
+        ConfigStore.create(
+            file(), List.of(entry("cn=config", "objectClass: top", "cn: config", "ds-cfg-v: 1")));
     ConfigStore copy = store.copy();
     copy.put(entry("cn=config", "objectClass: top", "cn: config", "ds-cfg-v: 2"));
     copy.put(entry("cn=new,cn=config", "objectClass: top", "cn: new"));
@@ -91,21 +113,28 @@ class ConfigStoreTest {
   @Test
   void aMissingFileIsRefusedWithAHint() {
     assertThatThrownBy(() -> ConfigStore.load(file()))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("does not exist").hasMessageContaining("bin/setup");
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("does not exist")
+        .hasMessageContaining("bin/setup");
   }
 
   @Test
   void anEntryGivenTwiceIsRefusedWithTheLineOfTheSecond() throws Exception {
     Files.createDirectories(file().getParent());
-    Files.writeString(file(), "dn: cn=config\nobjectClass: top\ncn: config\n\n# again\ndn: CN=Config\nobjectClass: top\ncn: config\n");
+    Files.writeString(
+        file(),
+        "dn: cn=config\nobjectClass: top\ncn: config\n\n# again\ndn: CN=Config\nobjectClass: top\ncn: config\n");
     assertThatThrownBy(() -> ConfigStore.load(file()))
-        .isInstanceOf(ConfigException.class).hasMessageContaining("line 6").hasMessageContaining("appears twice");
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("line 6")
+        .hasMessageContaining("appears twice");
   }
 
   @Test
   void locationPointsAtTheAttributeLineOfALoadedEntryAndAtTheFileForANewOne() throws Exception {
     Files.createDirectories(file().getParent());
-    Files.writeString(file(), "# header\ndn: cn=config\nobjectClass: top\ncn: config\nds-cfg-size: 5\n");
+    Files.writeString(
+        file(), "# header\ndn: cn=config\nobjectClass: top\ncn: config\nds-cfg-size: 5\n");
     ConfigStore store = ConfigStore.load(file());
     assertThat(store.location(new DN("cn=config"), "ds-cfg-size")).isEqualTo(file() + ": line 5: ");
     assertThat(store.location(new DN("cn=config"), null)).isEqualTo(file() + ": line 2: ");

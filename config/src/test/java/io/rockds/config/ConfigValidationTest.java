@@ -23,9 +23,17 @@ class ConfigValidationTest {
   @TempDir Path dir;
 
   private ConfigStore initialStore() throws Exception {
-    InitialConfig.Parameters p = new InitialConfig.Parameters(new DN("dc=example,dc=com"), "127.0.0.1", 0, -1,
-        new DN("cn=Directory Manager"), "{SSHA512}aGFzaA==", false);
-    ConfigStore store = ConfigStore.create(dir.resolve("config").resolve("config.ldif"), InitialConfig.entries(p));
+    InitialConfig.Parameters p =
+        new InitialConfig.Parameters(
+            new DN("dc=example,dc=com"),
+            "127.0.0.1",
+            0,
+            -1,
+            new DN("cn=Directory Manager"),
+            "{SSHA512}aGFzaA==",
+            false);
+    ConfigStore store =
+        ConfigStore.create(dir.resolve("config").resolve("config.ldif"), InitialConfig.entries(p));
     store.save();
     return ConfigStore.load(store.file());
   }
@@ -33,15 +41,21 @@ class ConfigValidationTest {
   @Test
   void initialConfigurationIsValidAndHasTheDefaultLogsAndPasswordObjects() throws Exception {
     ServerConfig config = ServerConfig.read(initialStore());
-    assertThat(config.logPublishers()).extracting(LogPublisherConfig::name, LogPublisherConfig::logFile,
-        LogPublisherConfig::kind).containsExactly(
-            org.assertj.core.groups.Tuple.tuple("File-Based Access Logger", "logs/access", LogPublisherConfig.Kind.ACCESS),
-            org.assertj.core.groups.Tuple.tuple("File-Based Error Logger", "logs/errors", LogPublisherConfig.Kind.ERROR));
+    assertThat(config.logPublishers())
+        .extracting(LogPublisherConfig::name, LogPublisherConfig::logFile, LogPublisherConfig::kind)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                "File-Based Access Logger", "logs/access", LogPublisherConfig.Kind.ACCESS),
+            org.assertj.core.groups.Tuple.tuple(
+                "File-Based Error Logger", "logs/errors", LogPublisherConfig.Kind.ERROR));
     ConfigStore store = initialStore();
-    assertThat(store.get(ConfigDns.passwordPolicy("Default Password Policy"))
-        .getAttributeValue("ds-cfg-default-password-storage-scheme"))
+    assertThat(
+            store
+                .get(ConfigDns.passwordPolicy("Default Password Policy"))
+                .getAttributeValue("ds-cfg-default-password-storage-scheme"))
         .isEqualTo("cn=Salted SHA-512,cn=Password Storage Schemes,cn=config");
-    assertThat(store.children(ConfigDns.PASSWORD_STORAGE_SCHEMES)).hasSize(InitialConfig.PASSWORD_STORAGE_SCHEMES.size());
+    assertThat(store.children(ConfigDns.PASSWORD_STORAGE_SCHEMES))
+        .hasSize(InitialConfig.PASSWORD_STORAGE_SCHEMES.size());
   }
 
   @Test
@@ -57,7 +71,8 @@ class ConfigValidationTest {
     assertThatThrownBy(() -> ServerConfig.read(edited))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("line " + (line + 1) + ":")
-        .hasMessageContaining("ds-cfg-index-entry-limit: \"lots\" (expected: an integer of at least 0)");
+        .hasMessageContaining(
+            "ds-cfg-index-entry-limit: \"lots\" (expected: an integer of at least 0)");
   }
 
   @Test
@@ -78,61 +93,98 @@ class ConfigValidationTest {
 
   @Test
   void entryOfTheWrongKindInAContainerIsRefused() throws Exception {
-    ConfigEditor editor = new ConfigEditor(initialStore(), (candidate, config) -> { });
-    assertThatThrownBy(() -> editor.add(new Entry("cn=Stray,cn=Backends,cn=config",
-        new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "ds-cfg-branch"),
-        new com.unboundid.ldap.sdk.Attribute("cn", "Stray"))))
-        .hasMessageContaining("cn=Stray,cn=Backends,cn=config: objectClass: expected ds-cfg-backend");
+    ConfigEditor editor = new ConfigEditor(initialStore(), (candidate, config) -> {});
+    assertThatThrownBy(
+            () ->
+                editor.add(
+                    new Entry(
+                        "cn=Stray,cn=Backends,cn=config",
+                        new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "ds-cfg-branch"),
+                        new com.unboundid.ldap.sdk.Attribute("cn", "Stray"))))
+        .hasMessageContaining(
+            "cn=Stray,cn=Backends,cn=config: objectClass: expected ds-cfg-backend");
   }
 
   @Test
   void editorRefusesABadValueNamingThePropertyAndKeepsTheFile() throws Exception {
-    ConfigEditor editor = new ConfigEditor(initialStore(), (candidate, config) -> { });
+    ConfigEditor editor = new ConfigEditor(initialStore(), (candidate, config) -> {});
     String before = Files.readString(editor.store().file());
-    assertThatThrownBy(() -> editor.modify(ConfigDns.backend("userRoot"), List.of(
-        new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "-1"))))
+    assertThatThrownBy(
+            () ->
+                editor.modify(
+                    ConfigDns.backend("userRoot"),
+                    List.of(
+                        new Modification(
+                            ModificationType.REPLACE, "ds-cfg-index-entry-limit", "-1"))))
         .isInstanceOf(LDAPException.class)
         .hasMessageContaining("ds-cfg-index-entry-limit: \"-1\"")
-        .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.UNWILLING_TO_PERFORM);
+        .extracting(e -> ((LDAPException) e).getResultCode())
+        .isEqualTo(ResultCode.UNWILLING_TO_PERFORM);
     assertThat(Files.readString(editor.store().file())).isEqualTo(before);
   }
 
   @Test
   void editorSavesArchivesAndReportsRebuildAndRestartNotices() throws Exception {
-    ConfigEditor editor = new ConfigEditor(initialStore(), (candidate, config) -> { });
-    ConfigEditor.Outcome limit = editor.modify(ConfigDns.backend("userRoot"), List.of(
-        new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "5000")));
-    assertThat(limit.notice()).contains("index-entry-limit").contains("applies immediately")
+    ConfigEditor editor = new ConfigEditor(initialStore(), (candidate, config) -> {});
+    ConfigEditor.Outcome limit =
+        editor.modify(
+            ConfigDns.backend("userRoot"),
+            List.of(
+                new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "5000")));
+    assertThat(limit.notice())
+        .contains("index-entry-limit")
+        .contains("applies immediately")
         .contains("rebuild-index --rebuildDegraded");
     assertThat(limit.config().backends().get(0).indexEntryLimit()).isEqualTo(5000);
-    assertThat(ServerConfig.read(ConfigStore.load(editor.store().file())).backends().get(0).indexEntryLimit())
+    assertThat(
+            ServerConfig.read(ConfigStore.load(editor.store().file()))
+                .backends()
+                .get(0)
+                .indexEntryLimit())
         .isEqualTo(5000);
     assertThat(Files.list(editor.store().file().resolveSibling("archived-configs"))).isNotEmpty();
 
-    ConfigEditor.Outcome port = editor.modify(ConfigDns.connectionHandler("LDAP Connection Handler"), List.of(
-        new Modification(ModificationType.REPLACE, "ds-cfg-listen-port", "1390")));
+    ConfigEditor.Outcome port =
+        editor.modify(
+            ConfigDns.connectionHandler("LDAP Connection Handler"),
+            List.of(new Modification(ModificationType.REPLACE, "ds-cfg-listen-port", "1390")));
     assertThat(port.notice()).contains("listen-port").contains("restarts");
   }
 
   @Test
   void criteriaContainerIsCreatedWithItsFirstCriteriaAndDeletedWithItsPublisher() throws Exception {
-    ConfigEditor editor = new ConfigEditor(initialStore(), (candidate, config) -> { });
-    editor.add(new Entry(ConfigDns.logPublisher("Searches").toString(),
-        new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "ds-cfg-log-publisher",
-            "ds-cfg-file-based-access-log-publisher"),
-        new com.unboundid.ldap.sdk.Attribute("cn", "Searches"),
-        new com.unboundid.ldap.sdk.Attribute("ds-cfg-enabled", "true"),
-        new com.unboundid.ldap.sdk.Attribute("ds-cfg-log-file", "logs/search"),
-        new com.unboundid.ldap.sdk.Attribute("ds-cfg-filtering-policy", "inclusive")));
+    ConfigEditor editor = new ConfigEditor(initialStore(), (candidate, config) -> {});
+    editor.add(
+        new Entry(
+            ConfigDns.logPublisher("Searches").toString(),
+            new com.unboundid.ldap.sdk.Attribute(
+                "objectClass",
+                "top",
+                "ds-cfg-log-publisher",
+                "ds-cfg-file-based-access-log-publisher"),
+            new com.unboundid.ldap.sdk.Attribute("cn", "Searches"),
+            new com.unboundid.ldap.sdk.Attribute("ds-cfg-enabled", "true"),
+            new com.unboundid.ldap.sdk.Attribute("ds-cfg-log-file", "logs/search"),
+            new com.unboundid.ldap.sdk.Attribute("ds-cfg-filtering-policy", "inclusive")));
     DN criteria = ConfigModel.ACCESS_LOG_FILTERING_CRITERIA.dnOf("Searches", "Expensive Searches");
-    ConfigEditor.Outcome added = editor.add(new Entry(criteria.toString(),
-        new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "ds-cfg-access-log-filtering-criteria"),
-        new com.unboundid.ldap.sdk.Attribute("cn", "Expensive Searches"),
-        new com.unboundid.ldap.sdk.Attribute("ds-cfg-log-record-type", "search"),
-        new com.unboundid.ldap.sdk.Attribute("ds-cfg-search-response-is-indexed", "false"),
-        new com.unboundid.ldap.sdk.Attribute("ds-cfg-response-etime-greater-than", "5000")));
-    FilteringCriteriaConfig read = added.config().logPublishers().stream()
-        .filter(p -> p.name().equals("Searches")).findFirst().orElseThrow().criteria().get(0);
+    ConfigEditor.Outcome added =
+        editor.add(
+            new Entry(
+                criteria.toString(),
+                new com.unboundid.ldap.sdk.Attribute(
+                    "objectClass", "top", "ds-cfg-access-log-filtering-criteria"),
+                new com.unboundid.ldap.sdk.Attribute("cn", "Expensive Searches"),
+                new com.unboundid.ldap.sdk.Attribute("ds-cfg-log-record-type", "search"),
+                new com.unboundid.ldap.sdk.Attribute("ds-cfg-search-response-is-indexed", "false"),
+                new com.unboundid.ldap.sdk.Attribute(
+                    "ds-cfg-response-etime-greater-than", "5000")));
+    FilteringCriteriaConfig read =
+        added.config().logPublishers().stream()
+            .filter(p -> p.name().equals("Searches"))
+            .findFirst()
+            .orElseThrow()
+            .criteria()
+            .get(0);
     assertThat(read.recordTypes()).containsExactly("search");
     assertThat(read.searchIndexed()).isFalse();
     assertThat(read.etimeGreaterThan()).isEqualTo(5000L);

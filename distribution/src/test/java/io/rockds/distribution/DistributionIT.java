@@ -21,16 +21,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The archives {@code ./mvnw package} makes, used as an operator would: unpacked in a directory
- * far from the source tree, with no Maven and a PATH holding only the system's programs,
- * {@code bin/setup} and {@code bin/start-ds} give a server that answers; every tool prints its
- * version and commit.
+ * The archives {@code ./mvnw package} makes, used as an operator would: unpacked in a directory far
+ * from the source tree, with no Maven and a PATH holding only the system's programs, {@code
+ * bin/setup} and {@code bin/start-ds} give a server that answers; every tool prints its version and
+ * commit.
  */
 class DistributionIT {
   private static final Path TARGET = Path.of("target").toAbsolutePath();
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void theTarballUnpackedAnywhereSetsUpStartsAndStopsAServer() throws Exception {
@@ -41,17 +40,30 @@ class DistributionIT {
       home = unpacked.filter(Files::isDirectory).findFirst().orElseThrow();
     }
     assertThat(home.getFileName().toString()).startsWith("rockds-");
-    for (String file : List.of("README.md", "LICENSE", "bin/setup", "bin/start-ds", "bin/backup", "bin/restore",
-        "schema/10-core.ldif", "templates/example.template", "docker/Dockerfile", "docker/entrypoint.sh")) {
+    for (String file :
+        List.of(
+            "README.md",
+            "LICENSE",
+            "bin/setup",
+            "bin/start-ds",
+            "bin/backup",
+            "bin/restore",
+            "schema/10-core.ldif",
+            "templates/example.template",
+            "docker/Dockerfile",
+            "docker/entrypoint.sh")) {
       assertThat(home.resolve(file)).as(file).exists();
     }
-    assertThat(Files.getPosixFilePermissions(home.resolve("bin/start-ds"))).contains(PosixFilePermission.OWNER_EXECUTE);
+    assertThat(Files.getPosixFilePermissions(home.resolve("bin/start-ds")))
+        .contains(PosixFilePermission.OWNER_EXECUTE);
     int copied = 0;
     for (String line : Files.readAllLines(home.resolve("docker/Dockerfile"))) {
       if (line.startsWith("COPY ")) {
         String[] words = line.split(" ");
         for (int i = 1; i < words.length - 1; i++) {
-          assertThat(home.resolve(words[i])).as("COPY source %s of the Dockerfile in the distribution", words[i]).exists();
+          assertThat(home.resolve(words[i]))
+              .as("COPY source %s of the Dockerfile in the distribution", words[i])
+              .exists();
           copied++;
         }
       }
@@ -63,26 +75,53 @@ class DistributionIT {
           .anySatisfy(j -> assertThat(j).startsWith("rocksdbjni-"));
     }
 
-    for (String tool : List.of("setup", "start-ds", "stop-ds", "status", "backup", "restore", "import-ldif",
-        "export-ldif", "verify-index", "rebuild-index", "backendstat")) {
+    for (String tool :
+        List.of(
+            "setup",
+            "start-ds",
+            "stop-ds",
+            "status",
+            "backup",
+            "restore",
+            "import-ldif",
+            "export-ldif",
+            "verify-index",
+            "rebuild-index",
+            "backendstat")) {
       Result version = run(dir, home.resolve("bin").resolve(tool).toString(), "--version");
       assertThat(version.exitCode).as(tool + ": " + version.output).isZero();
-      assertThat(version.output).as(tool).containsPattern("RockDS \\S+ \\(commit ([0-9a-f]{7,}|unknown)\\)");
+      assertThat(version.output)
+          .as(tool)
+          .containsPattern("RockDS \\S+ \\(commit ([0-9a-f]{7,}|unknown)\\)");
     }
 
     int port = freePort();
     Path instance = dir.resolve("instance");
-    Result setup = run(dir, home.resolve("bin/setup").toString(), "--instance", instance.toString(),
-        "--ldapPort", Integer.toString(port), "--ldapsPort", "0", "--rootUserPassword", "secret12", "--quiet");
+    Result setup =
+        run(
+            dir,
+            home.resolve("bin/setup").toString(),
+            "--instance",
+            instance.toString(),
+            "--ldapPort",
+            Integer.toString(port),
+            "--ldapsPort",
+            "0",
+            "--rootUserPassword",
+            "secret12",
+            "--quiet");
     assertThat(setup.exitCode).as(setup.output).isZero();
     try {
-      Result start = run(dir, home.resolve("bin/start-ds").toString(), "--instance", instance.toString());
+      Result start =
+          run(dir, home.resolve("bin/start-ds").toString(), "--instance", instance.toString());
       assertThat(start.exitCode).as(start.output).isZero();
-      try (LDAPConnection ldap = new LDAPConnection("127.0.0.1", port, "cn=Directory Manager", "secret12")) {
+      try (LDAPConnection ldap =
+          new LDAPConnection("127.0.0.1", port, "cn=Directory Manager", "secret12")) {
         assertThat(ldap.getRootDSE().getAttributeValue("vendorName")).isNotBlank();
       }
     } finally {
-      Result stop = run(dir, home.resolve("bin/stop-ds").toString(), "--instance", instance.toString());
+      Result stop =
+          run(dir, home.resolve("bin/stop-ds").toString(), "--instance", instance.toString());
       assertThat(stop.exitCode).as(stop.output).isZero();
     }
   }
@@ -107,17 +146,25 @@ class DistributionIT {
 
   private static Path archive(String suffix) throws IOException {
     try (var files = Files.list(TARGET)) {
-      return files.filter(p -> p.getFileName().toString().matches("rockds-.*" + suffix.replace(".", "\\.")))
-          .findFirst().orElseThrow(() -> new AssertionError("no rockds-*" + suffix + " in " + TARGET
-              + ": run ./mvnw package"));
+      return files
+          .filter(p -> p.getFileName().toString().matches("rockds-.*" + suffix.replace(".", "\\.")))
+          .findFirst()
+          .orElseThrow(
+              () ->
+                  new AssertionError(
+                      "no rockds-*" + suffix + " in " + TARGET + ": run ./mvnw package"));
     }
   }
 
   record Result(int exitCode, String output) {}
 
-  /** Runs with the working directory {@code cwd} and a bare environment: no Maven, only the system's PATH. */
+  /**
+   * Runs with the working directory {@code cwd} and a bare environment: no Maven, only the system's
+   * PATH.
+   */
   private static Result run(Path cwd, String... command) throws Exception {
-    ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
+    ProcessBuilder pb =
+        new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
     Map<String, String> env = pb.environment();
     String javaHome = System.getProperty("java.home");
     env.clear();

@@ -18,19 +18,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The image in a real Docker engine, opt-in ({@code ROCKDS_DOCKER_TEST=1}, which {@code .ci/run}
- * sets after starting dockerd): built from the distribution on the Debian-built base image
- * ({@code docker/build-base-image.sh}), it seeds several LDIF files on first start, comes back
- * after a restart and after kill -9, keeps the data when a new image runs on the same volume, runs
- * under an arbitrary uid (OpenShift), and a failed seed never reports healthy. Containers run with
- * {@code --network none}: every LDAP check is an ldapsearch inside the container.
+ * sets after starting dockerd): built from the distribution on the Debian-built base image ({@code
+ * docker/build-base-image.sh}), it seeds several LDIF files on first start, comes back after a
+ * restart and after kill -9, keeps the data when a new image runs on the same volume, runs under an
+ * arbitrary uid (OpenShift), and a failed seed never reports healthy. Containers run with {@code
+ * --network none}: every LDAP check is an ldapsearch inside the container.
  */
 class DockerImageIT {
-  private static final String BASE = System.getenv().getOrDefault("ROCKDS_DOCKER_BASE", "rockds-base:bookworm-jre17");
+  private static final String BASE =
+      System.getenv().getOrDefault("ROCKDS_DOCKER_BASE", "rockds-base:bookworm-jre17");
   private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
   private static final long HEALTHY_WITHIN_SECONDS = 240;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final String run = UUID.randomUUID().toString().substring(0, 8);
   private final List<String> containers = new ArrayList<>();
@@ -39,14 +39,22 @@ class DockerImageIT {
 
   @BeforeEach
   void requireAnEngine() throws Exception {
-    Assumptions.assumeTrue("1".equals(System.getenv("ROCKDS_DOCKER_TEST")),
+    Assumptions.assumeTrue(
+        "1".equals(System.getenv("ROCKDS_DOCKER_TEST")),
         "opt-in: ROCKDS_DOCKER_TEST=1 (set by .ci/run) builds and runs the Docker image");
     Result info = docker("info", "--format", "{{.ServerVersion}}");
     String log = System.getenv("ROCKDS_DOCKERD_LOG");
-    Assumptions.assumeTrue(info.code == 0, "no Docker engine answers (" + info.output.strip() + ")"
-        + (log != null ? "; the end of dockerd's log " + log + ": " + tail(Path.of(log)) : ""));
-    Assumptions.assumeTrue(docker("image", "inspect", BASE).code == 0,
-        "the base image " + BASE + " is missing: run docker/build-base-image.sh (as root, with debootstrap)");
+    Assumptions.assumeTrue(
+        info.code == 0,
+        "no Docker engine answers ("
+            + info.output.strip()
+            + ")"
+            + (log != null ? "; the end of dockerd's log " + log + ": " + tail(Path.of(log)) : ""));
+    Assumptions.assumeTrue(
+        docker("image", "inspect", BASE).code == 0,
+        "the base image "
+            + BASE
+            + " is missing: run docker/build-base-image.sh (as root, with debootstrap)");
   }
 
   @AfterEach
@@ -68,17 +76,26 @@ class DockerImageIT {
     String v2 = "rockds-it-" + run + ":2";
     build(v1);
     build(v2, "--label", "rockds.it.upgrade=" + run);
-    System.out.println("image size: " + docker("image", "inspect", "-f", "{{.Size}}", v1).output.strip() + " bytes");
+    System.out.println(
+        "image size: "
+            + docker("image", "inspect", "-f", "{{.Size}}", v1).output.strip()
+            + " bytes");
 
     Path ldifs = world(Files.createDirectories(dir.resolve("ldifs")));
-    world(Files.writeString(ldifs.resolve("10-base.ldif"),
-        "dn: dc=example,dc=org\nobjectClass: top\nobjectClass: domain\ndc: example\n"));
-    world(Files.writeString(ldifs.resolve("20-people.ldif"),
-        "dn: uid=alice,dc=example,dc=org\nobjectClass: inetOrgPerson\nuid: alice\ncn: Alice\nsn: Liddell\n"));
+    world(
+        Files.writeString(
+            ldifs.resolve("10-base.ldif"),
+            "dn: dc=example,dc=org\nobjectClass: top\nobjectClass: domain\ndc: example\n"));
+    world(
+        Files.writeString(
+            ldifs.resolve("20-people.ldif"),
+            "dn: uid=alice,dc=example,dc=org\nobjectClass: inetOrgPerson\nuid: alice\ncn: Alice\nsn: Liddell\n"));
     String volume = volume();
     String first = container(v1, volume, ldifs, List.of());
     awaitHealthy(first);
-    assertThat(search(first, "uid=alice,dc=example,dc=org")).as("both LDIF files seeded").contains("uid: alice");
+    assertThat(search(first, "uid=alice,dc=example,dc=org"))
+        .as("both LDIF files seeded")
+        .contains("uid: alice");
 
     assertThat(docker("restart", first).code).isZero();
     awaitHealthy(first);
@@ -90,7 +107,9 @@ class DockerImageIT {
 
     String upgraded = container(v2, volume, ldifs, List.of());
     awaitHealthy(upgraded);
-    assertThat(search(upgraded, "uid=alice,dc=example,dc=org")).as("the data after an upgrade").contains("uid: alice");
+    assertThat(search(upgraded, "uid=alice,dc=example,dc=org"))
+        .as("the data after an upgrade")
+        .contains("uid: alice");
     assertThat(docker("logs", upgraded).output).contains("instance found in /data");
     assertThat(docker("rm", "-f", upgraded).code).isZero();
 
@@ -98,8 +117,10 @@ class DockerImageIT {
     awaitHealthy(arbitrary);
     assertThat(search(arbitrary, "uid=alice,dc=example,dc=org")).contains("uid: alice");
 
-    world(Files.writeString(ldifs.resolve("30-orphan.ldif"),
-        "dn: uid=orphan,ou=Missing,dc=example,dc=org\nobjectClass: inetOrgPerson\nuid: orphan\ncn: O\nsn: O\n"));
+    world(
+        Files.writeString(
+            ldifs.resolve("30-orphan.ldif"),
+            "dn: uid=orphan,ou=Missing,dc=example,dc=org\nobjectClass: inetOrgPerson\nuid: orphan\ncn: O\nsn: O\n"));
     String failed = container(v1, volume(), ldifs, List.of());
     Result exit = docker("wait", failed);
     assertThat(exit.output.strip()).isNotEqualTo("0");
@@ -107,12 +128,20 @@ class DockerImageIT {
     docker("start", failed);
     assertThat(docker("wait", failed).output.strip()).isNotEqualTo("0");
     assertThat(docker("logs", failed).output).contains("failed while seeding");
-    assertThat(docker("inspect", "-f", "{{.State.Health.Status}}", failed).output.strip()).isNotEqualTo("healthy");
+    assertThat(docker("inspect", "-f", "{{.State.Health.Status}}", failed).output.strip())
+        .isNotEqualTo("healthy");
   }
 
   private void build(String tag, String... extra) throws Exception {
-    List<String> command = new ArrayList<>(List.of(REPO.resolve("docker/build-image.sh").toString(), "--base", BASE,
-        "--tag", tag, "--"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                REPO.resolve("docker/build-image.sh").toString(),
+                "--base",
+                BASE,
+                "--tag",
+                tag,
+                "--"));
     command.addAll(List.of(extra));
     Result built = exec(command, 900);
     assertThat(built.code).as(built.output).isZero();
@@ -126,11 +155,28 @@ class DockerImageIT {
     return name;
   }
 
-  private String container(String image, String volume, Path ldifs, List<String> options) throws Exception {
+  private String container(String image, String volume, Path ldifs, List<String> options)
+      throws Exception {
     String name = "rockds-it-" + run + "-c" + containers.size();
-    List<String> command = new ArrayList<>(List.of("run", "-d", "--name", name, "--network", "none",
-        "-v", volume + ":/data", "-v", ldifs + ":/ldifs:ro", "-e", "LDAP_ROOT=dc=example,dc=org",
-        "-e", "LDAP_ADMIN_PASSWORD=s3cret", "-e", "JAVA_OPTS=-Xmx256m"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "run",
+                "-d",
+                "--name",
+                name,
+                "--network",
+                "none",
+                "-v",
+                volume + ":/data",
+                "-v",
+                ldifs + ":/ldifs:ro",
+                "-e",
+                "LDAP_ROOT=dc=example,dc=org",
+                "-e",
+                "LDAP_ADMIN_PASSWORD=s3cret",
+                "-e",
+                "JAVA_OPTS=-Xmx256m"));
     command.addAll(options);
     command.add(image);
     Result started = docker(command.toArray(String[]::new));
@@ -143,7 +189,10 @@ class DockerImageIT {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(HEALTHY_WITHIN_SECONDS);
     String status = "";
     while (System.nanoTime() < deadline) {
-      status = docker("inspect", "-f", "{{.State.Status}} {{.State.Health.Status}}", container).output.strip();
+      status =
+          docker("inspect", "-f", "{{.State.Status}} {{.State.Health.Status}}", container)
+              .output
+              .strip();
       if (status.equals("running healthy")) {
         return;
       }
@@ -152,19 +201,36 @@ class DockerImageIT {
       }
       Thread.sleep(1000);
     }
-    throw new AssertionError(container + " is not healthy (" + status + "): " + docker("logs", container).output);
+    throw new AssertionError(
+        container + " is not healthy (" + status + "): " + docker("logs", container).output);
   }
 
   private String search(String container, String dn) throws Exception {
-    Result r = docker("exec", container, "ldapsearch", "-x", "-LLL", "-H", "ldap://127.0.0.1:1389",
-        "-D", "cn=admin,dc=example,dc=org", "-w", "s3cret", "-b", dn, "-s", "base");
+    Result r =
+        docker(
+            "exec",
+            container,
+            "ldapsearch",
+            "-x",
+            "-LLL",
+            "-H",
+            "ldap://127.0.0.1:1389",
+            "-D",
+            "cn=admin,dc=example,dc=org",
+            "-w",
+            "s3cret",
+            "-b",
+            dn,
+            "-s",
+            "base");
     assertThat(r.code).as(r.output).isZero();
     return r.output;
   }
 
   /** Readable by the container's uid: the bind-mounted seed files. */
   private static Path world(Path path) throws Exception {
-    Files.setPosixFilePermissions(path, PosixFilePermissions.fromString(Files.isDirectory(path) ? "rwxr-xr-x" : "rw-r--r--"));
+    Files.setPosixFilePermissions(
+        path, PosixFilePermissions.fromString(Files.isDirectory(path) ? "rwxr-xr-x" : "rw-r--r--"));
     return path;
   }
 
@@ -190,7 +256,8 @@ class DockerImageIT {
     try {
       p = new ProcessBuilder(command).redirectErrorStream(true).start();
     } catch (java.io.IOException e) {
-      return new Result(127, command.get(0) + " cannot run (Debian package docker.io): " + e.getMessage());
+      return new Result(
+          127, command.get(0) + " cannot run (Debian package docker.io): " + e.getMessage());
     }
     p.getOutputStream().close();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -1,10 +1,10 @@
 package io.rockds.protocol;
 
 /**
- * An iterative walk over the TLVs of a framed PDU that bounds the nesting of constructed
- * elements. It never recurses, so hostile nesting cannot exhaust the stack, and it checks every
- * inner length against its enclosing element, so truncated or overlong inner lengths are
- * rejected before the SDK sees them.
+ * An iterative walk over the TLVs of a framed PDU that bounds the nesting of constructed elements.
+ * It never recurses, so hostile nesting cannot exhaust the stack, and it checks every inner length
+ * against its enclosing element, so truncated or overlong inner lengths are rejected before the SDK
+ * sees them.
  */
 final class BerDepth {
   private BerDepth() {}
@@ -43,7 +43,8 @@ final class BerDepth {
       }
       long end = pos + length;
       if (end > ends[depth]) {
-        throw new LdapCodecException("BER element of " + length + " bytes overruns its enclosing element");
+        throw new LdapCodecException(
+            "BER element of " + length + " bytes overruns its enclosing element");
       }
       boolean constructed = (tag & 0x20) != 0;
       if (constructed && length > 0) {

@@ -3,15 +3,17 @@ package io.rockds.protocol;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The number of client connections a server accepts at once, shared by all its listeners so
- * that the limit is global. A connection over the limit is answered with a Notice of
- * Disconnection and closed.
+ * The number of client connections a server accepts at once, shared by all its listeners so that
+ * the limit is global. A connection over the limit is answered with a Notice of Disconnection and
+ * closed.
  */
 public final class ConnectionLimit {
   private final int max;
   private final AtomicInteger open = new AtomicInteger();
 
-  /** @param max connections at once; 0 means no limit */
+  /**
+   * @param max connections at once; 0 means no limit
+   */
   public ConnectionLimit(int max) {
     if (max < 0) {
       throw new IllegalArgumentException("max: " + max + " (expected: >= 0)");

@@ -11,9 +11,10 @@ import java.io.IOException;
 /**
  * The search result entries of one operation, encoded on the worker into one buffer and handed to
  * the event loop about {@value #BATCH_BYTES} bytes at a time: one write task per batch instead of
- * one per entry. The final response leaves with the last batch ({@link LdapConnection#send(EntryBatch,
- * LDAPMessage)}), so a search returning one entry costs one hand-off. Used by one thread at a time;
- * whoever adds entries flushes before any other response of the operation (an error result) leaves.
+ * one per entry. The final response leaves with the last batch ({@link
+ * LdapConnection#send(EntryBatch, LDAPMessage)}), so a search returning one entry costs one
+ * hand-off. Used by one thread at a time; whoever adds entries flushes before any other response of
+ * the operation (an error result) leaves.
  */
 public final class EntryBatch {
   static final int BATCH_BYTES = 16 * 1024;
@@ -26,8 +27,8 @@ public final class EntryBatch {
   }
 
   /**
-   * Adds an entry (or reference), writing the batch once it is full; false if the connection
-   * closed or stayed unwritable for {@code maxWaitMillis}, in which case the caller stops the search.
+   * Adds an entry (or reference), writing the batch once it is full; false if the connection closed
+   * or stayed unwritable for {@code maxWaitMillis}, in which case the caller stops the search.
    */
   public boolean add(LDAPMessage entry, long maxWaitMillis) throws InterruptedException {
     entry.writeTo(pending);
@@ -42,7 +43,10 @@ public final class EntryBatch {
     return connection.write(drainWith(null, connection.alloc()), maxWaitMillis);
   }
 
-  /** The pending entries followed by {@code last} (if any) in one buffer; the batch is empty afterwards. */
+  /**
+   * The pending entries followed by {@code last} (if any) in one buffer; the batch is empty
+   * afterwards.
+   */
   ByteBuf drainWith(LDAPMessage last, ByteBufAllocator allocator) {
     if (last != null) {
       last.writeTo(pending);

@@ -18,16 +18,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The last inbound handler of a connection: it turns decoded messages into work for the
- * {@link LdapRequestHandler} on the worker pool, and decides when to read more.
+ * The last inbound handler of a connection: it turns decoded messages into work for the {@link
+ * LdapRequestHandler} on the worker pool, and decides when to read more.
  *
  * <p>Reading is pull-based (auto-read is off): decoded requests wait in a small queue and are
  * dispatched only while fewer than {@code maxOutstanding} requests of this connection are running
  * on the worker pool and the channel is writable; more bytes are read from the socket only once
- * that queue is empty and fewer than {@code maxOutstanding} requests run. A client that pipelines requests without reading the responses therefore
- * stalls in its own socket buffers instead of growing the server's memory: the server holds at
- * most one socket read of queued requests, {@code maxOutstanding} running ones and Netty's high
- * water mark of response bytes.
+ * that queue is empty and fewer than {@code maxOutstanding} requests run. A client that pipelines
+ * requests without reading the responses therefore stalls in its own socket buffers instead of
+ * growing the server's memory: the server holds at most one socket read of queued requests, {@code
+ * maxOutstanding} running ones and Netty's high water mark of response bytes.
  *
  * <p>Unbind and abandon are acted on as soon as they are decoded, on the event loop, and cancel
  * requests go to a worker at once, because they must overtake requests already running or still
@@ -35,16 +35,18 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Binds and StartTLS run alone (RFC 4511 sections 4.2.1 and 4.14.1): they start once every
  * earlier request of the connection has finished, and no later request starts before they have
- * finished, so a pipelined request never runs with the identity or the transport of before the
- * bind or StartTLS that precedes it. Anything received after a StartTLS request and before its
- * TLS layer is in place was sent in clear text behind it (the CVE-2011-0411 injection): the
- * connection is closed and none of it runs. A request with messageID 0, which RFC 4511 section
- * 4.1.1.1 reserves for unsolicited notifications, gets a Notice of Disconnection (protocolError).
+ * finished, so a pipelined request never runs with the identity or the transport of before the bind
+ * or StartTLS that precedes it. Anything received after a StartTLS request and before its TLS layer
+ * is in place was sent in clear text behind it (the CVE-2011-0411 injection): the connection is
+ * closed and none of it runs. A request with messageID 0, which RFC 4511 section 4.1.1.1 reserves
+ * for unsolicited notifications, gets a Notice of Disconnection (protocolError).
  */
 final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = LoggerFactory.getLogger(LdapChannelHandler.class);
+
   /** The Cancel extended operation (RFC 3909). */
   private static final String CANCEL_OID = "1.3.6.1.1.8";
+
   /** The StartTLS extended operation (RFC 4511 section 4.14). */
   private static final String START_TLS_OID = "1.3.6.1.4.1.1466.20037";
 
@@ -54,12 +56,21 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
   private final AtomicInteger outstanding = new AtomicInteger();
   private final ArrayDeque<LDAPMessage> queued = new ArrayDeque<>();
   private volatile boolean draining;
-  /** A bind or StartTLS is running: nothing else may start (set on the event loop, cleared by its worker). */
+
+  /**
+   * A bind or StartTLS is running: nothing else may start (set on the event loop, cleared by its
+   * worker).
+   */
   private volatile boolean exclusiveRunning;
+
   /** A StartTLS was read and its TLS layer is not in place yet (event loop only). */
   private boolean startTlsPending;
-  /** The connection broke the protocol and is being closed: nothing more is run (event loop only). */
+
+  /**
+   * The connection broke the protocol and is being closed: nothing more is run (event loop only).
+   */
   private boolean refused;
+
   private ChannelHandlerContext ctx;
   private LdapConnection connection;
 
@@ -97,8 +108,9 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     if (startTlsPending) {
-      refuse("a request was received after StartTLS before TLS was established; such clear-text requests are"
-          + " never run (RFC 4511 section 4.14.1)");
+      refuse(
+          "a request was received after StartTLS before TLS was established; such clear-text requests are"
+              + " never run (RFC 4511 section 4.14.1)");
       return;
     }
     switch (request.getProtocolOpType()) {
@@ -143,10 +155,13 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
 
   /** Binds and StartTLS change who the client is or how it talks: they run alone. */
   private static boolean runsAlone(LDAPMessage request) {
-    return request.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST || isStartTls(request);
+    return request.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST
+        || isStartTls(request);
   }
 
-  /** Stops running and reading this connection's requests and closes it with a protocolError notice. */
+  /**
+   * Stops running and reading this connection's requests and closes it with a protocolError notice.
+   */
   private void refuse(String reason) {
     refused = true;
     queued.clear();
@@ -191,17 +206,18 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
       exclusiveRunning = true;
     }
     try {
-      workers.execute(() -> {
-        try {
-          handler.handle(connection, request);
-        } catch (RuntimeException | Error e) {
-          LOG.error("{} msgID={}: request failed", connection, request.getMessageID(), e);
-          connection.disconnect(ResultCode.OTHER, "internal error");
-        } finally {
-          release(alone);
-          finished(request);
-        }
-      });
+      workers.execute(
+          () -> {
+            try {
+              handler.handle(connection, request);
+            } catch (RuntimeException | Error e) {
+              LOG.error("{} msgID={}: request failed", connection, request.getMessageID(), e);
+              connection.disconnect(ResultCode.OTHER, "internal error");
+            } finally {
+              release(alone);
+              finished(request);
+            }
+          });
     } catch (RejectedExecutionException e) {
       release(alone);
       startTlsPending &= !isStartTls(request);
@@ -221,10 +237,13 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
     if (isStartTls(request)) {
       // A StartTLS that failed leaves the connection in clear text; one that succeeded already
       // cleared the flag (its TLS task ran first on the event loop).
-      ctx.channel().eventLoop().execute(() -> {
-        startTlsPending = false;
-        readIfReady();
-      });
+      ctx.channel()
+          .eventLoop()
+          .execute(
+              () -> {
+                startTlsPending = false;
+                readIfReady();
+              });
     } else {
       resume();
     }
@@ -309,7 +328,10 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     if (cause instanceof LdapCodecException
         || cause instanceof DecoderException && !(cause.getCause() instanceof SSLException)) {
-      String message = cause instanceof LdapCodecException ? cause.getMessage() : String.valueOf(cause.getCause());
+      String message =
+          cause instanceof LdapCodecException
+              ? cause.getMessage()
+              : String.valueOf(cause.getCause());
       LOG.debug("{}: protocol error: {}", connection, message);
       connection.disconnect(ResultCode.PROTOCOL_ERROR, message);
     } else {

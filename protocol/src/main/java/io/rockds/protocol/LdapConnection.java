@@ -19,15 +19,20 @@ import javax.net.ssl.SSLSession;
  * One client connection as the server sees it: an id for logs, the peer address, TLS state, an
  * attachment slot for the server's per-connection state, and the ways to answer the client.
  *
- * <p>Responses are written from worker threads. Search result entries go through an
- * {@link EntryBatch}, whose writes block while the channel is not writable, so a client that stops reading holds one worker and a bounded outbound buffer
- * (Netty's high water mark) instead of making the server buffer a whole result set.
+ * <p>Responses are written from worker threads. Search result entries go through an {@link
+ * EntryBatch}, whose writes block while the channel is not writable, so a client that stops reading
+ * holds one worker and a bounded outbound buffer (Netty's high water mark) instead of making the
+ * server buffer a whole result set.
  */
 public final class LdapConnection {
   /** OID of the Notice of Disconnection unsolicited notification (RFC 4511 section 4.4.1). */
   public static final String NOTICE_OF_DISCONNECTION_OID = "1.3.6.1.4.1.1466.20036";
+
   private static final AtomicLong IDS = new AtomicLong();
-  /** How long a Notice of Disconnection may take to leave before the connection is closed anyway. */
+
+  /**
+   * How long a Notice of Disconnection may take to leave before the connection is closed anyway.
+   */
   private static final long NOTICE_GRACE_MILLIS = 2000;
 
   private final long id = IDS.getAndIncrement();
@@ -103,7 +108,8 @@ public final class LdapConnection {
   /** Writes a response without waiting for the client to read it. */
   public void send(LDAPMessage message) {
     notifyFinal(message);
-    channel.writeAndFlush(LdapMessageEncoder.encode(message, channel.alloc()), channel.voidPromise());
+    channel.writeAndFlush(
+        LdapMessageEncoder.encode(message, channel.alloc()), channel.voidPromise());
   }
 
   private void notifyFinal(LDAPMessage message) {
@@ -128,7 +134,10 @@ public final class LdapConnection {
     return new EntryBatch(this);
   }
 
-  /** Encoded entries, once the channel is writable (see {@link EntryBatch#add}); released if not written. */
+  /**
+   * Encoded entries, once the channel is writable (see {@link EntryBatch#add}); released if not
+   * written.
+   */
   boolean write(ByteBuf encoded, long maxWaitMillis) throws InterruptedException {
     boolean written = false;
     try {
@@ -196,13 +205,21 @@ public final class LdapConnection {
       channel.close();
       return;
     }
-    LDAPMessage notice = new LDAPMessage(0,
-        new ExtendedResponseProtocolOp(resultCode.intValue(), null, message, null, NOTICE_OF_DISCONNECTION_OID, null));
+    LDAPMessage notice =
+        new LDAPMessage(
+            0,
+            new ExtendedResponseProtocolOp(
+                resultCode.intValue(), null, message, null, NOTICE_OF_DISCONNECTION_OID, null));
     channel.writeAndFlush(notice).addListener(ChannelFutureListener.CLOSE);
     // A client that does not read would keep the notice, and so the connection, pending forever.
-    channel.eventLoop().schedule(() -> {
-      channel.close();
-    }, NOTICE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+    channel
+        .eventLoop()
+        .schedule(
+            () -> {
+              channel.close();
+            },
+            NOTICE_GRACE_MILLIS,
+            TimeUnit.MILLISECONDS);
   }
 
   /** Response bytes written but not yet taken by the client's socket. */

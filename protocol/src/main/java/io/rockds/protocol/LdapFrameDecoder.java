@@ -12,10 +12,10 @@ import java.util.function.IntSupplier;
 /**
  * Cuts the inbound byte stream into whole LDAPMessage PDUs, each emitted as a retained slice.
  *
- * <p>Only the outer TLV is read here: the tag must be a universal SEQUENCE (0x30), the length
- * must use the definite form in at most four length octets, and it must not exceed the current
- * limit, which is checked as soon as the length octets are read and before the body is buffered.
- * A declared 2 GiB PDU therefore costs six bytes of memory, not two gigabytes.
+ * <p>Only the outer TLV is read here: the tag must be a universal SEQUENCE (0x30), the length must
+ * use the definite form in at most four length octets, and it must not exceed the current limit,
+ * which is checked as soon as the length octets are read and before the body is buffered. A
+ * declared 2 GiB PDU therefore costs six bytes of memory, not two gigabytes.
  *
  * <p>The limit is read per PDU from an {@link IntSupplier} so that it can grow after a successful
  * bind (256 KiB anonymous, 8 MiB authenticated by default).
@@ -36,8 +36,8 @@ public final class LdapFrameDecoder extends ByteToMessageDecoder {
   private ScheduledFuture<?> deadline;
 
   /**
-   * @param readTimeout how long a PDU (and the first one, from connect) may take to arrive;
-   *     zero disables the deadline
+   * @param readTimeout how long a PDU (and the first one, from connect) may take to arrive; zero
+   *     disables the deadline
    */
   public LdapFrameDecoder(IntSupplier maxPduBytes, Duration readTimeout) {
     this.maxPduBytes = maxPduBytes;
@@ -107,7 +107,8 @@ public final class LdapFrameDecoder extends ByteToMessageDecoder {
     } else {
       int octets = first & 0x7f;
       if (octets > MAX_LENGTH_OCTETS) {
-        throw fail("BER length uses " + octets + " octets (expected: at most " + MAX_LENGTH_OCTETS + ")");
+        throw fail(
+            "BER length uses " + octets + " octets (expected: at most " + MAX_LENGTH_OCTETS + ")");
       }
       if (readable < 2 + octets) {
         return;
@@ -120,7 +121,8 @@ public final class LdapFrameDecoder extends ByteToMessageDecoder {
     }
     int limit = maxPduBytes.getAsInt();
     if (length > limit) {
-      throw fail("PDU of " + length + " bytes exceeds the maximum request size of " + limit + " bytes");
+      throw fail(
+          "PDU of " + length + " bytes exceeds the maximum request size of " + limit + " bytes");
     }
     long total = headerBytes + length;
     if (readable < total) {
@@ -149,14 +151,23 @@ public final class LdapFrameDecoder extends ByteToMessageDecoder {
     if (readTimeoutNanos <= 0 || deadline != null) {
       return;
     }
-    deadline = ctx.executor().schedule(() -> {
-      deadline = null;
-      if (ctx.channel().isActive() && !failed) {
-        failed = true;
-        ctx.fireExceptionCaught(new LdapCodecException(what + " was not received within "
-            + Duration.ofNanos(readTimeoutNanos).toMillis() + " ms"));
-      }
-    }, readTimeoutNanos, TimeUnit.NANOSECONDS);
+    deadline =
+        ctx.executor()
+            .schedule(
+                () -> {
+                  deadline = null;
+                  if (ctx.channel().isActive() && !failed) {
+                    failed = true;
+                    ctx.fireExceptionCaught(
+                        new LdapCodecException(
+                            what
+                                + " was not received within "
+                                + Duration.ofNanos(readTimeoutNanos).toMillis()
+                                + " ms"));
+                  }
+                },
+                readTimeoutNanos,
+                TimeUnit.NANOSECONDS);
   }
 
   private void cancelDeadline() {

@@ -26,7 +26,8 @@ public final class LdapMessageEncoder extends MessageToByteEncoder<LDAPMessage> 
   private static final ThreadLocal<ASN1Buffer> BUFFERS = ThreadLocal.withInitial(ASN1Buffer::new);
 
   @Override
-  protected void encode(ChannelHandlerContext ctx, LDAPMessage message, ByteBuf out) throws IOException {
+  protected void encode(ChannelHandlerContext ctx, LDAPMessage message, ByteBuf out)
+      throws IOException {
     writeTo(message, out);
   }
 

@@ -3,9 +3,9 @@ package io.rockds.protocol;
 import com.unboundid.ldap.protocol.LDAPMessage;
 
 /**
- * What the server plugs into the protocol front end. {@link #handle} runs on the worker pool,
- * never on a Netty event loop, and may block (for storage reads or for a slow client's socket to
- * drain); the other callbacks are quick notifications.
+ * What the server plugs into the protocol front end. {@link #handle} runs on the worker pool, never
+ * on a Netty event loop, and may block (for storage reads or for a slow client's socket to drain);
+ * the other callbacks are quick notifications.
  */
 public interface LdapRequestHandler {
 

@@ -30,11 +30,12 @@ import java.util.concurrent.TimeUnit;
  * One LDAP or LDAPS listener. The event loops (shared by all listeners of a server) only frame,
  * decode and encode; requests run on the {@link Executor} given at construction.
  *
- * <p>Pipeline: [ssl] → [idle] → frame (size and time limits) → decode (depth limit, element path)
- * → encode → requests (which pulls requests only as fast as it runs them).
+ * <p>Pipeline: [ssl] → [idle] → frame (size and time limits) → decode (depth limit, element path) →
+ * encode → requests (which pulls requests only as fast as it runs them).
  */
 public final class LdapServer implements AutoCloseable {
-  private static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(256 * 1024, 1024 * 1024);
+  private static final WriteBufferWaterMark WATER_MARK =
+      new WriteBufferWaterMark(256 * 1024, 1024 * 1024);
 
   private final ProtocolSettings settings;
   private final LdapRequestHandler handler;
@@ -46,11 +47,16 @@ public final class LdapServer implements AutoCloseable {
   private Channel serverChannel;
 
   /**
-   * @param connectionLimit shared by every listener of a server, for a global limit; the
-   *     listener's own {@link ProtocolSettings#maxConnections} applies as well
+   * @param connectionLimit shared by every listener of a server, for a global limit; the listener's
+   *     own {@link ProtocolSettings#maxConnections} applies as well
    */
-  public LdapServer(ProtocolSettings settings, LdapRequestHandler handler, Executor workers,
-      EventLoopGroup bossGroup, EventLoopGroup ioGroup, ConnectionLimit connectionLimit) {
+  public LdapServer(
+      ProtocolSettings settings,
+      LdapRequestHandler handler,
+      Executor workers,
+      EventLoopGroup bossGroup,
+      EventLoopGroup ioGroup,
+      ConnectionLimit connectionLimit) {
     this.settings = settings;
     this.handler = handler;
     this.workers = workers;
@@ -59,8 +65,12 @@ public final class LdapServer implements AutoCloseable {
     this.connectionLimit = connectionLimit;
   }
 
-  public LdapServer(ProtocolSettings settings, LdapRequestHandler handler, Executor workers,
-      EventLoopGroup bossGroup, EventLoopGroup ioGroup) {
+  public LdapServer(
+      ProtocolSettings settings,
+      LdapRequestHandler handler,
+      Executor workers,
+      EventLoopGroup bossGroup,
+      EventLoopGroup ioGroup) {
     this(settings, handler, workers, bossGroup, ioGroup, ConnectionLimit.unlimited());
   }
 
@@ -69,27 +79,36 @@ public final class LdapServer implements AutoCloseable {
    * which address, so the caller can print one clear line instead of a stack trace.
    */
   public void start() throws BindException, InterruptedException {
-    ServerBootstrap bootstrap = new ServerBootstrap()
-        .group(bossGroup, ioGroup)
-        .channel(NioServerSocketChannel.class)
-        .option(ChannelOption.SO_BACKLOG, 1024)
-        .option(ChannelOption.SO_REUSEADDR, true)
-        .childOption(ChannelOption.TCP_NODELAY, true)
-        .childOption(ChannelOption.AUTO_READ, false)
-        .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
-        .childHandler(new ChannelInitializer<SocketChannel>() {
-          @Override
-          protected void initChannel(SocketChannel ch) {
-            configure(ch);
-          }
-        });
+    ServerBootstrap bootstrap =
+        new ServerBootstrap()
+            .group(bossGroup, ioGroup)
+            .channel(NioServerSocketChannel.class)
+            .option(ChannelOption.SO_BACKLOG, 1024)
+            .option(ChannelOption.SO_REUSEADDR, true)
+            .childOption(ChannelOption.TCP_NODELAY, true)
+            .childOption(ChannelOption.AUTO_READ, false)
+            .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
+            .childHandler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel ch) {
+                    configure(ch);
+                  }
+                });
     InetSocketAddress address = new InetSocketAddress(settings.host(), settings.port());
     try {
       serverChannel = bootstrap.bind(address).sync().channel();
     } catch (Exception e) {
       if (e instanceof BindException || e.getCause() instanceof BindException) {
-        BindException clear = new BindException("cannot listen on " + settings.host() + ":" + settings.port()
-            + ": " + e.getMessage() + " (is another server using the port?)");
+        BindException clear =
+            new BindException(
+                "cannot listen on "
+                    + settings.host()
+                    + ":"
+                    + settings.port()
+                    + ": "
+                    + e.getMessage()
+                    + " (is another server using the port?)");
         clear.initCause(e);
         throw clear;
       }
@@ -99,7 +118,8 @@ public final class LdapServer implements AutoCloseable {
 
   private void configure(SocketChannel ch) {
     ChannelPipeline pipeline = ch.pipeline();
-    boolean underListenerLimit = settings.maxConnections() <= 0 || channels.size() < settings.maxConnections();
+    boolean underListenerLimit =
+        settings.maxConnections() <= 0 || channels.size() < settings.maxConnections();
     if (!underListenerLimit || !connectionLimit.tryAcquire()) {
       if (settings.sslContext() != null) {
         ch.close(); // a clear-text notice would be noise to a TLS client
@@ -118,14 +138,21 @@ public final class LdapServer implements AutoCloseable {
       pipeline.addLast("ssl", ssl);
     }
     if (!settings.idleTimeout().isZero()) {
-      pipeline.addLast(new IdleStateHandler(0, 0, settings.idleTimeout().toMillis(), TimeUnit.MILLISECONDS));
+      pipeline.addLast(
+          new IdleStateHandler(0, 0, settings.idleTimeout().toMillis(), TimeUnit.MILLISECONDS));
     }
-    LdapChannelHandler requests = new LdapChannelHandler(handler, workers, settings.maxOutstandingRequests());
-    pipeline.addLast("frame", new LdapFrameDecoder(() -> {
-      LdapConnection connection = requests.connection();
-      return connection != null && connection.isAuthenticated()
-          ? settings.maxPduBytesAuthenticated() : settings.maxPduBytesAnonymous();
-    }, settings.requestReadTimeout()));
+    LdapChannelHandler requests =
+        new LdapChannelHandler(handler, workers, settings.maxOutstandingRequests());
+    pipeline.addLast(
+        "frame",
+        new LdapFrameDecoder(
+            () -> {
+              LdapConnection connection = requests.connection();
+              return connection != null && connection.isAuthenticated()
+                  ? settings.maxPduBytesAuthenticated()
+                  : settings.maxPduBytesAnonymous();
+            },
+            settings.requestReadTimeout()));
     pipeline.addLast("decode", new LdapMessageDecoder(settings.maxBerDepth()));
     pipeline.addLast("encode", new LdapMessageEncoder());
     pipeline.addLast("requests", requests);
@@ -160,7 +187,10 @@ public final class LdapServer implements AutoCloseable {
     long total = 0;
     for (Channel channel : channels) {
       LdapChannelHandler requests = channel.pipeline().get(LdapChannelHandler.class);
-      total += requests == null || requests.connection() == null ? 0 : requests.connection().pendingOutboundBytes();
+      total +=
+          requests == null || requests.connection() == null
+              ? 0
+              : requests.connection().pendingOutboundBytes();
     }
     return total;
   }
@@ -195,8 +225,8 @@ public final class LdapServer implements AutoCloseable {
   }
 
   /**
-   * Sends every client a Notice of Disconnection and closes the connections; the handler learns
-   * of each close and abandons what still runs.
+   * Sends every client a Notice of Disconnection and closes the connections; the handler learns of
+   * each close and abandons what still runs.
    */
   public void disconnectAll(String reason) {
     for (Channel channel : channels) {
@@ -228,8 +258,17 @@ public final class LdapServer implements AutoCloseable {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
       ctx.pipeline().addLast(new LdapMessageEncoder());
-      ctx.channel().writeAndFlush(new LDAPMessage(0, new ExtendedResponseProtocolOp(ResultCode.UNAVAILABLE.intValue(), null,
-              "too many connections", null, LdapConnection.NOTICE_OF_DISCONNECTION_OID, null)))
+      ctx.channel()
+          .writeAndFlush(
+              new LDAPMessage(
+                  0,
+                  new ExtendedResponseProtocolOp(
+                      ResultCode.UNAVAILABLE.intValue(),
+                      null,
+                      "too many connections",
+                      null,
+                      LdapConnection.NOTICE_OF_DISCONNECTION_OID,
+                      null)))
           .addListener(ChannelFutureListener.CLOSE);
     }
   }

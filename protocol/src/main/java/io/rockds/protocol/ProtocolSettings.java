@@ -13,7 +13,8 @@ import java.time.Duration;
  * @param maxPduBytesAuthenticated request size limit after a successful bind
  * @param maxBerDepth nesting bound for constructed BER elements
  * @param maxConnections connections accepted at once on this listener; 0 means no limit
- * @param idleTimeout a connection with no request in flight and no traffic for this long is closed; zero disables
+ * @param idleTimeout a connection with no request in flight and no traffic for this long is closed;
+ *     zero disables
  * @param maxOutstandingRequests requests of one connection queued or running at once; beyond it the
  *     connection is not read until one finishes
  * @param requestReadTimeout the TLS handshake and first request must arrive within this of connect,
@@ -45,7 +46,8 @@ public record ProtocolSettings(
       throw new IllegalArgumentException("max request size must be > 0");
     }
     if (maxOutstandingRequests <= 0) {
-      throw new IllegalArgumentException("maxOutstandingRequests: " + maxOutstandingRequests + " (expected: > 0)");
+      throw new IllegalArgumentException(
+          "maxOutstandingRequests: " + maxOutstandingRequests + " (expected: > 0)");
     }
     if (idleTimeout.isNegative() || requestReadTimeout.isNegative()) {
       throw new IllegalArgumentException("timeouts must not be negative");
@@ -54,32 +56,87 @@ public record ProtocolSettings(
 
   /** Plain LDAP with the default limits. */
   public static ProtocolSettings plain(String host, int port) {
-    return new ProtocolSettings(host, port, null, DEFAULT_MAX_PDU_ANONYMOUS, DEFAULT_MAX_PDU_AUTHENTICATED,
-        DEFAULT_MAX_BER_DEPTH, 0, Duration.ZERO, DEFAULT_MAX_OUTSTANDING, DEFAULT_REQUEST_READ_TIMEOUT);
+    return new ProtocolSettings(
+        host,
+        port,
+        null,
+        DEFAULT_MAX_PDU_ANONYMOUS,
+        DEFAULT_MAX_PDU_AUTHENTICATED,
+        DEFAULT_MAX_BER_DEPTH,
+        0,
+        Duration.ZERO,
+        DEFAULT_MAX_OUTSTANDING,
+        DEFAULT_REQUEST_READ_TIMEOUT);
   }
 
   public ProtocolSettings withSsl(SslContext context) {
-    return new ProtocolSettings(host, port, context, maxPduBytesAnonymous, maxPduBytesAuthenticated,
-        maxBerDepth, maxConnections, idleTimeout, maxOutstandingRequests, requestReadTimeout);
+    return new ProtocolSettings(
+        host,
+        port,
+        context,
+        maxPduBytesAnonymous,
+        maxPduBytesAuthenticated,
+        maxBerDepth,
+        maxConnections,
+        idleTimeout,
+        maxOutstandingRequests,
+        requestReadTimeout);
   }
 
   public ProtocolSettings withPort(int newPort) {
-    return new ProtocolSettings(host, newPort, sslContext, maxPduBytesAnonymous, maxPduBytesAuthenticated,
-        maxBerDepth, maxConnections, idleTimeout, maxOutstandingRequests, requestReadTimeout);
+    return new ProtocolSettings(
+        host,
+        newPort,
+        sslContext,
+        maxPduBytesAnonymous,
+        maxPduBytesAuthenticated,
+        maxBerDepth,
+        maxConnections,
+        idleTimeout,
+        maxOutstandingRequests,
+        requestReadTimeout);
   }
 
-  public ProtocolSettings withLimits(int newMaxPduAnonymous, int newMaxPduAuthenticated, int newMaxOutstanding) {
-    return new ProtocolSettings(host, port, sslContext, newMaxPduAnonymous, newMaxPduAuthenticated,
-        maxBerDepth, maxConnections, idleTimeout, newMaxOutstanding, requestReadTimeout);
+  public ProtocolSettings withLimits(
+      int newMaxPduAnonymous, int newMaxPduAuthenticated, int newMaxOutstanding) {
+    return new ProtocolSettings(
+        host,
+        port,
+        sslContext,
+        newMaxPduAnonymous,
+        newMaxPduAuthenticated,
+        maxBerDepth,
+        maxConnections,
+        idleTimeout,
+        newMaxOutstanding,
+        requestReadTimeout);
   }
 
   public ProtocolSettings withTimeouts(Duration newIdleTimeout, Duration newRequestReadTimeout) {
-    return new ProtocolSettings(host, port, sslContext, maxPduBytesAnonymous, maxPduBytesAuthenticated,
-        maxBerDepth, maxConnections, newIdleTimeout, maxOutstandingRequests, newRequestReadTimeout);
+    return new ProtocolSettings(
+        host,
+        port,
+        sslContext,
+        maxPduBytesAnonymous,
+        maxPduBytesAuthenticated,
+        maxBerDepth,
+        maxConnections,
+        newIdleTimeout,
+        maxOutstandingRequests,
+        newRequestReadTimeout);
   }
 
   public ProtocolSettings withMaxConnections(int newMaxConnections) {
-    return new ProtocolSettings(host, port, sslContext, maxPduBytesAnonymous, maxPduBytesAuthenticated,
-        maxBerDepth, newMaxConnections, idleTimeout, maxOutstandingRequests, requestReadTimeout);
+    return new ProtocolSettings(
+        host,
+        port,
+        sslContext,
+        maxPduBytesAnonymous,
+        maxPduBytesAuthenticated,
+        maxBerDepth,
+        newMaxConnections,
+        idleTimeout,
+        maxOutstandingRequests,
+        requestReadTimeout);
   }
 }

@@ -11,8 +11,9 @@ class ConnectionHandlingTest {
 
   @Test
   void anIdleConnectionIsClosedWithANotice() throws Exception {
-    try (RunningServer running = new RunningServer(
-        RunningServer.defaults().withTimeouts(Duration.ofMillis(300), Duration.ZERO))) {
+    try (RunningServer running =
+        new RunningServer(
+            RunningServer.defaults().withTimeouts(Duration.ofMillis(300), Duration.ZERO))) {
       try (RawClient client = new RawClient(running.port())) {
         client.write(Pdus.bind(1));
         assertThat(client.read().getBindResponseProtocolOp().getResultCode()).isZero();
@@ -31,7 +32,8 @@ class ConnectionHandlingTest {
         held.write(Pdus.bind(1));
         held.read();
         try (RawClient refused = new RawClient(second.port())) {
-          assertThat(refused.expectNoticeAndClose(ResultCode.UNAVAILABLE_INT_VALUE)).contains("too many");
+          assertThat(refused.expectNoticeAndClose(ResultCode.UNAVAILABLE_INT_VALUE))
+              .contains("too many");
         }
       }
       for (int i = 0; i < 500 && limit.open() > 0; i++) {

@@ -21,12 +21,16 @@ class EntryBatchTest {
       client.write(Pdus.search(3, SampleDirectory.ENTRIES_BASE_PREFIX + count));
       for (int i = 0; i < count; i++) {
         LDAPMessage entry = client.read();
-        assertThat(entry.getProtocolOpType()).as("message %d", i).isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_ENTRY);
+        assertThat(entry.getProtocolOpType())
+            .as("message %d", i)
+            .isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_ENTRY);
         assertThat(entry.getMessageID()).isEqualTo(3);
-        assertThat(entry.getSearchResultEntryProtocolOp().getDN()).isEqualTo("cn=" + i + ",cn=entries-" + count);
+        assertThat(entry.getSearchResultEntryProtocolOp().getDN())
+            .isEqualTo("cn=" + i + ",cn=entries-" + count);
       }
       LDAPMessage done = client.read();
-      assertThat(done.getProtocolOpType()).isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_DONE);
+      assertThat(done.getProtocolOpType())
+          .isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_DONE);
       assertThat(done.getMessageID()).isEqualTo(3);
     }
   }
@@ -37,15 +41,16 @@ class EntryBatchTest {
         RawClient client = new RawClient(running.port())) {
       client.write(Pdus.search(4, "cn=one"));
       assertThat(client.read().getSearchResultEntryProtocolOp().getDN()).isEqualTo("cn=one");
-      assertThat(client.read().getProtocolOpType()).isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_DONE);
+      assertThat(client.read().getProtocolOpType())
+          .isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_DONE);
     }
   }
 
   /**
-   * A client that stops reading: the batch writes only while the channel is writable, so the
-   * server holds at most the high water mark and one batch, and once the channel stays unwritable
-   * for the allowed wait, {@code add} says so and the search stops. What did leave reaches the
-   * client intact and in order, and the connection goes on serving.
+   * A client that stops reading: the batch writes only while the channel is writable, so the server
+   * holds at most the high water mark and one batch, and once the channel stays unwritable for the
+   * allowed wait, {@code add} says so and the search stops. What did leave reaches the client
+   * intact and in order, and the connection goes on serving.
    */
   @Test
   void aClientThatStopsReadingStopsTheSearchWithABoundedBuffer() throws Exception {
@@ -57,14 +62,16 @@ class EntryBatchTest {
       client.socket().setReceiveBufferSize(64 * 1024);
       client.write(Pdus.search(5, SampleDirectory.ENTRIES_BASE_PREFIX + count));
 
-      Integer accepted = running.directory.stoppedSearchesAcceptedEntries.poll(120, TimeUnit.SECONDS);
+      Integer accepted =
+          running.directory.stoppedSearchesAcceptedEntries.poll(120, TimeUnit.SECONDS);
       assertThat(accepted).as("the search stopped for the client that does not read").isNotNull();
       assertThat(accepted).isLessThan(count);
       // Nothing writes any more; what the server holds is what its last writable batch brought.
       long entryBytes = SampleDirectory.LARGE_VALUE_BYTES + 64;
       assertThat(running.server.pendingOutboundBytes())
           .isGreaterThan(0)
-          .isLessThanOrEqualTo(RunningServer.HIGH_WATER_MARK + EntryBatch.BATCH_BYTES + entryBytes + 128);
+          .isLessThanOrEqualTo(
+              RunningServer.HIGH_WATER_MARK + EntryBatch.BATCH_BYTES + entryBytes + 128);
 
       // The client reads again: a gapless prefix of the entries, never more than were accepted,
       // and no more than one batch short of it (the batch that could not be written is dropped).
@@ -72,8 +79,10 @@ class EntryBatchTest {
       int received = 0;
       try {
         for (LDAPMessage message = client.read(); message != null; message = client.read()) {
-          assertThat(message.getProtocolOpType()).isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_ENTRY);
-          assertThat(message.getSearchResultEntryProtocolOp().getDN()).isEqualTo("cn=" + received + ",cn=entries-" + count);
+          assertThat(message.getProtocolOpType())
+              .isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_ENTRY);
+          assertThat(message.getSearchResultEntryProtocolOp().getDN())
+              .isEqualTo("cn=" + received + ",cn=entries-" + count);
           received++;
         }
       } catch (LDAPException e) {
@@ -81,7 +90,9 @@ class EntryBatchTest {
         assertThat(e.getCause()).isInstanceOf(SocketTimeoutException.class);
       }
       assertThat(received).isLessThanOrEqualTo(accepted);
-      assertThat(accepted - received).isLessThanOrEqualTo((int) (EntryBatch.BATCH_BYTES / SampleDirectory.LARGE_VALUE_BYTES) + 1);
+      assertThat(accepted - received)
+          .isLessThanOrEqualTo(
+              (int) (EntryBatch.BATCH_BYTES / SampleDirectory.LARGE_VALUE_BYTES) + 1);
 
       client.write(Pdus.search(6, "cn=after"));
       assertThat(client.read().getSearchResultEntryProtocolOp().getDN()).isEqualTo("cn=after");

@@ -58,8 +58,10 @@ class HostileInputTest {
     byte[] atLimit = searchWithContentLength(limit);
     try (RawClient client = new RawClient(running.port())) {
       client.write(atLimit);
-      assertThat(client.read().getProtocolOpType()).isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_ENTRY);
-      assertThat(client.read().getProtocolOpType()).isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_DONE);
+      assertThat(client.read().getProtocolOpType())
+          .isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_ENTRY);
+      assertThat(client.read().getProtocolOpType())
+          .isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_DONE);
       client.write(searchWithContentLength(limit + 1));
       assertThat(client.expectNoticeAndClose(PROTOCOL_ERROR)).contains("1025 bytes exceeds");
     }
@@ -74,7 +76,8 @@ class HostileInputTest {
       client.write(Pdus.bind(1));
       assertThat(client.read().getBindResponseProtocolOp().getResultCode()).isZero();
       client.write(searchWithContentLength(2 * limit));
-      assertThat(client.read().getProtocolOpType()).isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_ENTRY);
+      assertThat(client.read().getProtocolOpType())
+          .isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_ENTRY);
     }
   }
 
@@ -120,7 +123,8 @@ class HostileInputTest {
     try (RawClient client = new RawClient(running.port())) {
       byte[] search = Pdus.search(1, "cn=x");
       client.write(Arrays.copyOf(search, search.length - 1));
-      assertThat(client.expectNoticeAndClose(PROTOCOL_ERROR)).contains("not received within 300 ms");
+      assertThat(client.expectNoticeAndClose(PROTOCOL_ERROR))
+          .contains("not received within 300 ms");
     }
     running.assertServesNormalClient();
   }
@@ -168,7 +172,8 @@ class HostileInputTest {
     start(RunningServer.defaults().withTimeouts(Duration.ZERO, Duration.ofMillis(1500)));
     try (RawClient client = new RawClient(running.port())) {
       assertThat(trickle(client, Pdus.bind(1))).isLessThan(Pdus.bind(1).length);
-      assertThat(client.expectNoticeAndClose(PROTOCOL_ERROR)).contains("first request was not received");
+      assertThat(client.expectNoticeAndClose(PROTOCOL_ERROR))
+          .contains("first request was not received");
     }
     running.assertServesNormalClient();
   }
@@ -180,7 +185,8 @@ class HostileInputTest {
       client.write(Pdus.bind(1));
       assertThat(client.read().getBindResponseProtocolOp().getResultCode()).isZero();
       trickle(client, Pdus.search(2, "cn=x"));
-      assertThat(client.expectNoticeAndClose(PROTOCOL_ERROR)).contains("a request was not received");
+      assertThat(client.expectNoticeAndClose(PROTOCOL_ERROR))
+          .contains("a request was not received");
     }
     running.assertServesNormalClient();
   }
@@ -202,13 +208,15 @@ class HostileInputTest {
   @Test
   void connectionsOverTheLimitGetANoticeOfDisconnection() throws Exception {
     start(RunningServer.defaults().withMaxConnections(2));
-    try (RawClient first = new RawClient(running.port()); RawClient second = new RawClient(running.port())) {
+    try (RawClient first = new RawClient(running.port());
+        RawClient second = new RawClient(running.port())) {
       first.write(Pdus.bind(1));
       second.write(Pdus.bind(1));
       first.read();
       second.read();
       try (RawClient third = new RawClient(running.port())) {
-        assertThat(third.expectNoticeAndClose(ResultCode.UNAVAILABLE_INT_VALUE)).contains("too many connections");
+        assertThat(third.expectNoticeAndClose(ResultCode.UNAVAILABLE_INT_VALUE))
+            .contains("too many connections");
       }
     }
     for (int i = 0; i < 500 && running.server.connectionCount() > 0; i++) {

@@ -7,15 +7,15 @@ import java.time.Duration;
 import java.util.Arrays;
 
 /**
- * Fuzzes framing and message decoding together: arbitrary bytes, cut into chunks, through
- * {@link LdapFrameDecoder} and {@link LdapMessageDecoder}. The only acceptable failure is an
- * {@link LdapCodecException}; anything else (a runtime exception from the SDK, a stack overflow,
- * an out-of-memory) is a finding, and so is a decoder that keeps bytes after the channel closes.
+ * Fuzzes framing and message decoding together: arbitrary bytes, cut into chunks, through {@link
+ * LdapFrameDecoder} and {@link LdapMessageDecoder}. The only acceptable failure is an {@link
+ * LdapCodecException}; anything else (a runtime exception from the SDK, a stack overflow, an
+ * out-of-memory) is a finding, and so is a decoder that keeps bytes after the channel closes.
  *
- * <p>The normal test suite runs this in regression mode over the committed corpus in
- * {@code src/test/resources/io/rockds/protocol/LdapDecoderFuzzTestInputs/framesAndMessages/}.
- * To fuzz for real (minutes to hours; new interesting inputs are added to {@code .cifuzz-corpus/},
- * findings to the resources directory above):
+ * <p>The normal test suite runs this in regression mode over the committed corpus in {@code
+ * src/test/resources/io/rockds/protocol/LdapDecoderFuzzTestInputs/framesAndMessages/}. To fuzz for
+ * real (minutes to hours; new interesting inputs are added to {@code .cifuzz-corpus/}, findings to
+ * the resources directory above):
  *
  * <pre>
  * JAZZER_FUZZ=1 JAZZER_INSTRUMENTATION_INCLUDES='com.unboundid.**:io.rockds.**' \
@@ -34,11 +34,14 @@ class LdapDecoderFuzzTest {
     // The first byte picks the chunk size, so the fuzzer also explores PDUs split across reads.
     int chunk = 1 + (input[0] & 0xff);
     byte[] stream = Arrays.copyOfRange(input, 1, input.length);
-    EmbeddedChannel channel = new EmbeddedChannel(new LdapFrameDecoder(() -> MAX_PDU, Duration.ZERO),
-        new LdapMessageDecoder(ProtocolSettings.DEFAULT_MAX_BER_DEPTH));
+    EmbeddedChannel channel =
+        new EmbeddedChannel(
+            new LdapFrameDecoder(() -> MAX_PDU, Duration.ZERO),
+            new LdapMessageDecoder(ProtocolSettings.DEFAULT_MAX_BER_DEPTH));
     try {
       for (int from = 0; from < stream.length; from += chunk) {
-        channel.writeInbound(Unpooled.wrappedBuffer(stream, from, Math.min(chunk, stream.length - from)));
+        channel.writeInbound(
+            Unpooled.wrappedBuffer(stream, from, Math.min(chunk, stream.length - from)));
       }
     } catch (LdapCodecException expected) {
       // Malformed input is refused; the connection would get a Notice of Disconnection.

@@ -28,7 +28,8 @@ class LdapFrameDecoderTest {
     for (int i = 0; i < pdu.length - 1; i++) {
       assertThat(channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {pdu[i]}))).isFalse();
     }
-    assertThat(channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {pdu[pdu.length - 1]}))).isTrue();
+    assertThat(channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {pdu[pdu.length - 1]})))
+        .isTrue();
     assertThat(frames(channel)).containsExactly(ByteBufUtil.hexDump(pdu));
     assertThat(channel.finish()).isFalse();
   }
@@ -57,8 +58,10 @@ class LdapFrameDecoderTest {
 
   @Test
   void framedPdusDecodeIntoTheSameMessages() {
-    EmbeddedChannel channel = new EmbeddedChannel(new LdapFrameDecoder(() -> LIMIT, Duration.ZERO),
-        new LdapMessageDecoder(ProtocolSettings.DEFAULT_MAX_BER_DEPTH));
+    EmbeddedChannel channel =
+        new EmbeddedChannel(
+            new LdapFrameDecoder(() -> LIMIT, Duration.ZERO),
+            new LdapMessageDecoder(ProtocolSettings.DEFAULT_MAX_BER_DEPTH));
     channel.writeInbound(Unpooled.wrappedBuffer(Pdus.concat(Pdus.bind(1), Pdus.search(2, "cn=a"))));
     LDAPMessage bind = channel.readInbound();
     LDAPMessage search = channel.readInbound();
@@ -71,8 +74,12 @@ class LdapFrameDecoderTest {
   @Test
   void theLengthIsCheckedBeforeTheBodyArrives() {
     EmbeddedChannel channel = channel();
-    assertThatThrownBy(() -> channel.writeInbound(Unpooled.wrappedBuffer(new byte[] {0x30, (byte) 0x82, 0x04, 0x01})))
-        .isInstanceOf(LdapCodecException.class).hasMessageContaining("1025 bytes exceeds the maximum request size");
+    assertThatThrownBy(
+            () ->
+                channel.writeInbound(
+                    Unpooled.wrappedBuffer(new byte[] {0x30, (byte) 0x82, 0x04, 0x01})))
+        .isInstanceOf(LdapCodecException.class)
+        .hasMessageContaining("1025 bytes exceeds the maximum request size");
     // After a framing error the stream cannot be resynchronised: later bytes are dropped.
     assertThat(channel.writeInbound(Unpooled.wrappedBuffer(Pdus.bind(1)))).isFalse();
     assertThat(channel.finish()).isFalse();
@@ -80,10 +87,17 @@ class LdapFrameDecoderTest {
 
   @Test
   void lengthsOfMoreThanFourOctetsAndOtherTagsAreRefused() {
-    assertThatThrownBy(() -> channel().writeInbound(Unpooled.wrappedBuffer(new byte[] {0x30, (byte) 0x85, 0, 0, 0, 0, 1})))
-        .isInstanceOf(LdapCodecException.class).hasMessageContaining("5 octets");
-    assertThatThrownBy(() -> channel().writeInbound(Unpooled.wrappedBuffer(new byte[] {0x04, 0x01, 0x00})))
-        .isInstanceOf(LdapCodecException.class).hasMessageContaining("tag 0x04");
+    assertThatThrownBy(
+            () ->
+                channel()
+                    .writeInbound(
+                        Unpooled.wrappedBuffer(new byte[] {0x30, (byte) 0x85, 0, 0, 0, 0, 1})))
+        .isInstanceOf(LdapCodecException.class)
+        .hasMessageContaining("5 octets");
+    assertThatThrownBy(
+            () -> channel().writeInbound(Unpooled.wrappedBuffer(new byte[] {0x04, 0x01, 0x00})))
+        .isInstanceOf(LdapCodecException.class)
+        .hasMessageContaining("tag 0x04");
   }
 
   private static List<String> frames(EmbeddedChannel channel) {

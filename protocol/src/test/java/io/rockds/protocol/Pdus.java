@@ -14,13 +14,25 @@ final class Pdus {
   private Pdus() {}
 
   static byte[] bind(int messageId) {
-    return new LDAPMessage(messageId, new BindRequestProtocolOp("cn=x", "secret")).encode().encode();
+    return new LDAPMessage(messageId, new BindRequestProtocolOp("cn=x", "secret"))
+        .encode()
+        .encode();
   }
 
   static byte[] search(int messageId, String base) {
-    return new LDAPMessage(messageId, new SearchRequestProtocolOp(base, SearchScope.BASE,
-        DereferencePolicy.NEVER, 0, 0, false, Filter.createPresenceFilter("objectClass"), List.of()))
-        .encode().encode();
+    return new LDAPMessage(
+            messageId,
+            new SearchRequestProtocolOp(
+                base,
+                SearchScope.BASE,
+                DereferencePolicy.NEVER,
+                0,
+                0,
+                false,
+                Filter.createPresenceFilter("objectClass"),
+                List.of()))
+        .encode()
+        .encode();
   }
 
   /** A BER TLV with a definite length in the shortest form. */
@@ -58,15 +70,18 @@ final class Pdus {
     for (int i = 0; i < depth; i++) {
       filter = tlv(0xa2, filter); // not
     }
-    byte[] search = tlv(0x63, concat(
-        tlv(0x04, "cn=x".getBytes()), // baseObject
-        new byte[] {0x0a, 0x01, 0x00}, // scope base
-        new byte[] {0x0a, 0x01, 0x00}, // derefAliases never
-        new byte[] {0x02, 0x01, 0x00}, // sizeLimit
-        new byte[] {0x02, 0x01, 0x00}, // timeLimit
-        new byte[] {0x01, 0x01, 0x00}, // typesOnly
-        filter,
-        tlv(0x30, new byte[0]))); // attributes
+    byte[] search =
+        tlv(
+            0x63,
+            concat(
+                tlv(0x04, "cn=x".getBytes()), // baseObject
+                new byte[] {0x0a, 0x01, 0x00}, // scope base
+                new byte[] {0x0a, 0x01, 0x00}, // derefAliases never
+                new byte[] {0x02, 0x01, 0x00}, // sizeLimit
+                new byte[] {0x02, 0x01, 0x00}, // timeLimit
+                new byte[] {0x01, 0x01, 0x00}, // typesOnly
+                filter,
+                tlv(0x30, new byte[0]))); // attributes
     return tlv(0x30, concat(new byte[] {0x02, 0x01, (byte) messageId}, search));
   }
 }

@@ -40,23 +40,26 @@ class PipeliningTest {
       List<AsyncRequestID> ids = new ArrayList<>();
       for (int i = 0; i < 500; i++) {
         String base = "cn=request-" + i;
-        AsyncSearchResultListener listener = new AsyncSearchResultListener() {
-          private static final long serialVersionUID = 1L;
+        AsyncSearchResultListener listener =
+            new AsyncSearchResultListener() {
+              private static final long serialVersionUID = 1L;
 
-          @Override
-          public void searchEntryReturned(SearchResultEntry entry) {
-            entryByMessageId.put(entry.getMessageID(), entry.getDN());
-          }
+              @Override
+              public void searchEntryReturned(SearchResultEntry entry) {
+                entryByMessageId.put(entry.getMessageID(), entry.getDN());
+              }
 
-          @Override
-          public void searchReferenceReturned(SearchResultReference reference) {}
+              @Override
+              public void searchReferenceReturned(SearchResultReference reference) {}
 
-          @Override
-          public void searchResultReceived(AsyncRequestID requestId, SearchResult result) {
-            doneByMessageId.put(requestId.getMessageID(), result);
-          }
-        };
-        ids.add(connection.asyncSearch(new SearchRequest(listener, base, SearchScope.BASE, "(objectClass=*)")));
+              @Override
+              public void searchResultReceived(AsyncRequestID requestId, SearchResult result) {
+                doneByMessageId.put(requestId.getMessageID(), result);
+              }
+            };
+        ids.add(
+            connection.asyncSearch(
+                new SearchRequest(listener, base, SearchScope.BASE, "(objectClass=*)")));
       }
       for (int i = 0; i < ids.size(); i++) {
         AsyncRequestID id = ids.get(i);
@@ -73,7 +76,10 @@ class PipeliningTest {
     try (RawClient client = new RawClient(running.port())) {
       client.write(Pdus.search(5, SampleDirectory.WAIT_BASE));
       assertThat(running.directory.waitingSearchStarted.await(5, TimeUnit.SECONDS)).isTrue();
-      client.write(new LDAPMessage(6, new com.unboundid.ldap.protocol.AbandonRequestProtocolOp(5)).encode().encode());
+      client.write(
+          new LDAPMessage(6, new com.unboundid.ldap.protocol.AbandonRequestProtocolOp(5))
+              .encode()
+              .encode());
       assertThat(running.directory.waitingSearchStopped.await(5, TimeUnit.SECONDS)).isTrue();
       // The connection goes on: the next request is answered.
       client.write(Pdus.search(7, "cn=after"));
@@ -87,7 +93,10 @@ class PipeliningTest {
     try (RawClient client = new RawClient(running.port())) {
       client.write(Pdus.search(5, SampleDirectory.WAIT_BASE));
       assertThat(running.directory.waitingSearchStarted.await(5, TimeUnit.SECONDS)).isTrue();
-      client.write(new LDAPMessage(6, new com.unboundid.ldap.protocol.UnbindRequestProtocolOp()).encode().encode());
+      client.write(
+          new LDAPMessage(6, new com.unboundid.ldap.protocol.UnbindRequestProtocolOp())
+              .encode()
+              .encode());
       client.expectClosed();
       assertThat(running.directory.waitingSearchStopped.await(5, TimeUnit.SECONDS)).isTrue();
     }
@@ -99,10 +108,16 @@ class PipeliningTest {
    * reads, every search gets its entry, then its done.
    */
   @Test
-  void aClientSendingOneHundredThousandSearchesWithoutReadingCannotGrowServerMemory() throws Exception {
+  void aClientSendingOneHundredThousandSearchesWithoutReadingCannotGrowServerMemory()
+      throws Exception {
     int maxOutstanding = 20;
-    running = new RunningServer(RunningServer.defaults().withLimits(
-        ProtocolSettings.DEFAULT_MAX_PDU_ANONYMOUS, ProtocolSettings.DEFAULT_MAX_PDU_AUTHENTICATED, maxOutstanding));
+    running =
+        new RunningServer(
+            RunningServer.defaults()
+                .withLimits(
+                    ProtocolSettings.DEFAULT_MAX_PDU_ANONYMOUS,
+                    ProtocolSettings.DEFAULT_MAX_PDU_AUTHENTICATED,
+                    maxOutstanding));
     int searches = 100_000;
     ByteArrayOutputStream requests = new ByteArrayOutputStream();
     for (int id = 1; id <= searches; id++) {
@@ -110,18 +125,24 @@ class PipeliningTest {
     }
     try (RawClient client = new RawClient(running.port())) {
       client.socket().setReceiveBufferSize(64 * 1024);
-      Thread writer = new Thread(() -> {
-        try {
-          client.write(requests.toByteArray());
-        } catch (java.io.IOException e) {
-          // the test closed the socket
-        }
-      });
+      Thread writer =
+          new Thread(
+              () -> {
+                try {
+                  client.write(requests.toByteArray());
+                } catch (java.io.IOException e) {
+                  // the test closed the socket
+                }
+              });
       writer.start();
       long held = awaitStalled();
       // A search is dispatched only while the channel is writable (at most the high water mark
-      // pending), and at most maxOutstanding run at once, each adding one write of its entry and done.
-      assertThat(held).isLessThanOrEqualTo(RunningServer.HIGH_WATER_MARK + (maxOutstanding + 1) * pendingBytesOfOneSearch(searches));
+      // pending), and at most maxOutstanding run at once, each adding one write of its entry and
+      // done.
+      assertThat(held)
+          .isLessThanOrEqualTo(
+              RunningServer.HIGH_WATER_MARK
+                  + (maxOutstanding + 1) * pendingBytesOfOneSearch(searches));
 
       // Requests run concurrently, so responses of different searches interleave; each search must
       // get its entry, then its done.
@@ -135,7 +156,8 @@ class PipeliningTest {
           assertThat(entries.get(id) || dones.get(id)).as("entry of %d", id).isFalse();
           entries.set(id);
         } else {
-          assertThat(response.getProtocolOpType()).isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_DONE);
+          assertThat(response.getProtocolOpType())
+              .isEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_DONE);
           assertThat(entries.get(id) && !dones.get(id)).as("done of %d", id).isTrue();
           dones.set(id);
           done++;
@@ -149,15 +171,29 @@ class PipeliningTest {
     running.assertServesNormalClient();
   }
 
-  /** What Netty counts per write on top of its bytes: outbound buffer entry (96) and write task (32). */
+  /**
+   * What Netty counts per write on top of its bytes: outbound buffer entry (96) and write task
+   * (32).
+   */
   private static final int NETTY_WRITE_OVERHEAD = 96 + 32;
 
   /** What one answered search (its entry and done, written together) adds to the pending bytes. */
   private static int pendingBytesOfOneSearch(int largestMessageId) {
-    int entry = new LDAPMessage(largestMessageId, new com.unboundid.ldap.protocol.SearchResultEntryProtocolOp(
-        "cn=x", List.of(new com.unboundid.ldap.sdk.Attribute("cn", "sample")))).encode().encode().length;
-    int done = new LDAPMessage(largestMessageId,
-        new com.unboundid.ldap.protocol.SearchResultDoneProtocolOp(0, null, null, null)).encode().encode().length;
+    int entry =
+        new LDAPMessage(
+                largestMessageId,
+                new com.unboundid.ldap.protocol.SearchResultEntryProtocolOp(
+                    "cn=x", List.of(new com.unboundid.ldap.sdk.Attribute("cn", "sample"))))
+            .encode()
+            .encode()
+            .length;
+    int done =
+        new LDAPMessage(
+                largestMessageId,
+                new com.unboundid.ldap.protocol.SearchResultDoneProtocolOp(0, null, null, null))
+            .encode()
+            .encode()
+            .length;
     return entry + done + NETTY_WRITE_OVERHEAD;
   }
 
@@ -175,7 +211,11 @@ class PipeliningTest {
       }
       Thread.sleep(1);
     }
-    throw new AssertionError("the server never stalled on the client that does not read; pending "
-        + running.server.pendingOutboundBytes() + " bytes, " + running.server.outstandingRequests() + " requests running");
+    throw new AssertionError(
+        "the server never stalled on the client that does not read; pending "
+            + running.server.pendingOutboundBytes()
+            + " bytes, "
+            + running.server.outstandingRequests()
+            + " requests running");
   }
 }

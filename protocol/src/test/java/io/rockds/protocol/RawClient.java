@@ -42,11 +42,14 @@ final class RawClient implements AutoCloseable {
   /** Asserts the server sent a Notice of Disconnection with {@code resultCode} and then closed. */
   String expectNoticeAndClose(int resultCode) throws IOException, LDAPException {
     LDAPMessage notice = read();
-    if (notice == null || notice.getMessageID() != 0
+    if (notice == null
+        || notice.getMessageID() != 0
         || notice.getProtocolOpType() != LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_RESPONSE
-        || !LdapConnection.NOTICE_OF_DISCONNECTION_OID.equals(notice.getExtendedResponseProtocolOp().getResponseOID())
+        || !LdapConnection.NOTICE_OF_DISCONNECTION_OID.equals(
+            notice.getExtendedResponseProtocolOp().getResponseOID())
         || notice.getExtendedResponseProtocolOp().getResultCode() != resultCode) {
-      throw new AssertionError("expected a Notice of Disconnection with result " + resultCode + ", got " + notice);
+      throw new AssertionError(
+          "expected a Notice of Disconnection with result " + resultCode + ", got " + notice);
     }
     expectClosed();
     return notice.getExtendedResponseProtocolOp().getDiagnosticMessage();

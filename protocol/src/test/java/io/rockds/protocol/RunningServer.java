@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 final class RunningServer implements AutoCloseable {
   /** Netty's high water mark in {@link LdapServer}: a channel holding more is not writable. */
   static final long HIGH_WATER_MARK = 1024 * 1024;
+
   final SampleDirectory directory = new SampleDirectory();
   final LdapServer server;
   private final EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
@@ -43,7 +44,8 @@ final class RunningServer implements AutoCloseable {
     try (LDAPConnection connection = new LDAPConnection("127.0.0.1", port())) {
       connection.bind("cn=normal", "secret");
       SearchResult result = connection.search("cn=normal", SearchScope.BASE, "(objectClass=*)");
-      if (result.getEntryCount() != 1 || !result.getSearchEntries().get(0).getDN().equals("cn=normal")) {
+      if (result.getEntryCount() != 1
+          || !result.getSearchEntries().get(0).getDN().equals("cn=normal")) {
         throw new AssertionError("unexpected search result: " + result);
       }
     }

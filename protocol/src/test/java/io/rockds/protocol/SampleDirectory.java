@@ -20,9 +20,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A tiny directory behind the protocol front end for its tests: bind always succeeds, a search
  * returns one entry named after its base and a done, a search of base {@code cn=entries-N} returns
- * N entries {@code cn=0,cn=entries-N} ... of about {@value #LARGE_VALUE_BYTES} bytes each and a done,
- * and a search of base {@code cn=wait} runs until it is abandoned or its connection closes (then it
- * answers nothing, as RFC 4511 wants). Entries leave through an {@link EntryBatch}, as in the server.
+ * N entries {@code cn=0,cn=entries-N} ... of about {@value #LARGE_VALUE_BYTES} bytes each and a
+ * done, and a search of base {@code cn=wait} runs until it is abandoned or its connection closes
+ * (then it answers nothing, as RFC 4511 wants). Entries leave through an {@link EntryBatch}, as in
+ * the server.
  */
 final class SampleDirectory implements LdapRequestHandler {
   static final String WAIT_BASE = "cn=wait";
@@ -33,8 +34,10 @@ final class SampleDirectory implements LdapRequestHandler {
   private final Map<Long, Map<Integer, AtomicBoolean>> running = new ConcurrentHashMap<>();
   final CountDownLatch waitingSearchStarted = new CountDownLatch(1);
   final CountDownLatch waitingSearchStopped = new CountDownLatch(1);
+
   /** How long a search waits for a client that does not read before it stops. */
   volatile long slowClientWaitMillis = 10_000;
+
   /** For each search stopped because its client stopped reading: the entries its batch accepted. */
   final BlockingQueue<Integer> stoppedSearchesAcceptedEntries = new LinkedBlockingQueue<>();
 
@@ -52,8 +55,12 @@ final class SampleDirectory implements LdapRequestHandler {
         connection.send(new LDAPMessage(id, new BindResponseProtocolOp(0, null, null, null, null)));
       }
       case LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST -> search(connection, request);
-      case LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_REQUEST -> connection.send(new LDAPMessage(id,
-          new ExtendedResponseProtocolOp(0, null, null, null, null, new ASN1OctetString("ok"))));
+      case LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_REQUEST ->
+          connection.send(
+              new LDAPMessage(
+                  id,
+                  new ExtendedResponseProtocolOp(
+                      0, null, null, null, null, new ASN1OctetString("ok"))));
       default -> connection.disconnect(ResultCode.PROTOCOL_ERROR, "unsupported operation");
     }
   }
@@ -78,11 +85,16 @@ final class SampleDirectory implements LdapRequestHandler {
     if (base.startsWith(ENTRIES_BASE_PREFIX)) {
       int count = Integer.parseInt(base.substring(ENTRIES_BASE_PREFIX.length()));
       for (int i = 0; i < count; i++) {
-        entries.add(new LDAPMessage(id, new SearchResultEntryProtocolOp("cn=" + i + "," + base,
-            List.of(new Attribute("description", LARGE_VALUE)))));
+        entries.add(
+            new LDAPMessage(
+                id,
+                new SearchResultEntryProtocolOp(
+                    "cn=" + i + "," + base, List.of(new Attribute("description", LARGE_VALUE)))));
       }
     } else {
-      entries.add(new LDAPMessage(id, new SearchResultEntryProtocolOp(base, List.of(new Attribute("cn", "sample")))));
+      entries.add(
+          new LDAPMessage(
+              id, new SearchResultEntryProtocolOp(base, List.of(new Attribute("cn", "sample")))));
     }
     EntryBatch batch = connection.entryBatch();
     try {
@@ -96,7 +108,8 @@ final class SampleDirectory implements LdapRequestHandler {
       Thread.currentThread().interrupt();
       return;
     }
-    connection.send(batch, new LDAPMessage(id, new SearchResultDoneProtocolOp(0, null, null, null)));
+    connection.send(
+        batch, new LDAPMessage(id, new SearchResultDoneProtocolOp(0, null, null, null)));
   }
 
   private static void sleep() {

@@ -11,8 +11,8 @@ import io.rockds.server.backend.Update;
 import io.rockds.server.backend.Written;
 
 /**
- * An add (RFC 4511 section 4.7): access control by the rule of the backend holding the DN, then
- * the backend adds the entry (see {@link StoredBackend} for user entries).
+ * An add (RFC 4511 section 4.7): access control by the rule of the backend holding the DN, then the
+ * backend adds the entry (see {@link StoredBackend} for user entries).
  */
 final class AddOperation {
   private final ServerContext context;
@@ -33,6 +33,10 @@ final class AddOperation {
     context.access().checkAdd(client, backend.writeAccess(), entry);
     Written written = backend.add(new Update(context, client, request), entry);
     context.access().written(dn);
-    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
+    client
+        .ldap()
+        .send(
+            Responses.result(
+                request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
   }
 }

@@ -13,16 +13,18 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The attributes a search asked for (RFC 4511 section 4.5.1.8): none listed or {@code *} means
- * all user attributes, {@code +} all operational ones (RFC 3673), {@code 1.1} none, {@code @oc}
- * the attributes of an object class (RFC 4529), otherwise names (options and subtypes
- * included: {@code cn} returns {@code cn;lang-fr}).
+ * The attributes a search asked for (RFC 4511 section 4.5.1.8): none listed or {@code *} means all
+ * user attributes, {@code +} all operational ones (RFC 3673), {@code 1.1} none, {@code @oc} the
+ * attributes of an object class (RFC 4529), otherwise names (options and subtypes included: {@code
+ * cn} returns {@code cn;lang-fr}).
  */
 final class AttributeSelection {
   private final boolean allUser;
   private final boolean allOperational;
+
   /** Lower-case base names, in the order requested. */
   private final Set<String> names = new LinkedHashSet<>();
+
   private final Schema schema;
 
   AttributeSelection(List<String> requested, Schema schema) {
@@ -92,7 +94,10 @@ final class AttributeSelection {
     return !allUser && !allOperational && names.isEmpty();
   }
 
-  /** True when every user or every operational attribute is selected: no name list bounds the selection. */
+  /**
+   * True when every user or every operational attribute is selected: no name list bounds the
+   * selection.
+   */
   boolean selectsAll() {
     return allUser || allOperational;
   }
@@ -114,8 +119,12 @@ final class AttributeSelection {
   /** The selected attributes of {@code entry}, values dropped when {@code typesOnly}. */
   List<Attribute> select(Entry entry, boolean typesOnly) {
     List<Attribute> out = new ArrayList<>();
-    if (!allUser && !allOperational && entry instanceof StoredEntry stored && !stored.hasAttributeOptions()) {
-      // Only named attributes: a lookup per name instead of a walk over every attribute of the entry.
+    if (!allUser
+        && !allOperational
+        && entry instanceof StoredEntry stored
+        && !stored.hasAttributeOptions()) {
+      // Only named attributes: a lookup per name instead of a walk over every attribute of the
+      // entry.
       for (String name : names) {
         Attribute a = entry.getAttribute(name);
         if (a != null) {

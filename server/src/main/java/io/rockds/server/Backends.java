@@ -22,22 +22,25 @@ public final class Backends implements AutoCloseable {
   private final Map<String, Backend> byId = new LinkedHashMap<>();
 
   /** Opens every enabled backend with the default memory budget (half the machine's). */
-  public static Backends open(List<BackendConfig> configs, Instance instance, Schema schema) throws LDAPException {
+  public static Backends open(List<BackendConfig> configs, Instance instance, Schema schema)
+      throws LDAPException {
     return open(configs, instance, schema, MemoryBudget.ofThisProcess(0));
   }
 
   /**
-   * Opens every enabled backend, each with its share of the memory budget (see {@link MemoryBudget});
-   * on failure the ones already open are closed.
+   * Opens every enabled backend, each with its share of the memory budget (see {@link
+   * MemoryBudget}); on failure the ones already open are closed.
    */
-  public static Backends open(List<BackendConfig> configs, Instance instance, Schema schema, MemoryBudget budget)
+  public static Backends open(
+      List<BackendConfig> configs, Instance instance, Schema schema, MemoryBudget budget)
       throws LDAPException {
     Backends backends = new Backends();
     int enabled = (int) configs.stream().filter(BackendConfig::enabled).count();
     try {
       for (BackendConfig config : configs) {
         if (config.enabled()) {
-          backends.byId.put(config.id(), Backend.open(settings(config, instance, budget, enabled), schema));
+          backends.byId.put(
+              config.id(), Backend.open(settings(config, instance, budget, enabled), schema));
         }
       }
     } catch (LDAPException | RuntimeException e) {
@@ -56,17 +59,32 @@ public final class Backends implements AutoCloseable {
    * The storage view of a backend's configuration: the one place config becomes storage settings.
    * Caches left at -1 get the backend's share (one of {@code backends}) of the budget.
    */
-  public static BackendSettings settings(BackendConfig config, Instance instance, MemoryBudget budget, int backends) {
+  public static BackendSettings settings(
+      BackendConfig config, Instance instance, MemoryBudget budget, int backends) {
     List<IndexSpec> indexes = new ArrayList<>();
     for (IndexConfig index : config.indexes()) {
       indexes.add(indexSpec(index));
     }
-    long entryCache = config.entryCacheBytes() >= 0 ? config.entryCacheBytes()
-        : MemoryBudget.share(budget.entryCacheBytes(), backends);
-    long blockCache = Math.max(1L << 20, config.blockCacheBytes() >= 0 ? config.blockCacheBytes()
-        : MemoryBudget.share(budget.blockCacheBytes(), backends));
-    return new BackendSettings(config.id(), config.baseDns(), instance.resolve(config.dbDirectory()),
-        config.indexEntryLimit(), indexes, config.syncWrites(), entryCache, blockCache, config.compression(),
+    long entryCache =
+        config.entryCacheBytes() >= 0
+            ? config.entryCacheBytes()
+            : MemoryBudget.share(budget.entryCacheBytes(), backends);
+    long blockCache =
+        Math.max(
+            1L << 20,
+            config.blockCacheBytes() >= 0
+                ? config.blockCacheBytes()
+                : MemoryBudget.share(budget.blockCacheBytes(), backends));
+    return new BackendSettings(
+        config.id(),
+        config.baseDns(),
+        instance.resolve(config.dbDirectory()),
+        config.indexEntryLimit(),
+        indexes,
+        config.syncWrites(),
+        entryCache,
+        blockCache,
+        config.compression(),
         MemoryBudget.share(budget.memtableBytes(), backends));
   }
 
@@ -87,12 +105,15 @@ public final class Backends implements AutoCloseable {
     return List.copyOf(byId.values());
   }
 
-  /** The entry container holding {@code dn}, the deepest base DN that is an ancestor; null if none. */
+  /**
+   * The entry container holding {@code dn}, the deepest base DN that is an ancestor; null if none.
+   */
   public EntryContainer containerFor(DN dn) {
     EntryContainer best = null;
     for (Backend backend : byId.values()) {
       EntryContainer c = backend.containerFor(dn);
-      if (c != null && (best == null || c.baseDn().getRDNs().length > best.baseDn().getRDNs().length)) {
+      if (c != null
+          && (best == null || c.baseDn().getRDNs().length > best.baseDn().getRDNs().length)) {
         best = c;
       }
     }

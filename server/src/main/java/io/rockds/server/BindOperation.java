@@ -6,19 +6,19 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.server.sasl.SaslMechanism;
+import io.rockds.server.sasl.SaslMechanisms;
 import io.rockds.server.security.policy.AuthenticationGate;
 import io.rockds.server.security.policy.BindOutcome;
-import io.rockds.server.sasl.SaslMechanisms;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * A bind (RFC 4511 section 4.2, RFC 4513). A failed bind leaves the connection anonymous. A DN
- * with an empty password is an unauthenticated bind, refused with unwillingToPerform (53) as
- * RFC 4513 section 5.1.2 recommends; wrong DNs and wrong passwords get the same
- * invalidCredentials (49), so a client cannot probe which DNs exist. Simple binds go through the
- * {@link io.rockds.server.security.policy.AuthenticationGate}; SASL binds go to the mechanism of
- * that name in {@link SaslMechanisms}, which authenticates through the same gate.
+ * A bind (RFC 4511 section 4.2, RFC 4513). A failed bind leaves the connection anonymous. A DN with
+ * an empty password is an unauthenticated bind, refused with unwillingToPerform (53) as RFC 4513
+ * section 5.1.2 recommends; wrong DNs and wrong passwords get the same invalidCredentials (49), so
+ * a client cannot probe which DNs exist. Simple binds go through the {@link
+ * io.rockds.server.security.policy.AuthenticationGate}; SASL binds go to the mechanism of that name
+ * in {@link SaslMechanisms}, which authenticates through the same gate.
  */
 final class BindOperation {
   private static final String INVALID = "Invalid credentials";
@@ -28,7 +28,8 @@ final class BindOperation {
   private final ClientConnection client;
   private final LDAPMessage request;
 
-  BindOperation(ServerContext context, SaslMechanisms sasl, ClientConnection client, LDAPMessage request) {
+  BindOperation(
+      ServerContext context, SaslMechanisms sasl, ClientConnection client, LDAPMessage request) {
     this.context = context;
     this.sasl = sasl;
     this.client = client;
@@ -43,16 +44,24 @@ final class BindOperation {
     }
     boolean simple = bind.getCredentialsType() == BindRequestProtocolOp.CRED_TYPE_SIMPLE;
     BindOutcome outcome = simple ? simple(bind) : sasl(bind);
-    client.setIdentity(outcome.identity(),
+    client.setIdentity(
+        outcome.identity(),
         simple ? "simple" : "sasl " + bind.getSASLMechanism().toUpperCase(Locale.ROOT));
-    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, null, outcome.responseControls()));
+    client
+        .ldap()
+        .send(
+            Responses.result(request, ResultCode.SUCCESS, null, null, outcome.responseControls()));
   }
 
   private BindOutcome sasl(BindRequestProtocolOp bind) throws LDAPException {
     SaslMechanism mechanism = sasl.get(bind.getSASLMechanism());
     if (mechanism == null) {
-      throw new LDAPException(ResultCode.AUTH_METHOD_NOT_SUPPORTED,
-          "SASL mechanism " + bind.getSASLMechanism() + " is not supported; supported: " + sasl.names());
+      throw new LDAPException(
+          ResultCode.AUTH_METHOD_NOT_SUPPORTED,
+          "SASL mechanism "
+              + bind.getSASLMechanism()
+              + " is not supported; supported: "
+              + sasl.names());
     }
     return mechanism.authenticate(client, bind.getSASLCredentials(), request.getControls());
   }
@@ -68,9 +77,12 @@ final class BindOperation {
       return new BindOutcome(Identity.ANONYMOUS, List.of());
     }
     if (password.length == 0) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "Unauthenticated binds are not allowed");
+      throw new LDAPException(
+          ResultCode.UNWILLING_TO_PERFORM, "Unauthenticated binds are not allowed");
     }
-    return context.passwordPolicy().authentication().password(client, dn, password, request.getControls(),
-        AuthenticationGate.Purpose.BIND);
+    return context
+        .passwordPolicy()
+        .authentication()
+        .password(client, dn, password, request.getControls(), AuthenticationGate.Purpose.BIND);
   }
 }

@@ -15,7 +15,10 @@ public record BuildInfo(String version, String commit) {
     return CURRENT;
   }
 
-  /** Prints {@link #describe()}: the {@code --version} of the shell-script tools (start-ds, stop-ds). */
+  /**
+   * Prints {@link #describe()}: the {@code --version} of the shell-script tools (start-ds,
+   * stop-ds).
+   */
   public static void main(String[] args) {
     System.out.println(CURRENT.describe());
   }

@@ -21,23 +21,25 @@ public final class ClientConnection {
 
   ClientConnection(LdapConnection ldap) {
     this(ldap, new ConcurrentHashMap<>(), new AtomicLong());
-    ldap.onFinalResponse(messageId -> {
-      RunningOperation operation = inFlight.get(messageId);
-      if (operation != null) {
-        operation.responded();
-      }
-    });
+    ldap.onFinalResponse(
+        messageId -> {
+          RunningOperation operation = inFlight.get(messageId);
+          if (operation != null) {
+            operation.responded();
+          }
+        });
   }
 
-  private ClientConnection(LdapConnection ldap, Map<Integer, RunningOperation> inFlight, AtomicLong operationCount) {
+  private ClientConnection(
+      LdapConnection ldap, Map<Integer, RunningOperation> inFlight, AtomicLong operationCount) {
     this.ldap = ldap;
     this.inFlight = inFlight;
     this.operationCount = operationCount;
   }
 
   /**
-   * The same connection acting as {@code identity} for one operation (proxied authorization,
-   * RFC 4370): it shares the in-flight operations but not the bound identity.
+   * The same connection acting as {@code identity} for one operation (proxied authorization, RFC
+   * 4370): it shares the in-flight operations but not the bound identity.
    */
   public ClientConnection actingAs(Identity actor) {
     ClientConnection view = new ClientConnection(ldap, inFlight, operationCount);
@@ -69,8 +71,8 @@ public final class ClientConnection {
   }
 
   /**
-   * How the client authenticated, as ACI {@code authmethod} rules name it: {@code none},
-   * {@code simple} or {@code sasl <mechanism>}.
+   * How the client authenticated, as ACI {@code authmethod} rules name it: {@code none}, {@code
+   * simple} or {@code sasl <mechanism>}.
    */
   public String authMethod() {
     return authMethod;
@@ -82,7 +84,9 @@ public final class ClientConnection {
     ldap.setAuthenticated(!identity.isAnonymous());
   }
 
-  /** The sequence number of the next operation on this connection ({@code op=} in the access log). */
+  /**
+   * The sequence number of the next operation on this connection ({@code op=} in the access log).
+   */
   long nextOperationNumber() {
     return operationCount.getAndIncrement();
   }

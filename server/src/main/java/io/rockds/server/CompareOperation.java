@@ -1,7 +1,5 @@
 package io.rockds.server;
 
-import io.rockds.server.logging.OperationRecord;
-
 import com.unboundid.ldap.protocol.CompareRequestProtocolOp;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.Attribute;
@@ -11,12 +9,13 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.server.backend.AccessRule;
 import io.rockds.server.backend.DirectoryBackend;
+import io.rockds.server.logging.OperationRecord;
 
 /**
- * A compare (RFC 4511 section 4.10) on an entry of any backend: compareTrue (6) or compareFalse
- * (5) by the attribute's equality rule, noSuchAttribute (16) when the entry has no such attribute,
- * undefinedAttributeType (17) for a name the schema does not know, inappropriateMatching (18) for
- * a type without an equality rule, invalidAttributeSyntax (21) for a value the rule cannot read.
+ * A compare (RFC 4511 section 4.10) on an entry of any backend: compareTrue (6) or compareFalse (5)
+ * by the attribute's equality rule, noSuchAttribute (16) when the entry has no such attribute,
+ * undefinedAttributeType (17) for a name the schema does not know, inappropriateMatching (18) for a
+ * type without an equality rule, invalidAttributeSyntax (21) for a value the rule cannot read.
  * Virtual attributes (memberOf, entryDN...) compare too.
  */
 final class CompareOperation {
@@ -40,19 +39,24 @@ final class CompareOperation {
     Entry stored = backend.get(dn);
     if (stored == null) {
       DN matched = backend.matchedDn(dn);
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + dn + " does not exist",
-          matched == null ? null : matched.toString(), null);
+      throw new LDAPException(
+          ResultCode.NO_SUCH_OBJECT,
+          "The entry " + dn + " does not exist",
+          matched == null ? null : matched.toString(),
+          null);
     }
     context.access().checkCompare(client, read, stored, compare.getAttributeName());
     new WriteControls(request, context.schema(), client.identity()).checkAssertion(stored);
     Entry entry = backend.withComputed(stored, compare.getAttributeName());
     if (!entry.hasAttribute(compare.getAttributeName())) {
-      throw new LDAPException(ResultCode.NO_SUCH_ATTRIBUTE,
+      throw new LDAPException(
+          ResultCode.NO_SUCH_ATTRIBUTE,
           "The entry " + dn + " has no attribute " + compare.getAttributeName());
     }
     byte[] value = compare.getAssertionValue().getValue();
-    boolean matches = context.serverSchema().evaluator().compare(entry, compare.getAttributeName(), value)
-        || isClearTextOfStoredPassword(entry, compare.getAttributeName(), value);
+    boolean matches =
+        context.serverSchema().evaluator().compare(entry, compare.getAttributeName(), value)
+            || isClearTextOfStoredPassword(entry, compare.getAttributeName(), value);
     ResultCode result = matches ? ResultCode.COMPARE_TRUE : ResultCode.COMPARE_FALSE;
     OperationRecord.current().result(result.intValue());
     client.ldap().send(Responses.result(request, result, null));

@@ -9,9 +9,9 @@ import io.rockds.server.backend.Update;
 import io.rockds.server.backend.Written;
 
 /**
- * A delete (RFC 4511 section 4.8): access control by the rule of the backend holding the DN,
- * then the backend deletes (user entries: leaf entries, or a subtree with the subtree delete
- * control, and referential integrity drops the deleted DNs from the groups that listed them).
+ * A delete (RFC 4511 section 4.8): access control by the rule of the backend holding the DN, then
+ * the backend deletes (user entries: leaf entries, or a subtree with the subtree delete control,
+ * and referential integrity drops the deleted DNs from the groups that listed them).
  */
 final class DeleteOperation {
   private final ServerContext context;
@@ -30,6 +30,10 @@ final class DeleteOperation {
     context.access().checkDelete(client, backend.writeAccess(), dn);
     Written written = backend.delete(new Update(context, client, request), dn);
     context.access().written(dn);
-    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
+    client
+        .ldap()
+        .send(
+            Responses.result(
+                request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
   }
 }

@@ -10,8 +10,8 @@ import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ConnectionHandlerConfig;
 import io.rockds.config.GlobalConfig;
-import io.rockds.config.ServerConfig;
 import io.rockds.config.RequestLimitsConfig;
+import io.rockds.config.ServerConfig;
 import io.rockds.protocol.ConnectionLimit;
 import io.rockds.protocol.LdapServer;
 import io.rockds.protocol.ProtocolSettings;
@@ -19,21 +19,21 @@ import io.rockds.server.backend.BackendRouter;
 import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.config.ConfigBackend;
 import io.rockds.server.config.LiveConfiguration;
-import io.rockds.server.task.TaskBackend;
+import io.rockds.server.group.Groups;
 import io.rockds.server.logging.ErrorSeverity;
 import io.rockds.server.logging.OperationLogging;
 import io.rockds.server.logging.ServerLogs;
-import io.rockds.server.group.Groups;
-import io.rockds.server.schema.SchemaBackend;
-import io.rockds.server.schema.ServerSchema;
 import io.rockds.server.monitor.MetricsHttpServer;
 import io.rockds.server.monitor.MonitorEntries;
 import io.rockds.server.monitor.ServerMetrics;
+import io.rockds.server.schema.SchemaBackend;
+import io.rockds.server.schema.ServerSchema;
 import io.rockds.server.security.RootUsers;
-import io.rockds.storage.Backend;
 import io.rockds.server.security.SecurityServices;
 import io.rockds.server.security.TlsContexts;
 import io.rockds.server.security.policy.PasswordPolicies;
+import io.rockds.server.task.TaskBackend;
+import io.rockds.storage.Backend;
 import io.rockds.storage.MemoryBudget;
 import java.io.IOException;
 import java.net.BindException;
@@ -54,20 +54,29 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The composition root: reads the configuration, opens the backends, builds the services and
- * starts the listeners; {@link #close} undoes it in reverse, so the database lock is always
- * released.
+ * The composition root: reads the configuration, opens the backends, builds the services and starts
+ * the listeners; {@link #close} undoes it in reverse, so the database lock is always released.
  */
 public final class DirectoryServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(DirectoryServer.class);
+
   /** What {@link Instance#stoppedFile()} says after a clean shutdown. */
   public static final String STOPPED_CLEANLY = "stopped cleanly";
-  /** How long cancelled operations (and then interrupted ones) get to end before shutdown gives up on them. */
+
+  /**
+   * How long cancelled operations (and then interrupted ones) get to end before shutdown gives up
+   * on them.
+   */
   private static final Duration CANCEL_WAIT = Duration.ofSeconds(10);
 
   private final Instance instance;
-  /** Held from start to the end of close: what start-ds and the tools ask to know whether the server runs. */
+
+  /**
+   * Held from start to the end of close: what start-ds and the tools ask to know whether the server
+   * runs.
+   */
   private final ServerLock lock;
+
   private final Backends backends;
   private final ThreadPoolExecutor workers;
   private final EventLoopGroup bossGroup;
@@ -76,16 +85,28 @@ public final class DirectoryServer implements AutoCloseable {
   private final ServerLogs logs;
   private final TaskBackend tasks;
   private final ConnectionLimit connectionLimit;
-  /** shutdown-grace-period: the configured value at start, the live one once the configuration is up. */
+
+  /**
+   * shutdown-grace-period: the configured value at start, the live one once the configuration is
+   * up.
+   */
   private volatile Supplier<Duration> shutdownGrace;
+
   private final ServerMetrics metrics;
   private MetricsHttpServer http;
+
   /** What /health reports: true from the moment every listener is bound until shutdown starts. */
   private volatile boolean ready;
+
   private volatile boolean closing;
   private volatile boolean cleanly;
 
-  private DirectoryServer(Instance instance, ServerLock lock, Backends backends, ThreadPoolExecutor workers, RequestLimitsConfig limits,
+  private DirectoryServer(
+      Instance instance,
+      ServerLock lock,
+      Backends backends,
+      ThreadPoolExecutor workers,
+      RequestLimitsConfig limits,
       boolean metricsEnabled) {
     this.instance = instance;
     this.lock = lock;
@@ -99,8 +120,9 @@ public final class DirectoryServer implements AutoCloseable {
     metrics.bindWorkers(workers);
     backends.all().forEach(metrics::bindBackend);
     this.bossGroup = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    this.ioGroup = new MultiThreadIoEventLoopGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
-        NioIoHandler.newFactory());
+    this.ioGroup =
+        new MultiThreadIoEventLoopGroup(
+            Math.max(2, Runtime.getRuntime().availableProcessors()), NioIoHandler.newFactory());
   }
 
   /** Starts the server of {@code instance}; returns once every listener is bound. */
@@ -122,7 +144,11 @@ public final class DirectoryServer implements AutoCloseable {
     }
     try {
       return start(instance, lock, clock);
-    } catch (ConfigException | LDAPException | BindException | InterruptedException | RuntimeException e) {
+    } catch (ConfigException
+        | LDAPException
+        | BindException
+        | InterruptedException
+        | RuntimeException e) {
       lock.close();
       throw e;
     }
@@ -139,34 +165,71 @@ public final class DirectoryServer implements AutoCloseable {
     } catch (ConfigException e) {
       throw new ConfigException(store.file() + ": " + e.getMessage(), e);
     }
-    Backends backends = Backends.open(config.backends(), instance, schema.current(),
-        MemoryBudget.ofThisProcess(config.global().memoryBudgetBytes()));
-    int threads = config.global().workerThreads() > 0 ? config.global().workerThreads()
-        : Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
-    ThreadPoolExecutor workers = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
-        new ArrayBlockingQueue<>(10_000), new WorkerThreads());
-    DirectoryServer server = new DirectoryServer(instance, lock, backends, workers, config.global().requestLimits(),
-        config.global().http().metricsEnabled());
+    Backends backends =
+        Backends.open(
+            config.backends(),
+            instance,
+            schema.current(),
+            MemoryBudget.ofThisProcess(config.global().memoryBudgetBytes()));
+    int threads =
+        config.global().workerThreads() > 0
+            ? config.global().workerThreads()
+            : Math.max(8, 2 * Runtime.getRuntime().availableProcessors());
+    ThreadPoolExecutor workers =
+        new ThreadPoolExecutor(
+            threads,
+            threads,
+            60,
+            TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(10_000),
+            new WorkerThreads());
+    DirectoryServer server =
+        new DirectoryServer(
+            instance,
+            lock,
+            backends,
+            workers,
+            config.global().requestLimits(),
+            config.global().http().metricsEnabled());
     try {
       SslContext ssl = tls(instance);
       server.metrics.bindCertificateExpiry(certificateExpiry(instance));
       RootUsers rootUsers = new RootUsers(config.rootDns(), policies);
       SecurityServices security =
-          SecurityServices.open(store, config.global(), policies, rootUsers, backends, schema.current(), clock);
-      LiveConfiguration live = new LiveConfiguration(config, store, security, rootUsers, server.logs,
-          backends);
+          SecurityServices.open(
+              store, config.global(), policies, rootUsers, backends, schema.current(), clock);
+      LiveConfiguration live =
+          new LiveConfiguration(config, store, security, rootUsers, server.logs, backends);
       AtomicReference<ServerContext> built = new AtomicReference<>();
-      List<DirectoryBackend> namingContexts = new ArrayList<>(List.of(new RootDse(built::get),
-          new SchemaBackend(schema),
-          new ConfigBackend(new ConfigEditor(store, LiveConfiguration::checkApplicable), live, server.logs),
-          new MonitorEntries(server.metrics, backends::all, workers, RootDse.VENDOR_VERSION), server.tasks));
+      List<DirectoryBackend> namingContexts =
+          new ArrayList<>(
+              List.of(
+                  new RootDse(built::get),
+                  new SchemaBackend(schema),
+                  new ConfigBackend(
+                      new ConfigEditor(store, LiveConfiguration::checkApplicable),
+                      live,
+                      server.logs),
+                  new MonitorEntries(
+                      server.metrics, backends::all, workers, RootDse.VENDOR_VERSION),
+                  server.tasks));
       backends.all().forEach(b -> namingContexts.add(new StoredBackend(built::get, b)));
-      ServerContext context = new ServerContext(backends, schema, rootUsers, live, ssl,
-          new BackendRouter(namingContexts), security.access(), security.passwordPolicy(),
-          new Groups(backends, schema, () -> live.global().referentialIntegrity()));
+      ServerContext context =
+          new ServerContext(
+              backends,
+              schema,
+              rootUsers,
+              live,
+              ssl,
+              new BackendRouter(namingContexts),
+              security.access(),
+              security.passwordPolicy(),
+              new Groups(backends, schema, () -> live.global().referentialIntegrity()));
       built.set(context);
-      server.shutdownGrace = () -> Duration.ofSeconds(live.global().requestLimits().shutdownGraceSeconds());
-      RequestRouter router = new RequestRouter(context, new OperationLogging(server.logs, server.metrics));
+      server.shutdownGrace =
+          () -> Duration.ofSeconds(live.global().requestLimits().shutdownGraceSeconds());
+      RequestRouter router =
+          new RequestRouter(context, new OperationLogging(server.logs, server.metrics));
       server.logStorageHealth();
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {
@@ -175,7 +238,10 @@ public final class DirectoryServer implements AutoCloseable {
       }
       server.serveHttp(config.global().http());
       server.markStarted();
-      server.logs.error(ErrorSeverity.INFO, "CORE", "RockDS started: " + server.describeListeners().replace('\n', ' '));
+      server.logs.error(
+          ErrorSeverity.INFO,
+          "CORE",
+          "RockDS started: " + server.describeListeners().replace('\n', ' '));
       return server;
     } catch (ConfigException | BindException | InterruptedException | RuntimeException e) {
       server.close();
@@ -183,12 +249,16 @@ public final class DirectoryServer implements AutoCloseable {
     }
   }
 
-  /** The expiry of the certificate the listeners were just given (a replaced keystore applies at restart). */
+  /**
+   * The expiry of the certificate the listeners were just given (a replaced keystore applies at
+   * restart).
+   */
   private static java.time.Instant certificateExpiry(Instance instance) throws ConfigException {
     try {
       return TlsContexts.certificateExpiry(instance.keyStore());
     } catch (IOException | GeneralSecurityException e) {
-      throw new ConfigException("cannot read the certificate of " + instance.keyStore() + ": " + e.getMessage(), e);
+      throw new ConfigException(
+          "cannot read the certificate of " + instance.keyStore() + ": " + e.getMessage(), e);
     }
   }
 
@@ -196,7 +266,8 @@ public final class DirectoryServer implements AutoCloseable {
     try {
       return TlsContexts.forKeyStore(instance.keyStore());
     } catch (IOException | GeneralSecurityException e) {
-      throw new ConfigException("cannot set up TLS from " + instance.keyStore() + ": " + e.getMessage(), e);
+      throw new ConfigException(
+          "cannot set up TLS from " + instance.keyStore() + ": " + e.getMessage(), e);
     }
   }
 
@@ -205,10 +276,18 @@ public final class DirectoryServer implements AutoCloseable {
       return;
     }
     try {
-      http = new MetricsHttpServer(endpoint.address(), endpoint.port(), metrics, () -> ready && backendsHealthy());
+      http =
+          new MetricsHttpServer(
+              endpoint.address(), endpoint.port(), metrics, () -> ready && backendsHealthy());
     } catch (IOException e) {
-      throw new ConfigException("cannot serve /metrics on " + endpoint.address() + ":" + endpoint.port() + ": "
-          + e.getMessage(), e);
+      throw new ConfigException(
+          "cannot serve /metrics on "
+              + endpoint.address()
+              + ":"
+              + endpoint.port()
+              + ": "
+              + e.getMessage(),
+          e);
     }
   }
 
@@ -220,14 +299,22 @@ public final class DirectoryServer implements AutoCloseable {
   /** The error log hears when a backend stops writing and when it writes again. */
   private void logStorageHealth() {
     for (Backend backend : backends.all()) {
-      backend.health().onChange(problem -> {
-        if (problem != null) {
-          logs.error(ErrorSeverity.ERROR, "BACKEND", problem.message() + "; reads go on, writes are refused"
-              + " until the storage recovers");
-        } else {
-          logs.error(ErrorSeverity.INFO, "BACKEND", "backend " + backend.id() + " writes again");
-        }
-      });
+      backend
+          .health()
+          .onChange(
+              problem -> {
+                if (problem != null) {
+                  logs.error(
+                      ErrorSeverity.ERROR,
+                      "BACKEND",
+                      problem.message()
+                          + "; reads go on, writes are refused"
+                          + " until the storage recovers");
+                } else {
+                  logs.error(
+                      ErrorSeverity.INFO, "BACKEND", "backend " + backend.id() + " writes again");
+                }
+              });
     }
   }
 
@@ -247,22 +334,35 @@ public final class DirectoryServer implements AutoCloseable {
       Files.writeString(instance.startedFile(), describeListeners() + "\n", StandardCharsets.UTF_8);
       ready = true;
     } catch (IOException e) {
-      throw new ConfigException("cannot write " + instance.startedFile() + ": " + e.getMessage(), e);
+      throw new ConfigException(
+          "cannot write " + instance.startedFile() + ": " + e.getMessage(), e);
     }
   }
 
   private void listen(ConnectionHandlerConfig handler, RequestRouter router, SslContext ssl)
       throws BindException, InterruptedException {
-    ProtocolSettings settings = new ProtocolSettings(handler.listenAddress(), handler.listenPort(),
-        handler.useSsl() ? ssl : null, handler.maxRequestSizeAnonymous(), handler.maxRequestSizeAuthenticated(),
-        ProtocolSettings.DEFAULT_MAX_BER_DEPTH, handler.maxConnections(),
-        Duration.ofSeconds(handler.idleTimeSeconds()), handler.maxOutstandingRequests(),
-        Duration.ofMillis(handler.requestReadTimeoutMillis()));
-    LdapServer listener = new LdapServer(settings, router, workers, bossGroup, ioGroup, connectionLimit);
+    ProtocolSettings settings =
+        new ProtocolSettings(
+            handler.listenAddress(),
+            handler.listenPort(),
+            handler.useSsl() ? ssl : null,
+            handler.maxRequestSizeAnonymous(),
+            handler.maxRequestSizeAuthenticated(),
+            ProtocolSettings.DEFAULT_MAX_BER_DEPTH,
+            handler.maxConnections(),
+            Duration.ofSeconds(handler.idleTimeSeconds()),
+            handler.maxOutstandingRequests(),
+            Duration.ofMillis(handler.requestReadTimeoutMillis()));
+    LdapServer listener =
+        new LdapServer(settings, router, workers, bossGroup, ioGroup, connectionLimit);
     listener.start();
     listeners.add(listener);
-    LOG.info("{} listening on {}://{}:{}", handler.name(), handler.useSsl() ? "ldaps" : "ldap",
-        handler.listenAddress(), listener.port());
+    LOG.info(
+        "{} listening on {}://{}:{}",
+        handler.name(),
+        handler.useSsl() ? "ldaps" : "ldap",
+        handler.listenAddress(),
+        listener.port());
   }
 
   /** One line per listener, e.g. {@code ldap://127.0.0.1:1389}. */
@@ -272,7 +372,9 @@ public final class DirectoryServer implements AutoCloseable {
       if (sb.length() > 0) {
         sb.append('\n');
       }
-      sb.append(l.settings().sslContext() != null ? "ldaps://" : "ldap://").append(l.settings().host()).append(':')
+      sb.append(l.settings().sslContext() != null ? "ldaps://" : "ldap://")
+          .append(l.settings().host())
+          .append(':')
           .append(l.port());
     }
     return sb.toString();
@@ -284,13 +386,19 @@ public final class DirectoryServer implements AutoCloseable {
 
   /** The port of the first plain LDAP listener. */
   public int ldapPort() {
-    return listeners.stream().filter(l -> l.settings().sslContext() == null).findFirst()
-        .orElseThrow(() -> new IllegalStateException("no plain LDAP listener")).port();
+    return listeners.stream()
+        .filter(l -> l.settings().sslContext() == null)
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("no plain LDAP listener"))
+        .port();
   }
 
   /** The port of the first LDAPS listener, or -1. */
   public int ldapsPort() {
-    return listeners.stream().filter(l -> l.settings().sslContext() != null).mapToInt(LdapServer::port).findFirst()
+    return listeners.stream()
+        .filter(l -> l.settings().sslContext() != null)
+        .mapToInt(LdapServer::port)
+        .findFirst()
         .orElse(-1);
   }
 
@@ -316,8 +424,8 @@ public final class DirectoryServer implements AutoCloseable {
    * the HTTP endpoint (a scrape reads RocksDB statistics); and only then closes the backends
    * (syncing the WAL, releasing the lock). If an operation still runs after all that, the backends
    * are left open for the process exit to release (every acknowledged write is already in the
-   * synced WAL) and the shutdown is reported unclean ({@link #closedCleanly()}, the error log,
-   * and {@link Instance#stoppedFile()}, which stop-ds reads).
+   * synced WAL) and the shutdown is reported unclean ({@link #closedCleanly()}, the error log, and
+   * {@link Instance#stoppedFile()}, which stop-ds reads).
    */
   @Override
   public void close() {
@@ -349,16 +457,24 @@ public final class DirectoryServer implements AutoCloseable {
       backends.close();
       logs.error(ErrorSeverity.INFO, "CORE", "RockDS stopped");
     } else {
-      logs.error(ErrorSeverity.ERROR, "CORE", "RockDS stopped uncleanly: " + (workersStopped ? ""
-          : workers.getActiveCount() + " operations ") + (tasksStopped ? "" : "a task ")
-          + "still ran after being cancelled; the database was left open for the process exit to release");
+      logs.error(
+          ErrorSeverity.ERROR,
+          "CORE",
+          "RockDS stopped uncleanly: "
+              + (workersStopped ? "" : workers.getActiveCount() + " operations ")
+              + (tasksStopped ? "" : "a task ")
+              + "still ran after being cancelled; the database was left open for the process exit to release");
     }
     logs.close();
     metrics.close();
     try {
       Files.deleteIfExists(instance.startedFile());
-      Files.writeString(instance.stoppedFile(), cleanly ? STOPPED_CLEANLY + "\n"
-          : "operations still ran after being cancelled; the database was not closed\n", StandardCharsets.UTF_8);
+      Files.writeString(
+          instance.stoppedFile(),
+          cleanly
+              ? STOPPED_CLEANLY + "\n"
+              : "operations still ran after being cancelled; the database was not closed\n",
+          StandardCharsets.UTF_8);
     } catch (IOException ignored) {
       // The markers only help start-ds and stop-ds, which then report what they cannot tell.
     }

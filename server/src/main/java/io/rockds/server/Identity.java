@@ -8,8 +8,10 @@ import java.util.Set;
  *
  * @param dn the bind DN; {@link DN#NULL_DN} when anonymous
  * @param root a root DN user from {@code cn=Root DNs,cn=config}
- * @param privileges OpenDJ-style privilege names ({@code unindexed-search}, {@code bypass-acl}, ...)
- * @param limits the user's own resource limits ({@code ds-rlim-*}), {@link UserLimits#NONE} for root and anonymous
+ * @param privileges OpenDJ-style privilege names ({@code unindexed-search}, {@code bypass-acl},
+ *     ...)
+ * @param limits the user's own resource limits ({@code ds-rlim-*}), {@link UserLimits#NONE} for
+ *     root and anonymous
  */
 public record Identity(DN dn, boolean root, Set<String> privileges, UserLimits limits) {
   public static final Identity ANONYMOUS = new Identity(DN.NULL_DN, false, Set.of());

@@ -37,7 +37,10 @@ public record Instance(Path root) {
     return logs().resolve("server.pid");
   }
 
-  /** Locked by the running server: whether a server runs is decided by this lock, never by the pid file. */
+  /**
+   * Locked by the running server: whether a server runs is decided by this lock, never by the pid
+   * file.
+   */
   public Path lockFile() {
     return root.resolve("locks").resolve("server.lock");
   }

@@ -23,8 +23,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Creates an instance directory: its configuration (root password hashed) and its initial
- * entries, written offline through the storage API. Used by {@code bin/setup} and by tests.
+ * Creates an instance directory: its configuration (root password hashed) and its initial entries,
+ * written offline through the storage API. Used by {@code bin/setup} and by tests.
  *
  * <p>The instance directory is made private to its owner (rwx------) before anything is written
  * into it, so the configuration with the root password hash, the database and the logs are out of
@@ -38,17 +38,29 @@ public final class InstanceSetup {
    *     with {@link PasswordSchemeSettings#ROOT_SCHEME}
    * @param entries the initial entries, parents first; clear-text passwords are hashed
    */
-  public static void create(Instance instance, InitialConfig.Parameters parameters, String rootPassword,
-      List<Entry> entries) throws ConfigException, LDAPException, IOException {
+  public static void create(
+      Instance instance,
+      InitialConfig.Parameters parameters,
+      String rootPassword,
+      List<Entry> entries)
+      throws ConfigException, LDAPException, IOException {
     if (Files.exists(instance.configFile())) {
-      throw new ConfigException(instance.root() + " already holds an instance; remove it or choose another directory");
+      throw new ConfigException(
+          instance.root() + " already holds an instance; remove it or choose another directory");
     }
-    PasswordSchemeSettings settings = parameters.passwordScheme() == null ? PasswordSchemeSettings.defaults()
-        : PasswordSchemeSettings.defaultsWith(parameters.passwordScheme());
+    PasswordSchemeSettings settings =
+        parameters.passwordScheme() == null
+            ? PasswordSchemeSettings.defaults()
+            : PasswordSchemeSettings.defaultsWith(parameters.passwordScheme());
     PasswordSchemes passwords = new PasswordSchemes(settings);
-    PasswordSchemes rootScheme = new PasswordSchemes(
-        PasswordSchemeSettings.defaultsWith(PasswordSchemeSettings.rootScheme(settings.defaultScheme())));
-    String hash = new String(rootScheme.encode(rootPassword.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+    PasswordSchemes rootScheme =
+        new PasswordSchemes(
+            PasswordSchemeSettings.defaultsWith(
+                PasswordSchemeSettings.rootScheme(settings.defaultScheme())));
+    String hash =
+        new String(
+            rootScheme.encode(rootPassword.getBytes(StandardCharsets.UTF_8)),
+            StandardCharsets.UTF_8);
     InitialConfig.Parameters hashed = parameters.withRootPasswordHash(hash);
     makePrivate(instance.root());
     ConfigStore config = ConfigStore.create(instance.configFile(), InitialConfig.entries(hashed));
@@ -57,15 +69,20 @@ public final class InstanceSetup {
     Files.createDirectories(instance.schemaDirectory());
     Identity creator = new Identity(parameters.rootUserDn(), true, Set.of());
     ServerConfig server = ServerConfig.read(config);
-    try (Backends backends = Backends.open(server.backends(), instance, SchemaLoader.load(instance.schemaDirectory()),
-        MemoryBudget.ofThisProcess(server.global().memoryBudgetBytes()))) {
+    try (Backends backends =
+        Backends.open(
+            server.backends(),
+            instance,
+            SchemaLoader.load(instance.schemaDirectory()),
+            MemoryBudget.ofThisProcess(server.global().memoryBudgetBytes()))) {
       for (Entry entry : entries) {
         Entry prepared = entry.duplicate();
         PasswordValues.hash(prepared, passwords);
         OperationalAttributes.onAdd(prepared, creator);
         EntryContainer container = backends.containerFor(prepared.getParsedDN());
         if (container == null) {
-          throw new LDAPException(com.unboundid.ldap.sdk.ResultCode.NO_SUCH_OBJECT,
+          throw new LDAPException(
+              com.unboundid.ldap.sdk.ResultCode.NO_SUCH_OBJECT,
               "no backend holds " + prepared.getDN());
         }
         container.add(prepared);
@@ -91,7 +108,13 @@ public final class InstanceSetup {
 
   /** The parameters of a loopback test or quick-start instance. */
   public static InitialConfig.Parameters loopback(DN baseDn, int ldapPort, int ldapsPort) {
-    return new InitialConfig.Parameters(baseDn, "127.0.0.1", ldapPort, ldapsPort,
-        io.rockds.config.ConfigDns.parse("cn=Directory Manager"), null, false);
+    return new InitialConfig.Parameters(
+        baseDn,
+        "127.0.0.1",
+        ldapPort,
+        ldapsPort,
+        io.rockds.config.ConfigDns.parse("cn=Directory Manager"),
+        null,
+        false);
   }
 }

@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Runs the server in the foreground: {@code Main [--instance DIR]}. SIGTERM and SIGINT shut it
- * down cleanly (in-flight work finished, clients notified, database closed and unlocked); a
- * shutdown that could not close the database safely ends with exit status 1. A startup failure
- * prints one line naming the cause, never a stack trace, and exits with 1.
+ * Runs the server in the foreground: {@code Main [--instance DIR]}. SIGTERM and SIGINT shut it down
+ * cleanly (in-flight work finished, clients notified, database closed and unlocked); a shutdown
+ * that could not close the database safely ends with exit status 1. A startup failure prints one
+ * line naming the cause, never a stack trace, and exits with 1.
  */
 public final class Main {
   private Main() {}
@@ -39,29 +39,40 @@ public final class Main {
       return;
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      server.close();
-      deletePidFile(instance);
-      if (!server.closedCleanly()) {
-        System.err.println("rockds: the shutdown was not clean: operations still ran after being cancelled");
-        Runtime.getRuntime().halt(1);
-      }
-      stopped.countDown();
-    }, "rockds-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.close();
+                  deletePidFile(instance);
+                  if (!server.closedCleanly()) {
+                    System.err.println(
+                        "rockds: the shutdown was not clean: operations still ran after being cancelled");
+                    Runtime.getRuntime().halt(1);
+                  }
+                  stopped.countDown();
+                },
+                "rockds-shutdown"));
     try {
-      Files.writeString(instance.pidFile(), Long.toString(ProcessHandle.current().pid()), StandardCharsets.UTF_8);
+      Files.writeString(
+          instance.pidFile(), Long.toString(ProcessHandle.current().pid()), StandardCharsets.UTF_8);
     } catch (java.io.IOException e) {
       System.err.println("rockds: cannot write " + instance.pidFile() + ": " + e.getMessage());
     }
-    System.out.println("RockDS started on " + server.describeListeners().replace('\n', ' ')
-        + " (instance " + instance.root() + ")");
+    System.out.println(
+        "RockDS started on "
+            + server.describeListeners().replace('\n', ' ')
+            + " (instance "
+            + instance.root()
+            + ")");
     stopped.await();
   }
 
   /** Removes the pid file if it still names this process (a newer server may have replaced it). */
   private static void deletePidFile(Instance instance) {
     try {
-      if (Files.readString(instance.pidFile(), StandardCharsets.UTF_8).strip()
+      if (Files.readString(instance.pidFile(), StandardCharsets.UTF_8)
+          .strip()
           .equals(Long.toString(ProcessHandle.current().pid()))) {
         Files.delete(instance.pidFile());
       }

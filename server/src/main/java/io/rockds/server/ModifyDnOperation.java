@@ -12,9 +12,9 @@ import io.rockds.server.backend.Written;
 
 /**
  * A modify DN (RFC 4511 section 4.9): rename, optionally keeping the old RDN values, optionally
- * under a new superior. Access control by the rules of the backends holding the old and the new
- * DN, then the backend of the entry moves it with its subtree (user entries: schema-checked,
- * and referential integrity rewrites the member values naming the moved entries).
+ * under a new superior. Access control by the rules of the backends holding the old and the new DN,
+ * then the backend of the entry moves it with its subtree (user entries: schema-checked, and
+ * referential integrity rewrites the member values naming the moved entries).
  */
 final class ModifyDnOperation {
   private final ServerContext context;
@@ -34,19 +34,27 @@ final class ModifyDnOperation {
     try {
       newRdn = new RDN(op.getNewRDN());
     } catch (LDAPException e) {
-      throw new LDAPException(ResultCode.INVALID_DN_SYNTAX, "invalid new RDN \"" + op.getNewRDN() + "\"");
+      throw new LDAPException(
+          ResultCode.INVALID_DN_SYNTAX, "invalid new RDN \"" + op.getNewRDN() + "\"");
     }
     DN newSuperior = op.getNewSuperiorDN() == null ? null : Dns.parse(op.getNewSuperiorDN());
     DN parent = newSuperior != null ? newSuperior : dn.getParent();
     if (parent == null) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "The entry " + dn + " cannot be renamed");
+      throw new LDAPException(
+          ResultCode.UNWILLING_TO_PERFORM, "The entry " + dn + " cannot be renamed");
     }
     DN newDn = new DN(newRdn, parent);
     DirectoryBackend backend = context.router().route(dn);
-    context.access().checkRename(client, backend.writeAccess(), context.router().route(newDn).writeAccess(),
-        dn, newDn);
+    context
+        .access()
+        .checkRename(
+            client, backend.writeAccess(), context.router().route(newDn).writeAccess(), dn, newDn);
     Written written = backend.rename(new Update(context, client, request), dn, newDn);
     context.access().written(dn);
-    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
+    client
+        .ldap()
+        .send(
+            Responses.result(
+                request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
   }
 }

@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * A modify (RFC 4511 section 4.6, increment RFC 4525): access control by the rule of the backend
- * holding the DN, then the backend applies all modifications or none (a modify of
- * {@code cn=schema} changes the schema, of {@code cn=config} the configuration).
+ * holding the DN, then the backend applies all modifications or none (a modify of {@code cn=schema}
+ * changes the schema, of {@code cn=config} the configuration).
  */
 final class ModifyOperation {
   private final ServerContext context;
@@ -33,6 +33,10 @@ final class ModifyOperation {
     context.access().checkModify(client, backend.writeAccess(), dn, requested);
     Written written = backend.modify(new Update(context, client, request), dn, requested);
     context.access().written(dn);
-    client.ldap().send(Responses.result(request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
+    client
+        .ldap()
+        .send(
+            Responses.result(
+                request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
   }
 }

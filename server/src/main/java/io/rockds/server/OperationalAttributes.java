@@ -9,8 +9,8 @@ import java.util.Date;
 import java.util.UUID;
 
 /**
- * The stored operational attributes, set on every write (entryUUID, createTimestamp,
- * creatorsName, modifyTimestamp, modifiersName, structuralObjectClass); clients cannot set them
+ * The stored operational attributes, set on every write (entryUUID, createTimestamp, creatorsName,
+ * modifyTimestamp, modifiersName, structuralObjectClass); clients cannot set them
  * (NO-USER-MODIFICATION). The computed ones are {@link VirtualAttributes}.
  */
 public final class OperationalAttributes {
@@ -18,9 +18,9 @@ public final class OperationalAttributes {
   private OperationalAttributes() {}
 
   /**
-   * Stamps a new entry written without an LDAP add (setup, import): also stores its superior
-   * object classes and structuralObjectClass as an add would, by the bundled standard schema
-   * (a new instance has no custom schema yet; classes it does not know are left as given).
+   * Stamps a new entry written without an LDAP add (setup, import): also stores its superior object
+   * classes and structuralObjectClass as an add would, by the bundled standard schema (a new
+   * instance has no custom schema yet; classes it does not know are left as given).
    */
   public static void onAdd(Entry entry, Identity by) {
     stamp(entry, by);

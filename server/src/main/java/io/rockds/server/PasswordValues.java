@@ -19,17 +19,21 @@ public final class PasswordValues {
     }
   }
 
-  public static Modification hash(Modification modification, PasswordSchemes schemes) throws LDAPException {
+  public static Modification hash(Modification modification, PasswordSchemes schemes)
+      throws LDAPException {
     if (!modification.getAttribute().getBaseName().equalsIgnoreCase(ATTRIBUTE)
         || modification.getModificationType() == com.unboundid.ldap.sdk.ModificationType.DELETE
         || !modification.hasValue()) {
       return modification;
     }
-    return new Modification(modification.getModificationType(), modification.getAttributeName(),
+    return new Modification(
+        modification.getModificationType(),
+        modification.getAttributeName(),
         stored(modification.getAttribute(), schemes).getValueByteArrays());
   }
 
-  private static Attribute stored(Attribute password, PasswordSchemes schemes) throws LDAPException {
+  private static Attribute stored(Attribute password, PasswordSchemes schemes)
+      throws LDAPException {
     byte[][] values = password.getValueByteArrays();
     byte[][] hashed = new byte[values.length][];
     for (int i = 0; i < values.length; i++) {

@@ -11,11 +11,11 @@ import java.util.ArrayDeque;
 import java.util.function.Supplier;
 
 /**
- * Defensive limits on the size of what one request asks for, checked before the operation
- * runs: the length and RDN count of the DNs it names, filter nesting and components, substring
- * parts, requested attributes, attributes and values of an add. A request over a limit is
- * refused with adminLimitExceeded (11) and a message naming the limit and the configuration
- * property that sets it. The limits are read per request, so dsconfig changes apply at once.
+ * Defensive limits on the size of what one request asks for, checked before the operation runs: the
+ * length and RDN count of the DNs it names, filter nesting and components, substring parts,
+ * requested attributes, attributes and values of an add. A request over a limit is refused with
+ * adminLimitExceeded (11) and a message naming the limit and the configuration property that sets
+ * it. The limits are read per request, so dsconfig changes apply at once.
  *
  * <p>The DN limits are checked on the raw strings, before any parsing: every later step (parsing,
  * normalizing, the dn2id key, the matchedDN) is then bounded by them.
@@ -37,13 +37,18 @@ final class RequestLimits {
         checkDn(request.getSearchRequestProtocolOp().getBaseDN(), config);
         checkFilter(request.getSearchRequestProtocolOp().getFilter(), config);
         int requested = request.getSearchRequestProtocolOp().getAttributes().size();
-        exceed(requested, config.maxRequestedAttributes(), "requested attributes", "max-requested-attributes");
+        exceed(
+            requested,
+            config.maxRequestedAttributes(),
+            "requested attributes",
+            "max-requested-attributes");
       }
       case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST -> {
         checkDn(request.getAddRequestProtocolOp().getDN(), config);
         checkAdd(request.getAddRequestProtocolOp(), config);
       }
-      case LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST -> checkDn(request.getBindRequestProtocolOp().getBindDN(), config);
+      case LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST ->
+          checkDn(request.getBindRequestProtocolOp().getBindDN(), config);
       case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST ->
           checkDn(request.getDeleteRequestProtocolOp().getDN(), config);
       case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST ->
@@ -102,7 +107,8 @@ final class RequestLimits {
     while (!pending.isEmpty()) {
       Filter current = pending.pop();
       int depth = depths.pop();
-      exceed(++components, config.maxFilterComponents(), "filter components", "max-filter-components");
+      exceed(
+          ++components, config.maxFilterComponents(), "filter components", "max-filter-components");
       exceed(depth, config.maxFilterDepth(), "levels of filter nesting", "max-filter-depth");
       switch (current.getFilterType()) {
         case Filter.FILTER_TYPE_AND, Filter.FILTER_TYPE_OR -> {
@@ -116,9 +122,15 @@ final class RequestLimits {
           depths.push(depth + 1);
         }
         case Filter.FILTER_TYPE_SUBSTRING -> {
-          int parts = current.getSubAnyBytes().length + (current.getSubInitialBytes() == null ? 0 : 1)
-              + (current.getSubFinalBytes() == null ? 0 : 1);
-          exceed(parts, config.maxSubstringComponents(), "substring components", "max-substring-components");
+          int parts =
+              current.getSubAnyBytes().length
+                  + (current.getSubInitialBytes() == null ? 0 : 1)
+                  + (current.getSubFinalBytes() == null ? 0 : 1);
+          exceed(
+              parts,
+              config.maxSubstringComponents(),
+              "substring components",
+              "max-substring-components");
         }
         default -> {
           // Leaf filters hold one assertion.
@@ -127,8 +139,13 @@ final class RequestLimits {
     }
   }
 
-  private static void checkAdd(AddRequestProtocolOp add, RequestLimitsConfig config) throws LDAPException {
-    exceed(add.getAttributes().size(), config.maxAddAttributes(), "attributes in an add", "max-add-attributes");
+  private static void checkAdd(AddRequestProtocolOp add, RequestLimitsConfig config)
+      throws LDAPException {
+    exceed(
+        add.getAttributes().size(),
+        config.maxAddAttributes(),
+        "attributes in an add",
+        "max-add-attributes");
     long values = 0;
     for (Attribute attribute : add.getAttributes()) {
       values += attribute.size();
@@ -136,9 +153,11 @@ final class RequestLimits {
     exceed(values, config.maxAddValues(), "values in an add", "max-add-values");
   }
 
-  private static void exceed(long actual, int limit, String what, String property) throws LDAPException {
+  private static void exceed(long actual, int limit, String what, String property)
+      throws LDAPException {
     if (actual > limit) {
-      throw new LDAPException(ResultCode.ADMIN_LIMIT_EXCEEDED,
+      throw new LDAPException(
+          ResultCode.ADMIN_LIMIT_EXCEEDED,
           "The request has more than " + limit + " " + what + " (limit set by " + property + ")");
     }
   }

@@ -13,10 +13,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs each request as its operation class, on a worker thread, after the checks every request
- * passes (request limits, critical controls). Failures an operation reports as an
- * {@link LDAPException} become that result; anything else is logged and answered with
- * {@code other} (80) so that one bad request never takes the connection or the server down.
- * An operation cancelled before it answered gets {@code canceled} (118) here.
+ * passes (request limits, critical controls). Failures an operation reports as an {@link
+ * LDAPException} become that result; anything else is logged and answered with {@code other} (80)
+ * so that one bad request never takes the connection or the server down. An operation cancelled
+ * before it answered gets {@code canceled} (118) here.
  */
 public final class RequestRouter implements LdapRequestHandler {
   private static final Logger LOG = LoggerFactory.getLogger(RequestRouter.class);
@@ -43,8 +43,8 @@ public final class RequestRouter implements LdapRequestHandler {
   public void handle(LdapConnection connection, LDAPMessage request) {
     ClientConnection client = connection.attachment();
     RunningOperation operation = client.start(request.getMessageID(), request.getProtocolOpType());
-    OperationLogging.Operation logged = accessLog.start(connection, client.nextOperationNumber(), request,
-        client.identity().dn());
+    OperationLogging.Operation logged =
+        accessLog.start(connection, client.nextOperationNumber(), request, client.identity().dn());
     ResultCode result = ResultCode.SUCCESS;
     String message = null;
     try {
@@ -71,18 +71,32 @@ public final class RequestRouter implements LdapRequestHandler {
     }
   }
 
-  private void execute(ClientConnection client, LDAPMessage request, AtomicBoolean stop) throws LDAPException {
+  private void execute(ClientConnection client, LDAPMessage request, AtomicBoolean stop)
+      throws LDAPException {
     switch (request.getProtocolOpType()) {
-      case LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST -> new BindOperation(context, sasl, client, request).run();
-      case LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST -> new SearchOperation(context, client, request, stop).run();
-      case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST -> new AddOperation(context, client, request).run();
-      case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST -> new DeleteOperation(context, client, request).run();
-      case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST -> new ModifyOperation(context, client, request).run();
-      case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST -> new ModifyDnOperation(context, client, request).run();
-      case LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST -> new CompareOperation(context, client, request).run();
-      case LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_REQUEST -> new ExtendedOperation(context, client, request).run();
-      default -> client.ldap().disconnect(ResultCode.PROTOCOL_ERROR,
-          "unsupported protocol operation type 0x" + Integer.toHexString(request.getProtocolOpType() & 0xFF));
+      case LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST ->
+          new BindOperation(context, sasl, client, request).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST ->
+          new SearchOperation(context, client, request, stop).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST ->
+          new AddOperation(context, client, request).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST ->
+          new DeleteOperation(context, client, request).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST ->
+          new ModifyOperation(context, client, request).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST ->
+          new ModifyDnOperation(context, client, request).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST ->
+          new CompareOperation(context, client, request).run();
+      case LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_REQUEST ->
+          new ExtendedOperation(context, client, request).run();
+      default ->
+          client
+              .ldap()
+              .disconnect(
+                  ResultCode.PROTOCOL_ERROR,
+                  "unsupported protocol operation type 0x"
+                      + Integer.toHexString(request.getProtocolOpType() & 0xFF));
     }
   }
 
@@ -90,7 +104,11 @@ public final class RequestRouter implements LdapRequestHandler {
   public void abandon(LdapConnection connection, int messageId) {
     ClientConnection client = connection.attachment();
     if (client != null) {
-      accessLog.abandoned(connection, client.nextOperationNumber(), messageId, client.abandon(messageId),
+      accessLog.abandoned(
+          connection,
+          client.nextOperationNumber(),
+          messageId,
+          client.abandon(messageId),
           client.identity().dn());
     }
   }
@@ -100,7 +118,8 @@ public final class RequestRouter implements LdapRequestHandler {
     ClientConnection client = connection.attachment();
     if (client != null) {
       client.markUnbound();
-      accessLog.unbound(connection, client.nextOperationNumber(), request.getMessageID(), client.identity().dn());
+      accessLog.unbound(
+          connection, client.nextOperationNumber(), request.getMessageID(), client.identity().dn());
     }
   }
 
@@ -110,12 +129,16 @@ public final class RequestRouter implements LdapRequestHandler {
     if (client != null) {
       client.abandonAll();
     }
-    accessLog.disconnected(connection, client != null && client.unbound() ? "Client Unbind" : "Client Disconnect");
+    accessLog.disconnected(
+        connection, client != null && client.unbound() ? "Client Unbind" : "Client Disconnect");
   }
 
   @Override
   public void rejected(LdapConnection connection, LDAPMessage request) {
-    connection.send(Responses.result(request, ResultCode.BUSY,
-        "the server is too busy to process the request; retry later"));
+    connection.send(
+        Responses.result(
+            request,
+            ResultCode.BUSY,
+            "the server is too busy to process the request; retry later"));
   }
 }

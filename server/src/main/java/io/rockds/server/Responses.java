@@ -20,19 +20,31 @@ public final class Responses {
   private Responses() {}
 
   /** The final response to {@code request} with the given result. */
-  public static LDAPMessage result(LDAPMessage request, ResultCode code, String matchedDn, String message,
+  public static LDAPMessage result(
+      LDAPMessage request,
+      ResultCode code,
+      String matchedDn,
+      String message,
       List<Control> controls) {
     int rc = code.intValue();
-    ProtocolOp op = switch (request.getProtocolOpType()) {
-      case LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST -> new BindResponseProtocolOp(rc, matchedDn, message, null, null);
-      case LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST -> new SearchResultDoneProtocolOp(rc, matchedDn, message, null);
-      case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST -> new AddResponseProtocolOp(rc, matchedDn, message, null);
-      case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST -> new DeleteResponseProtocolOp(rc, matchedDn, message, null);
-      case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST -> new ModifyResponseProtocolOp(rc, matchedDn, message, null);
-      case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST -> new ModifyDNResponseProtocolOp(rc, matchedDn, message, null);
-      case LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST -> new CompareResponseProtocolOp(rc, matchedDn, message, null);
-      default -> new ExtendedResponseProtocolOp(rc, matchedDn, message, null, null, null);
-    };
+    ProtocolOp op =
+        switch (request.getProtocolOpType()) {
+          case LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST ->
+              new BindResponseProtocolOp(rc, matchedDn, message, null, null);
+          case LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST ->
+              new SearchResultDoneProtocolOp(rc, matchedDn, message, null);
+          case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST ->
+              new AddResponseProtocolOp(rc, matchedDn, message, null);
+          case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST ->
+              new DeleteResponseProtocolOp(rc, matchedDn, message, null);
+          case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST ->
+              new ModifyResponseProtocolOp(rc, matchedDn, message, null);
+          case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST ->
+              new ModifyDNResponseProtocolOp(rc, matchedDn, message, null);
+          case LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST ->
+              new CompareResponseProtocolOp(rc, matchedDn, message, null);
+          default -> new ExtendedResponseProtocolOp(rc, matchedDn, message, null, null, null);
+        };
     return new LDAPMessage(request.getMessageID(), op, controls);
   }
 
@@ -40,13 +52,21 @@ public final class Responses {
     return result(request, code, null, message, List.of());
   }
 
-  /** The result an operation's exception stands for; its message is the client's diagnostic message. */
+  /**
+   * The result an operation's exception stands for; its message is the client's diagnostic message.
+   */
   public static LDAPMessage result(LDAPMessage request, LDAPException e) {
-    return result(request, e.getResultCode(), e.getMatchedDN(), diagnosticMessage(e),
+    return result(
+        request,
+        e.getResultCode(),
+        e.getMatchedDN(),
+        diagnosticMessage(e),
         List.of(e.getResponseControls()));
   }
 
-  /** The message a client sees: new LDAPException(code, message) leaves the diagnostic message null. */
+  /**
+   * The message a client sees: new LDAPException(code, message) leaves the diagnostic message null.
+   */
   public static String diagnosticMessage(LDAPException e) {
     return e.getDiagnosticMessage() != null ? e.getDiagnosticMessage() : e.getMessage();
   }

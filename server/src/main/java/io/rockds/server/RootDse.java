@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * The root DSE (RFC 4512 section 5.1): what a client learns before it binds. Readable by
- * anyone, with a base search only; no update reaches it.
+ * The root DSE (RFC 4512 section 5.1): what a client learns before it binds. Readable by anyone,
+ * with a base search only; no update reaches it.
  */
 final class RootDse implements DirectoryBackend {
   static final String VENDOR_NAME = "RockDS";
@@ -47,7 +47,8 @@ final class RootDse implements DirectoryBackend {
   @Override
   public void search(DN base, SearchScope scope, SearchResults results) throws LDAPException {
     if (scope != SearchScope.BASE) {
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist");
+      throw new LDAPException(
+          ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist");
     }
     results.inScope(get(base));
   }
@@ -64,25 +65,29 @@ final class RootDse implements DirectoryBackend {
     }
     List<String> controls = new ArrayList<>(SupportedControls.all());
     controls.sort(null);
-    Entry entry = new Entry("",
-        new Attribute("objectClass", "top", "ds-root-dse"),
-        new Attribute("supportedLDAPVersion", "3"),
-        new Attribute("vendorName", VENDOR_NAME),
-        new Attribute("vendorVersion", VENDOR_VERSION),
-        new Attribute("subschemaSubentry", SubschemaEntry.DN_STRING),
-        new Attribute("supportedExtension", ExtendedOperation.SUPPORTED),
-        new Attribute("supportedFeatures",
-            "1.3.6.1.4.1.4203.1.5.1", // all operational attributes, "+" (RFC 3673)
-            "1.3.6.1.4.1.4203.1.5.2", // object class lists, "@person" (RFC 4529)
-            "1.3.6.1.4.1.4203.1.5.3", // absolute true and false filters (RFC 4526)
-            "1.3.6.1.1.14")); // increment modification (RFC 4525)
+    Entry entry =
+        new Entry(
+            "",
+            new Attribute("objectClass", "top", "ds-root-dse"),
+            new Attribute("supportedLDAPVersion", "3"),
+            new Attribute("vendorName", VENDOR_NAME),
+            new Attribute("vendorVersion", VENDOR_VERSION),
+            new Attribute("subschemaSubentry", SubschemaEntry.DN_STRING),
+            new Attribute("supportedExtension", ExtendedOperation.SUPPORTED),
+            new Attribute(
+                "supportedFeatures",
+                "1.3.6.1.4.1.4203.1.5.1", // all operational attributes, "+" (RFC 3673)
+                "1.3.6.1.4.1.4203.1.5.2", // object class lists, "@person" (RFC 4529)
+                "1.3.6.1.4.1.4203.1.5.3", // absolute true and false filters (RFC 4526)
+                "1.3.6.1.1.14")); // increment modification (RFC 4525)
     if (!namingContexts.isEmpty()) {
       entry.addAttribute("namingContexts", namingContexts);
     }
     if (!controls.isEmpty()) {
       entry.addAttribute("supportedControl", controls);
     }
-    entry.addAttribute("supportedSASLMechanisms", new io.rockds.server.sasl.SaslMechanisms(context).names());
+    entry.addAttribute(
+        "supportedSASLMechanisms", new io.rockds.server.sasl.SaslMechanisms(context).names());
     return entry;
   }
 }

@@ -5,10 +5,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One request of a connection while it runs: the stop flag operations poll, and what abandon
- * (RFC 4511 section 4.11) and cancel (RFC 3909) need to know about it. Abandon only raises the
- * flag, and the operation ends without a response; cancel also asks that the operation answer
- * {@code canceled} (118) if it had not answered yet, and waits for that outcome.
+ * One request of a connection while it runs: the stop flag operations poll, and what abandon (RFC
+ * 4511 section 4.11) and cancel (RFC 3909) need to know about it. Abandon only raises the flag, and
+ * the operation ends without a response; cancel also asks that the operation answer {@code
+ * canceled} (118) if it had not answered yet, and waits for that outcome.
  */
 final class RunningOperation {
   private final int messageId;
@@ -60,7 +60,9 @@ final class RunningOperation {
     return cancelled;
   }
 
-  /** Waits for the operation to end; true if the cancel took effect, false if it finished anyway. */
+  /**
+   * Waits for the operation to end; true if the cancel took effect, false if it finished anyway.
+   */
   boolean awaitCancelled(long timeoutMillis) throws InterruptedException {
     return finished.await(timeoutMillis, TimeUnit.MILLISECONDS) && cancelled;
   }

@@ -36,20 +36,22 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 
 /**
- * A search (RFC 4511 section 4.5) of the backend holding the base DN: its read privileges
- * checked once, each entry it has in scope tested against the filter, the ACIs where they apply,
- * and returned with the requested attributes. A RocksDB backend is searched in two phases: candidate IDs from the indexes and the scope
- * ({@link SearchCandidates}), then each candidate read (entry cache first), checked against scope
- * and the whole filter ({@link FilterEvaluator}) and returned with the requested attributes.
+ * A search (RFC 4511 section 4.5) of the backend holding the base DN: its read privileges checked
+ * once, each entry it has in scope tested against the filter, the ACIs where they apply, and
+ * returned with the requested attributes. A RocksDB backend is searched in two phases: candidate
+ * IDs from the indexes and the scope ({@link SearchCandidates}), then each candidate read (entry
+ * cache first), checked against scope and the whole filter ({@link FilterEvaluator}) and returned
+ * with the requested attributes.
  *
- * <p>A search whose candidates stay undefined is unindexed: it walks the scope in dn2id order,
- * is counted and flagged ({@link #isUnindexed()}, the access log's {@code unindexed}), and needs
- * the {@code unindexed-search} privilege. Limits: size, time and lookthrough ({@link
- * SearchLimits}). Controls: simple paged results, server-side sort, matched values.
+ * <p>A search whose candidates stay undefined is unindexed: it walks the scope in dn2id order, is
+ * counted and flagged ({@link #isUnindexed()}, the access log's {@code unindexed}), and needs the
+ * {@code unindexed-search} privilege. Limits: size, time and lookthrough ({@link SearchLimits}).
+ * Controls: simple paged results, server-side sort, matched values.
  */
 final class SearchOperation implements SearchResults {
   /** How long one entry may wait for a client that does not read before the search gives up. */
   private static final long SLOW_CLIENT_WAIT_MILLIS = 60_000;
+
   private static final String UNINDEXED_PRIVILEGE = "unindexed-search";
 
   /** Receives each matching entry; returns false to stop the walk. */
@@ -72,25 +74,39 @@ final class SearchOperation implements SearchResults {
   private boolean dnOnly;
   private AccessRule readAccess;
   private ServerSideSort sort;
+
   /** Set once the client is gone or a limit stopped the search: no result follows. */
   private boolean stopped;
+
   private EntryContainer container;
   private SearchLimits limits;
   private MatchedValues matchedValues;
   private SimplePagedResultsControl paging;
   private PagedSearches.Resume resumeNext;
   private boolean unindexed;
+
   /** The indexes proved that every candidate matches the filter: phase 2 checks the scope only. */
   private boolean filterProven;
+
   /** Every entry of the container is in scope (a subtree search of its base DN): no DN check. */
   private boolean wholeContainer;
-  /** What to decode of a candidate when not all of it is needed (see {@link #readProjection}), else null. */
+
+  /**
+   * What to decode of a candidate when not all of it is needed (see {@link #readProjection}), else
+   * null.
+   */
   private AttributeProjection projection;
+
   private long examined;
+
   /** Entries sent by this request: one page when paging. */
   private int sent;
 
-  SearchOperation(ServerContext context, ClientConnection client, LDAPMessage request, AtomicBoolean cancelled) {
+  SearchOperation(
+      ServerContext context,
+      ClientConnection client,
+      LDAPMessage request,
+      AtomicBoolean cancelled) {
     this.context = context;
     this.client = client;
     this.request = request;
@@ -128,9 +144,14 @@ final class SearchOperation implements SearchResults {
     sort = ServerSideSort.from(control(ServerSideSort.OID), context.schema());
     matchedValues = MatchedValues.from(control(MatchedValues.OID), evaluator);
     paging = pagingControl();
-    // Asking for no attributes, without access control to apply, needs nothing of a match but its DN.
-    dnOnly = attributes.selectsNone() && virtualAttributes.isEmpty() && matchedValues == null && sort == null
-        && Privilege.BYPASS_ACL.heldBy(identity);
+    // Asking for no attributes, without access control to apply, needs nothing of a match but its
+    // DN.
+    dnOnly =
+        attributes.selectsNone()
+            && virtualAttributes.isEmpty()
+            && matchedValues == null
+            && sort == null
+            && Privilege.BYPASS_ACL.heldBy(identity);
     DirectoryBackend backend = context.router().route(base);
     readAccess = backend.readAccess();
     context.access().checkRead(client, readAccess);
@@ -191,16 +212,18 @@ final class SearchOperation implements SearchResults {
       responseControls.add(sort.responseControl());
     }
     if (paging != null) {
-      ASN1OctetString cookie = resumeNext == null ? new ASN1OctetString()
-          : client.pagedSearches().keep(fingerprint(), resumeNext);
+      ASN1OctetString cookie =
+          resumeNext == null
+              ? new ASN1OctetString()
+              : client.pagedSearches().keep(fingerprint(), resumeNext);
       responseControls.add(new SimplePagedResultsControl(0, cookie, false));
     }
     done(responseControls);
   }
 
   /**
-   * Phase 1: the candidate IDs (undefined when unindexed), or null when the search asked for
-   * {@code debugsearchindex} and its trace has been returned instead.
+   * Phase 1: the candidate IDs (undefined when unindexed), or null when the search asked for {@code
+   * debugsearchindex} and its trace has been returned instead.
    */
   private IdSet candidates(Identity identity, PagedSearches.Resume resume) throws LDAPException {
     if (resume instanceof PagedSearches.AtKey) {
@@ -211,8 +234,15 @@ final class SearchOperation implements SearchResults {
       planReads(identity, false);
       return IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
     }
-    SearchCandidates.Result candidates = SearchCandidates.find(container, context.schema(),
-        context.groups().virtualIndexes(), base, search.getScope(), filter, limits.lookthroughLimit());
+    SearchCandidates.Result candidates =
+        SearchCandidates.find(
+            container,
+            context.schema(),
+            context.groups().virtualIndexes(),
+            base,
+            search.getScope(),
+            filter,
+            limits.lookthroughLimit());
     // The index reads are bounded (filter components, index-entry-limit), not interruptible: the
     // time limit is checked once they are done, before the first entry is read.
     limits.checkTime();
@@ -234,24 +264,32 @@ final class SearchOperation implements SearchResults {
   }
 
   /**
-   * The attributes a candidate must be decoded with when the search needs fewer than all of
-   * them: the requested ones and those the filter tests (unless the indexes proved it), for a
-   * client whom no access control applies to (ACIs may test any attribute) and with no virtual
-   * attribute, sort or matched-values control (they read other attributes). Null: decode it all.
+   * The attributes a candidate must be decoded with when the search needs fewer than all of them:
+   * the requested ones and those the filter tests (unless the indexes proved it), for a client whom
+   * no access control applies to (ACIs may test any attribute) and with no virtual attribute, sort
+   * or matched-values control (they read other attributes). Null: decode it all.
    */
   private AttributeProjection readProjection(Identity identity) {
-    if (dnOnly || attributes.selectsAll() || !virtualAttributes.isEmpty() || matchedValues != null
-        || control(ServerSideSort.OID) != null || !Privilege.BYPASS_ACL.heldBy(identity)) {
+    if (dnOnly
+        || attributes.selectsAll()
+        || !virtualAttributes.isEmpty()
+        || matchedValues != null
+        || control(ServerSideSort.OID) != null
+        || !Privilege.BYPASS_ACL.heldBy(identity)) {
       return null;
     }
     if (filterProven) {
       return new AttributeProjection(attributes::includes);
     }
     Predicate<String> tested = evaluator.attributesTested(filter);
-    return new AttributeProjection(description -> attributes.includes(description) || tested.test(description));
+    return new AttributeProjection(
+        description -> attributes.includes(description) || tested.test(description));
   }
 
-  /** Unindexed: counted, flagged and allowed only with the privilege; indexed: bounded by lookthrough. */
+  /**
+   * Unindexed: counted, flagged and allowed only with the privilege; indexed: bounded by
+   * lookthrough.
+   */
   private void checkCandidates(IdSet ids, Identity identity) throws LDAPException {
     if (!ids.isDefined()) {
       unindexed = true;
@@ -264,15 +302,25 @@ final class SearchOperation implements SearchResults {
 
   private void requireUnindexedPrivilege(Identity identity) throws LDAPException {
     if (!identity.root() && !identity.has(UNINDEXED_PRIVILEGE)) {
-      throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS, "The search is unindexed: no index narrows "
-          + filter + " in scope " + search.getScope().getName() + " below all entries, and unindexed searches "
-          + "need the " + UNINDEXED_PRIVILEGE + " privilege");
+      throw new LDAPException(
+          ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
+          "The search is unindexed: no index narrows "
+              + filter
+              + " in scope "
+              + search.getScope().getName()
+              + " below all entries, and unindexed searches "
+              + "need the "
+              + UNINDEXED_PRIVILEGE
+              + " privilege");
     }
   }
 
   // ---------------------------------------------------------------- candidate walks
 
-  /** Visits the matching entries: the candidate IDs in order, or the scope in dn2id order when unindexed. */
+  /**
+   * Visits the matching entries: the candidate IDs in order, or the scope in dn2id order when
+   * unindexed.
+   */
   private void walk(IdSet ids, PagedSearches.Resume resume, Matches matches) throws LDAPException {
     if (ids.isDefined()) {
       long from = resume instanceof PagedSearches.AtId at ? at.id() : Long.MIN_VALUE;
@@ -286,26 +334,37 @@ final class SearchOperation implements SearchResults {
     // A scan rejects most entries: it tests the filter on the attributes the filter names before
     // reading a whole entry (unless the filter tests computed attributes).
     // A projected search's projection holds the tested attributes too: one decode serves both.
-    AttributeProjection tested = VirtualAttributes.namedIn(filter) ? null
-        : projection != null ? projection : new AttributeProjection(evaluator.attributesTested(filter));
+    AttributeProjection tested =
+        VirtualAttributes.namedIn(filter)
+            ? null
+            : projection != null
+                ? projection
+                : new AttributeProjection(evaluator.attributesTested(filter));
     if (resume instanceof PagedSearches.AtKey at && at.key() != null) {
-      container.visitScopeFrom(base, search.getScope(), at.key(),
+      container.visitScopeFrom(
+          base,
+          search.getScope(),
+          at.key(),
           (key, id) -> examine(id, tested, new PagedSearches.AtKey(key), matches));
     } else {
-      container.visitScope(base, search.getScope(),
+      container.visitScope(
+          base,
+          search.getScope(),
           (key, id) -> examine(id, tested, new PagedSearches.AtKey(key), matches));
     }
   }
 
-  private boolean examine(long id, PagedSearches.Resume here, Matches matches) throws LDAPException {
+  private boolean examine(long id, PagedSearches.Resume here, Matches matches)
+      throws LDAPException {
     return examine(id, null, here, matches);
   }
 
   /**
-   * Reads one candidate and hands it on if it is in scope and matches; false to stop. With
-   * {@code tested}, entries whose tested attributes do not match are rejected without a full read.
+   * Reads one candidate and hands it on if it is in scope and matches; false to stop. With {@code
+   * tested}, entries whose tested attributes do not match are rejected without a full read.
    */
-  private boolean examine(long id, AttributeProjection tested, PagedSearches.Resume here, Matches matches)
+  private boolean examine(
+      long id, AttributeProjection tested, PagedSearches.Resume here, Matches matches)
       throws LDAPException {
     if (cancelled.get()) {
       return false;
@@ -322,21 +381,23 @@ final class SearchOperation implements SearchResults {
       }
     }
     Entry stored = partial != null && (dnOnly || tested == projection) ? partial : read(id);
-    if (stored == null || !(wholeContainer || stored.getParsedDN().matchesBaseAndScope(base, search.getScope()))) {
+    if (stored == null
+        || !(wholeContainer || stored.getParsedDN().matchesBaseAndScope(base, search.getScope()))) {
       return true;
     }
     Entry entry = VirtualAttributes.forSearch(context, stored, container, id, virtualAttributes);
     if (!filterProven && !evaluator.matches(filter, entry)) {
       return true;
     }
-    // Access control: entries the client may not read are skipped silently, unreadable attributes dropped.
+    // Access control: entries the client may not read are skipped silently, unreadable attributes
+    // dropped.
     Entry visible = context.access().filterEntry(client, entry, filter);
     return visible == null || matches.accept(id, visible, here);
   }
 
   /**
-   * A candidate as much as this search needs of it: its DN alone when the indexes proved the
-   * match and no attribute is returned, the projected attributes, or the whole entry.
+   * A candidate as much as this search needs of it: its DN alone when the indexes proved the match
+   * and no attribute is returned, the projected attributes, or the whole entry.
    */
   private Entry read(long id) throws LDAPException {
     if (dnOnly && filterProven) {
@@ -356,17 +417,21 @@ final class SearchOperation implements SearchResults {
 
   // ---------------------------------------------------------------- sorting
 
-  private void sortThenSend(IdSet ids, ServerSideSort sort, PagedSearches.Resume resume) throws LDAPException {
+  private void sortThenSend(IdSet ids, ServerSideSort sort, PagedSearches.Resume resume)
+      throws LDAPException {
     List<ServerSideSort.Sortable> matching = new ArrayList<>();
     boolean[] overflow = {false};
-    walk(ids, resume, (id, entry, here) -> {
-      if (matching.size() >= ServerSideSort.MAX_SORTED_ENTRIES) {
-        overflow[0] = true;
-        return false;
-      }
-      matching.add(sort.sortable(id, entry));
-      return true;
-    });
+    walk(
+        ids,
+        resume,
+        (id, entry, here) -> {
+          if (matching.size() >= ServerSideSort.MAX_SORTED_ENTRIES) {
+            overflow[0] = true;
+            return false;
+          }
+          matching.add(sort.sortable(id, entry));
+          return true;
+        });
     if (overflow[0]) {
       sort.tooManyEntries();
       sort.requireUsableIfCritical();
@@ -393,8 +458,14 @@ final class SearchOperation implements SearchResults {
       if (stored == null) {
         continue;
       }
-      Entry entry = context.access().filterEntry(client,
-          VirtualAttributes.forSearch(context, stored, container, order[i], virtualAttributes), filter);
+      Entry entry =
+          context
+              .access()
+              .filterEntry(
+                  client,
+                  VirtualAttributes.forSearch(
+                      context, stored, container, order[i], virtualAttributes),
+                  filter);
       if (entry != null && !sendOrStop(order[i], entry, new PagedSearches.AtSorted(order, i))) {
         return;
       }
@@ -410,8 +481,9 @@ final class SearchOperation implements SearchResults {
     if (matchedValues != null && !search.typesOnly()) {
       selected = matchedValues.apply(entry.getDN(), selected);
     }
-    LDAPMessage message = new LDAPMessage(request.getMessageID(),
-        new SearchResultEntryProtocolOp(entry.getDN(), selected));
+    LDAPMessage message =
+        new LDAPMessage(
+            request.getMessageID(), new SearchResultEntryProtocolOp(entry.getDN(), selected));
     try {
       if (!batch.add(message, SLOW_CLIENT_WAIT_MILLIS)) {
         cancelled.set(true);
@@ -443,7 +515,8 @@ final class SearchOperation implements SearchResults {
     try {
       return new SimplePagedResultsControl(c.getOID(), c.isCritical(), c.getValue());
     } catch (LDAPException e) {
-      throw new LDAPException(ResultCode.PROTOCOL_ERROR, "invalid paged results control: " + e.getMessage(), e);
+      throw new LDAPException(
+          ResultCode.PROTOCOL_ERROR, "invalid paged results control: " + e.getMessage(), e);
     }
   }
 
@@ -451,9 +524,21 @@ final class SearchOperation implements SearchResults {
   private String fingerprint() {
     Control sort = control(ServerSideSort.OID);
     Control values = control(MatchedValues.OID);
-    return base.toNormalizedString() + '\n' + search.getScope().intValue() + '\n' + filter.toNormalizedString()
-        + '\n' + search.getAttributes() + '\n' + search.typesOnly() + '\n' + search.getSizeLimit() + '\n'
-        + (sort == null ? "" : sort.getValue()) + '\n' + (values == null ? "" : values.getValue());
+    return base.toNormalizedString()
+        + '\n'
+        + search.getScope().intValue()
+        + '\n'
+        + filter.toNormalizedString()
+        + '\n'
+        + search.getAttributes()
+        + '\n'
+        + search.typesOnly()
+        + '\n'
+        + search.getSizeLimit()
+        + '\n'
+        + (sort == null ? "" : sort.getValue())
+        + '\n'
+        + (values == null ? "" : values.getValue());
   }
 
   private void done(List<Control> controls) {

@@ -13,8 +13,8 @@ import io.rockds.server.security.password.PasswordSchemes;
 import io.rockds.server.security.policy.PasswordPolicyService;
 
 /**
- * The services every operation uses, built once by {@link DirectoryServer}: an explicit
- * composition root instead of static singletons.
+ * The services every operation uses, built once by {@link DirectoryServer}: an explicit composition
+ * root instead of static singletons.
  *
  * @param serverSchema the schema, which a modify of cn=schema may replace while the server runs
  * @param configuration the live configuration; {@link #global} reads its current global settings

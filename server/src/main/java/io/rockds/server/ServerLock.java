@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Optional;
 
 /**
  * The lock that says a server (or an offline tool that must have the instance to itself, such as
@@ -25,11 +24,15 @@ public final class ServerLock implements AutoCloseable {
     this.lock = lock;
   }
 
-  /** Takes the lock of {@code instance}; fails saying the server runs when another process (or this one) holds it. */
+  /**
+   * Takes the lock of {@code instance}; fails saying the server runs when another process (or this
+   * one) holds it.
+   */
   public static ServerLock acquire(Instance instance) throws IOException {
     Path file = instance.lockFile();
     Files.createDirectories(file.getParent());
-    FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    FileChannel channel =
+        FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
     FileLock lock;
     try {
       lock = channel.tryLock();
@@ -41,13 +44,22 @@ public final class ServerLock implements AutoCloseable {
     }
     if (lock == null) {
       channel.close();
-      throw new IOException("the server of " + instance.root() + " is already running" + pidNote(instance)
-          + ": " + file + " is locked");
+      throw new IOException(
+          "the server of "
+              + instance.root()
+              + " is already running"
+              + pidNote(instance)
+              + ": "
+              + file
+              + " is locked");
     }
     return new ServerLock(channel, lock);
   }
 
-  /** True while some process holds the lock of {@code instance}; probes with a shared lock, creating nothing. */
+  /**
+   * True while some process holds the lock of {@code instance}; probes with a shared lock, creating
+   * nothing.
+   */
   public static boolean isHeld(Instance instance) {
     try (FileChannel channel = FileChannel.open(instance.lockFile(), StandardOpenOption.READ)) {
       FileLock probe = channel.tryLock(0, Long.MAX_VALUE, true);

@@ -25,19 +25,20 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * A RocksDB backend as a naming context: user entries, governed by ACIs and the schema. Writes
- * are schema-checked as a whole (the RDN values are added to a new entry when missing, as
- * OpenLDAP does), honour the write controls, stamp the operational attributes and go to storage
- * in one batch, which refuses an existing entry (68) or a missing parent (32 with the matchedDN).
- * A change of the structural object class is objectClassModsProhibited (69) and removing an RDN
- * value notAllowedOnRDN (67), as OpenDJ and 389 DS answer (OpenLDAP says 64). Referential
- * integrity follows deletes and renames.
+ * A RocksDB backend as a naming context: user entries, governed by ACIs and the schema. Writes are
+ * schema-checked as a whole (the RDN values are added to a new entry when missing, as OpenLDAP
+ * does), honour the write controls, stamp the operational attributes and go to storage in one
+ * batch, which refuses an existing entry (68) or a missing parent (32 with the matchedDN). A change
+ * of the structural object class is objectClassModsProhibited (69) and removing an RDN value
+ * notAllowedOnRDN (67), as OpenDJ and 389 DS answer (OpenLDAP says 64). Referential integrity
+ * follows deletes and renames.
  */
 final class StoredBackend implements DirectoryBackend {
   private static final String INTEGER_SYNTAX = "1.3.6.1.4.1.1466.115.121.1.27";
 
   /** The services its writes use (schema, groups, password policy); built after the backends. */
   private final Supplier<ServerContext> services;
+
   private final Backend storage;
 
   StoredBackend(Supplier<ServerContext> services, Backend storage) {
@@ -65,15 +66,19 @@ final class StoredBackend implements DirectoryBackend {
     EntryContainer container = container(base);
     if (container.idOf(base) < 0) {
       DN matched = container.matchedDn(base);
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist",
-          matched == null ? null : matched.toString(), null);
+      throw new LDAPException(
+          ResultCode.NO_SUCH_OBJECT,
+          "The search base entry " + base + " does not exist",
+          matched == null ? null : matched.toString(),
+          null);
     }
     results.indexed(container);
   }
 
   @Override
   public Entry withComputed(Entry entry, String attribute) throws LDAPException {
-    return VirtualAttributes.forCompare(services.get(), entry, container(entry.getParsedDN()), attribute);
+    return VirtualAttributes.forCompare(
+        services.get(), entry, container(entry.getParsedDN()), attribute);
   }
 
   /** The container of {@code dn}: the router sent it here, so one holds it. */
@@ -87,7 +92,8 @@ final class StoredBackend implements DirectoryBackend {
   public Written add(Update update, Entry entry) throws LDAPException {
     ServerContext context = update.context();
     DN dn = entry.getParsedDN();
-    WriteControls controls = new WriteControls(update.request(), context.schema(), update.identity());
+    WriteControls controls =
+        new WriteControls(update.request(), context.schema(), update.identity());
     SchemaChecker checker = context.serverSchema().checker();
     for (Attribute attribute : entry.getAttributes()) {
       checker.checkUserModifiable(attribute.getBaseName());
@@ -126,13 +132,17 @@ final class StoredBackend implements DirectoryBackend {
   /** What storage would refuse, checked without writing (for the no-op control). */
   private static void checkAddable(EntryContainer container, DN dn) throws LDAPException {
     if (container.idOf(dn) >= 0) {
-      throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
+      throw new LDAPException(
+          ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
     }
     DN parent = dn.getParent();
     if (!dn.equals(container.baseDn()) && container.idOf(parent) < 0) {
       DN matched = container.matchedDn(dn);
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The parent entry " + parent + " does not exist",
-          matched == null ? null : matched.toString(), null);
+      throw new LDAPException(
+          ResultCode.NO_SUCH_OBJECT,
+          "The parent entry " + parent + " does not exist",
+          matched == null ? null : matched.toString(),
+          null);
     }
   }
 
@@ -145,13 +155,17 @@ final class StoredBackend implements DirectoryBackend {
   @Override
   public Written delete(Update update, DN dn) throws LDAPException {
     ServerContext context = update.context();
-    WriteControls controls = new WriteControls(update.request(), context.schema(), update.identity());
+    WriteControls controls =
+        new WriteControls(update.request(), context.schema(), update.identity());
     EntryContainer container = container(dn);
     Entry entry = container.get(dn);
     if (entry == null) {
       DN matched = container.matchedDn(dn);
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + dn + " does not exist",
-          matched == null ? null : matched.toString(), null);
+      throw new LDAPException(
+          ResultCode.NO_SUCH_OBJECT,
+          "The entry " + dn + " does not exist",
+          matched == null ? null : matched.toString(),
+          null);
     }
     controls.checkAssertion(entry);
     List<DN> deleted;
@@ -163,7 +177,8 @@ final class StoredBackend implements DirectoryBackend {
     } else {
       if (controls.noOp()) {
         if (container.childCount(container.idOf(dn)) > 0) {
-          throw new LDAPException(ResultCode.NOT_ALLOWED_ON_NONLEAF,
+          throw new LDAPException(
+              ResultCode.NOT_ALLOWED_ON_NONLEAF,
               "The entry " + dn + " cannot be deleted because it has subordinate entries");
         }
         throw controls.noOperation();
@@ -182,7 +197,8 @@ final class StoredBackend implements DirectoryBackend {
   @Override
   public Written modify(Update update, DN dn, List<Modification> requested) throws LDAPException {
     ServerContext context = update.context();
-    WriteControls controls = new WriteControls(update.request(), context.schema(), update.identity());
+    WriteControls controls =
+        new WriteControls(update.request(), context.schema(), update.identity());
     SchemaChecker checker = context.serverSchema().checker();
     List<Modification> modifications = new ArrayList<>(requested.size());
     for (Modification m : requested) {
@@ -193,32 +209,44 @@ final class StoredBackend implements DirectoryBackend {
       }
       if (m.getModificationType() == ModificationType.INCREMENT
           && !INTEGER_SYNTAX.equals(type.getBaseSyntaxOID(context.schema()))) {
-        throw new LDAPException(ResultCode.CONSTRAINT_VIOLATION,
+        throw new LDAPException(
+            ResultCode.CONSTRAINT_VIOLATION,
             m.getAttributeName() + ": attribute syntax inappropriate for increment");
       }
       modifications.add(PasswordValues.hash(m, context.passwords()));
     }
     modifications.addAll(context.passwordPolicy().stateChanges(update.client(), dn, requested));
     Entry[] before = {null};
-    Entry after = container(dn).modify(dn, current -> {
-      controls.checkAssertion(current);
-      Entry updated = new ModificationApplier(checker).apply(current, modifications, controls.permissiveModify());
-      checkRdnKept(updated, checker);
-      ObjectClassDefinition was = checker.structuralOf(current);
-      ObjectClassDefinition is = checker.structuralOf(updated);
-      if (was != null && is != null && !was.equals(is)) {
-        throw new LDAPException(ResultCode.OBJECT_CLASS_MODS_PROHIBITED, "structural object class modification from '"
-            + was.getNameOrOID() + "' to '" + is.getNameOrOID() + "' not allowed");
-      }
-      checker.check(updated, newValues(dn, modifications));
-      checker.addSuperiorClasses(updated);
-      if (controls.noOp()) {
-        throw controls.noOperation();
-      }
-      OperationalAttributes.onModify(updated, update.identity());
-      before[0] = current;
-      return updated;
-    });
+    Entry after =
+        container(dn)
+            .modify(
+                dn,
+                current -> {
+                  controls.checkAssertion(current);
+                  Entry updated =
+                      new ModificationApplier(checker)
+                          .apply(current, modifications, controls.permissiveModify());
+                  checkRdnKept(updated, checker);
+                  ObjectClassDefinition was = checker.structuralOf(current);
+                  ObjectClassDefinition is = checker.structuralOf(updated);
+                  if (was != null && is != null && !was.equals(is)) {
+                    throw new LDAPException(
+                        ResultCode.OBJECT_CLASS_MODS_PROHIBITED,
+                        "structural object class modification from '"
+                            + was.getNameOrOID()
+                            + "' to '"
+                            + is.getNameOrOID()
+                            + "' not allowed");
+                  }
+                  checker.check(updated, newValues(dn, modifications));
+                  checker.addSuperiorClasses(updated);
+                  if (controls.noOp()) {
+                    throw controls.noOperation();
+                  }
+                  OperationalAttributes.onModify(updated, update.identity());
+                  before[0] = current;
+                  return updated;
+                });
     return new Written(null, controls.readControls(before[0], after));
   }
 
@@ -239,8 +267,12 @@ final class StoredBackend implements DirectoryBackend {
     byte[][] values = rdn.getByteArrayAttributeValues();
     for (int i = 0; i < names.length; i++) {
       if (!entry.hasAttributeValue(names[i], values[i], checker.matchingRule(names[i]))) {
-        throw new LDAPException(ResultCode.NOT_ALLOWED_ON_RDN,
-            "the modification would remove the value of the naming attribute '" + names[i] + "' of " + entry.getDN());
+        throw new LDAPException(
+            ResultCode.NOT_ALLOWED_ON_RDN,
+            "the modification would remove the value of the naming attribute '"
+                + names[i]
+                + "' of "
+                + entry.getDN());
       }
     }
   }
@@ -258,35 +290,43 @@ final class StoredBackend implements DirectoryBackend {
     ModifyDNRequestProtocolOp op = update.request().getModifyDNRequestProtocolOp();
     RDN newRdn = newDn.getRDN();
     DN newSuperior = op.getNewSuperiorDN() == null ? null : newDn.getParent();
-    WriteControls controls = new WriteControls(update.request(), context.schema(), update.identity());
+    WriteControls controls =
+        new WriteControls(update.request(), context.schema(), update.identity());
     SchemaChecker checker = context.serverSchema().checker();
     for (String attribute : newRdn.getAttributeNames()) {
       checker.type(attribute);
     }
     EntryContainer container = container(dn);
     if (container != context.backends().containerFor(newDn)) {
-      throw new LDAPException(ResultCode.AFFECTS_MULTIPLE_DSAS,
+      throw new LDAPException(
+          ResultCode.AFFECTS_MULTIPLE_DSAS,
           "The entry " + dn + " cannot be moved to " + newDn + " because it would change backends");
     }
     if (newSuperior != null && container.idOf(newSuperior) < 0) {
       // As OpenLDAP: no matchedDN, which would describe the new superior, not the target entry.
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The new superior entry " + newSuperior + " does not exist");
+      throw new LDAPException(
+          ResultCode.NO_SUCH_OBJECT, "The new superior entry " + newSuperior + " does not exist");
     }
     Entry[] before = {null};
     Entry[] after = {null};
-    container.rename(dn, newDn, current -> {
-      controls.checkAssertion(current);
-      Entry renamed = Entry.applyModifyDN(current, op.getNewRDN(), op.deleteOldRDN(), op.getNewSuperiorDN());
-      new ModificationApplier(checker).takeRdnForm(renamed);
-      OperationalAttributes.onModify(renamed, update.identity());
-      checker.check(renamed, new Entry(newDn, newRdn.getAttributes()));
-      if (controls.noOp()) {
-        throw controls.noOperation();
-      }
-      before[0] = current;
-      after[0] = renamed;
-      return renamed;
-    });
+    container.rename(
+        dn,
+        newDn,
+        current -> {
+          controls.checkAssertion(current);
+          Entry renamed =
+              Entry.applyModifyDN(
+                  current, op.getNewRDN(), op.deleteOldRDN(), op.getNewSuperiorDN());
+          new ModificationApplier(checker).takeRdnForm(renamed);
+          OperationalAttributes.onModify(renamed, update.identity());
+          checker.check(renamed, new Entry(newDn, newRdn.getAttributes()));
+          if (controls.noOp()) {
+            throw controls.noOperation();
+          }
+          before[0] = current;
+          after[0] = renamed;
+          return renamed;
+        });
     context.groups().integrity().renamed(container, dn, newDn);
     return new Written(null, controls.readControls(before[0], after[0]));
   }

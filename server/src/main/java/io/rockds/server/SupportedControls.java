@@ -11,9 +11,9 @@ import java.util.TreeSet;
 
 /**
  * The request controls the server understands, and for which operations: the one place a new
- * control is declared. From this list come the critical-control check every request passes
- * (RFC 4511 section 4.1.11) and the root DSE's {@code supportedControl}. The operation that
- * implements a control reads it with {@link #find}.
+ * control is declared. From this list come the critical-control check every request passes (RFC
+ * 4511 section 4.1.11) and the root DSE's {@code supportedControl}. The operation that implements a
+ * control reads it with {@link #find}.
  */
 public final class SupportedControls {
   /** ManageDsaIT (RFC 3296): we hold no referral entries, so honouring it is a no-op. */
@@ -47,29 +47,44 @@ public final class SupportedControls {
    */
   public record Definition(String oid, String name, Set<Byte> operations) {}
 
-  private static final Set<Byte> READS_AND_WRITES = Set.of(
-      LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST,
-      LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST,
-      LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST,
-      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST,
-      LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST,
-      LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST);
+  private static final Set<Byte> READS_AND_WRITES =
+      Set.of(
+          LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST,
+          LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST,
+          LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST,
+          LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST,
+          LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST,
+          LDAPMessage.PROTOCOL_OP_TYPE_COMPARE_REQUEST);
 
-  /** Add a control here, with the operations it applies to; then implement it in those operations. */
-  private static final List<Definition> DEFINITIONS = List.of(
-      new Definition(MANAGE_DSA_IT, "ManageDsaIT (RFC 3296)", READS_AND_WRITES),
-      new Definition(PROXIED_AUTHORIZATION, "Proxied authorization v2 (RFC 4370)", READS_AND_WRITES),
-      new Definition(PasswordPolicyService.CONTROL_OID, "Password policy (draft-behera-ldap-password-policy)",
-          Set.of(LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST)),
-      new Definition(PAGED_RESULTS, "Simple paged results (RFC 2696)", Set.of(SEARCH)),
-      new Definition(SERVER_SIDE_SORT, "Server-side sort (RFC 2891)", Set.of(SEARCH)),
-      new Definition(MATCHED_VALUES, "Matched values (RFC 3876)", Set.of(SEARCH)),
-      new Definition(WriteControls.ASSERTION, "Assertion (RFC 4528)", Set.of(ADD, DELETE, MODIFY, MODIFY_DN, COMPARE)),
-      new Definition(WriteControls.PRE_READ, "Pre-read (RFC 4527)", Set.of(DELETE, MODIFY, MODIFY_DN)),
-      new Definition(WriteControls.POST_READ, "Post-read (RFC 4527)", Set.of(ADD, MODIFY, MODIFY_DN)),
-      new Definition(WriteControls.NO_OP, "No-op (draft-zeilenga-ldap-noop)", Set.of(ADD, DELETE, MODIFY, MODIFY_DN)),
-      new Definition(WriteControls.PERMISSIVE_MODIFY, "Permissive modify", Set.of(MODIFY)),
-      new Definition(WriteControls.SUBTREE_DELETE, "Subtree delete", Set.of(DELETE)));
+  /**
+   * Add a control here, with the operations it applies to; then implement it in those operations.
+   */
+  private static final List<Definition> DEFINITIONS =
+      List.of(
+          new Definition(MANAGE_DSA_IT, "ManageDsaIT (RFC 3296)", READS_AND_WRITES),
+          new Definition(
+              PROXIED_AUTHORIZATION, "Proxied authorization v2 (RFC 4370)", READS_AND_WRITES),
+          new Definition(
+              PasswordPolicyService.CONTROL_OID,
+              "Password policy (draft-behera-ldap-password-policy)",
+              Set.of(LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST)),
+          new Definition(PAGED_RESULTS, "Simple paged results (RFC 2696)", Set.of(SEARCH)),
+          new Definition(SERVER_SIDE_SORT, "Server-side sort (RFC 2891)", Set.of(SEARCH)),
+          new Definition(MATCHED_VALUES, "Matched values (RFC 3876)", Set.of(SEARCH)),
+          new Definition(
+              WriteControls.ASSERTION,
+              "Assertion (RFC 4528)",
+              Set.of(ADD, DELETE, MODIFY, MODIFY_DN, COMPARE)),
+          new Definition(
+              WriteControls.PRE_READ, "Pre-read (RFC 4527)", Set.of(DELETE, MODIFY, MODIFY_DN)),
+          new Definition(
+              WriteControls.POST_READ, "Post-read (RFC 4527)", Set.of(ADD, MODIFY, MODIFY_DN)),
+          new Definition(
+              WriteControls.NO_OP,
+              "No-op (draft-zeilenga-ldap-noop)",
+              Set.of(ADD, DELETE, MODIFY, MODIFY_DN)),
+          new Definition(WriteControls.PERMISSIVE_MODIFY, "Permissive modify", Set.of(MODIFY)),
+          new Definition(WriteControls.SUBTREE_DELETE, "Subtree delete", Set.of(DELETE)));
 
   private SupportedControls() {}
 
@@ -89,7 +104,8 @@ public final class SupportedControls {
   static void checkCritical(LDAPMessage request) throws LDAPException {
     for (Control control : request.getControls()) {
       if (control.isCritical() && !isSupported(request.getProtocolOpType(), control.getOID())) {
-        throw new LDAPException(ResultCode.UNAVAILABLE_CRITICAL_EXTENSION,
+        throw new LDAPException(
+            ResultCode.UNAVAILABLE_CRITICAL_EXTENSION,
             "The critical control " + control.getOID() + " is not supported for this operation");
       }
     }

@@ -10,8 +10,8 @@ import java.util.HashSet;
 import java.util.List;
 
 /**
- * User entries: finding those SASL PLAIN's {@code u:} authentication IDs name (by {@code uid} equality under
- * every backend), and the identity an entry authenticates as.
+ * User entries: finding those SASL PLAIN's {@code u:} authentication IDs name (by {@code uid}
+ * equality under every backend), and the identity an entry authenticates as.
  */
 public final class UserEntries {
   /** Bound on entries examined when uid is not indexed, so a lookup cannot scan a huge backend. */
@@ -23,13 +23,20 @@ public final class UserEntries {
     this.context = context;
   }
 
-  /** The entries whose uid equals {@code uid}, over all backends (at most two: more is ambiguous anyway). */
+  /**
+   * The entries whose uid equals {@code uid}, over all backends (at most two: more is ambiguous
+   * anyway).
+   */
   public List<Entry> byUid(String uid) throws LDAPException {
     Filter filter = Filter.createEqualityFilter("uid", uid);
     List<Entry> found = new ArrayList<>();
     for (DN base : context.backends().baseDns()) {
-      SearchCandidates.visitMatches(context.backends().containerFor(base), context.schema(), filter,
-          UNINDEXED_SCAN_LIMIT, entry -> found.add(entry) && found.size() < 2);
+      SearchCandidates.visitMatches(
+          context.backends().containerFor(base),
+          context.schema(),
+          filter,
+          UNINDEXED_SCAN_LIMIT,
+          entry -> found.add(entry) && found.size() < 2);
       if (found.size() > 1) {
         break;
       }
@@ -37,10 +44,16 @@ public final class UserEntries {
     return found;
   }
 
-  /** The identity of a user entry: its DN, its {@code ds-privilege-name} values and its {@code ds-rlim-*} limits. */
+  /**
+   * The identity of a user entry: its DN, its {@code ds-privilege-name} values and its {@code
+   * ds-rlim-*} limits.
+   */
   public static Identity identityOf(Entry entry) throws LDAPException {
     String[] privileges = entry.getAttributeValues("ds-privilege-name");
-    return new Identity(entry.getParsedDN(), false, new HashSet<>(privileges == null ? List.of() : List.of(privileges)),
+    return new Identity(
+        entry.getParsedDN(),
+        false,
+        new HashSet<>(privileges == null ? List.of() : List.of(privileges)),
         UserLimits.of(entry));
   }
 }

@@ -4,13 +4,14 @@ import com.unboundid.ldap.sdk.Entry;
 
 /**
  * A user's own resource limits, from the OpenDJ operational attributes of their entry; each one,
- * when present, replaces the server's limit for that user (higher or lower; {@code 0} or
- * {@code -1} means no limit), as OpenDJ's do. A client's own request limit still applies when
- * smaller.
+ * when present, replaces the server's limit for that user (higher or lower; {@code 0} or {@code -1}
+ * means no limit), as OpenDJ's do. A client's own request limit still applies when smaller.
  *
- * @param sizeLimit {@code ds-rlim-size-limit}: entries one search may return, or null for the server's
+ * @param sizeLimit {@code ds-rlim-size-limit}: entries one search may return, or null for the
+ *     server's
  * @param timeLimitSeconds {@code ds-rlim-time-limit}: seconds one search may run, or null
- * @param lookthroughLimit {@code ds-rlim-lookthrough-limit}: candidates one search may examine, or null
+ * @param lookthroughLimit {@code ds-rlim-lookthrough-limit}: candidates one search may examine, or
+ *     null
  */
 public record UserLimits(Integer sizeLimit, Integer timeLimitSeconds, Integer lookthroughLimit) {
   public static final UserLimits NONE = new UserLimits(null, null, null);
@@ -19,9 +20,13 @@ public record UserLimits(Integer sizeLimit, Integer timeLimitSeconds, Integer lo
   public static final String TIME_LIMIT = "ds-rlim-time-limit";
   public static final String LOOKTHROUGH_LIMIT = "ds-rlim-lookthrough-limit";
 
-  /** The limits {@code entry} carries; a value that is not an integer is ignored (the server's applies). */
+  /**
+   * The limits {@code entry} carries; a value that is not an integer is ignored (the server's
+   * applies).
+   */
   public static UserLimits of(Entry entry) {
-    return new UserLimits(integer(entry, SIZE_LIMIT), integer(entry, TIME_LIMIT), integer(entry, LOOKTHROUGH_LIMIT));
+    return new UserLimits(
+        integer(entry, SIZE_LIMIT), integer(entry, TIME_LIMIT), integer(entry, LOOKTHROUGH_LIMIT));
   }
 
   /** The user's limit if set (0 for none), else {@code serverLimit}. */

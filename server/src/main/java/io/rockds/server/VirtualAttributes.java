@@ -16,52 +16,76 @@ import java.util.function.Predicate;
 
 /**
  * The attributes computed when read, never stored: entryDN (RFC 5020), hasSubordinates and
- * numSubordinates (from the children counter), subschemaSubentry, memberOf and isMemberOf (from
- * the groups). Computed only when a search asks for them (by name or {@code +}) or its filter
- * names them, so that {@code (memberOf=cn=admins,...)} is evaluated against the computed values.
+ * numSubordinates (from the children counter), subschemaSubentry, memberOf and isMemberOf (from the
+ * groups). Computed only when a search asks for them (by name or {@code +}) or its filter names
+ * them, so that {@code (memberOf=cn=admins,...)} is evaluated against the computed values.
  */
 final class VirtualAttributes {
   private VirtualAttributes() {}
 
-  private static final List<String> NAMES = List.of("entryDN", "hasSubordinates", "numSubordinates",
-      "subschemaSubentry", "memberOf", "isMemberOf");
-  private static final List<String> LOWER_CASE_NAMES = NAMES.stream().map(n -> n.toLowerCase(Locale.ROOT)).toList();
+  private static final List<String> NAMES =
+      List.of(
+          "entryDN",
+          "hasSubordinates",
+          "numSubordinates",
+          "subschemaSubentry",
+          "memberOf",
+          "isMemberOf");
+  private static final List<String> LOWER_CASE_NAMES =
+      NAMES.stream().map(n -> n.toLowerCase(Locale.ROOT)).toList();
 
-  /** The virtual attributes a search needs, decided once per search rather than per candidate entry. */
+  /**
+   * The virtual attributes a search needs, decided once per search rather than per candidate entry.
+   */
   static Set<String> wantedBy(AttributeSelection selection, Filter filter) {
     Set<String> inFilter = filterAttributes(filter);
     Set<String> wanted = new HashSet<>();
     for (int i = 0; i < NAMES.size(); i++) {
       String lowerCase = LOWER_CASE_NAMES.get(i);
-      if (selection.wantsAllOperational() || selection.isNamedLowerCase(lowerCase) || inFilter.contains(lowerCase)) {
+      if (selection.wantsAllOperational()
+          || selection.isNamedLowerCase(lowerCase)
+          || inFilter.contains(lowerCase)) {
         wanted.add(NAMES.get(i));
       }
     }
     return wanted;
   }
 
-  /** True if the filter tests a virtual attribute: a stored entry alone cannot tell whether it matches. */
+  /**
+   * True if the filter tests a virtual attribute: a stored entry alone cannot tell whether it
+   * matches.
+   */
   static boolean namedIn(Filter filter) {
     Set<String> inFilter = filterAttributes(filter);
     return LOWER_CASE_NAMES.stream().anyMatch(inFilter::contains);
   }
 
-  /** A copy of {@code entry} with the {@link #wantedBy wanted} virtual attributes, or the entry itself. */
-  static Entry forSearch(ServerContext context, Entry entry, EntryContainer container, long id, Set<String> wanted)
+  /**
+   * A copy of {@code entry} with the {@link #wantedBy wanted} virtual attributes, or the entry
+   * itself.
+   */
+  static Entry forSearch(
+      ServerContext context, Entry entry, EntryContainer container, long id, Set<String> wanted)
       throws LDAPException {
     return wanted.isEmpty() ? entry : with(context, entry, container, id, wanted::contains);
   }
 
   /** A copy of {@code entry} with the one virtual attribute a compare names, if it is one. */
-  static Entry forCompare(ServerContext context, Entry entry, EntryContainer container, String attribute)
+  static Entry forCompare(
+      ServerContext context, Entry entry, EntryContainer container, String attribute)
       throws LDAPException {
     String wanted = Attribute.getBaseName(attribute);
     long id = container.idOf(entry.getParsedDN());
     return with(context, entry, container, id, name -> name.equalsIgnoreCase(wanted));
   }
 
-  private static Entry with(ServerContext context, Entry entry, EntryContainer container, long id,
-      Predicate<String> wants) throws LDAPException {
+  private static Entry with(
+      ServerContext context,
+      Entry entry,
+      EntryContainer container,
+      long id,
+      Predicate<String> wants)
+      throws LDAPException {
     boolean dn = wants.test("entryDN");
     boolean has = wants.test("hasSubordinates");
     boolean num = wants.test("numSubordinates");

@@ -1,6 +1,5 @@
 package io.rockds.server;
 
-import io.rockds.storage.matching.FilterEvaluator;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Control;
@@ -15,14 +14,15 @@ import com.unboundid.ldap.sdk.controls.PostReadResponseControl;
 import com.unboundid.ldap.sdk.controls.PreReadRequestControl;
 import com.unboundid.ldap.sdk.controls.PreReadResponseControl;
 import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.storage.matching.FilterEvaluator;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The request controls of the write operations: assertion (RFC 4528), pre-read and post-read
- * (RFC 4527), permissive modify, no-op and subtree delete. Decoded once per request; a control
- * that does not decode is a protocolError (2), as in OpenLDAP.
+ * The request controls of the write operations: assertion (RFC 4528), pre-read and post-read (RFC
+ * 4527), permissive modify, no-op and subtree delete. Decoded once per request; a control that does
+ * not decode is a protocolError (2), as in OpenLDAP.
  */
 final class WriteControls {
   static final String ASSERTION = AssertionRequestControl.ASSERTION_REQUEST_OID;
@@ -41,7 +41,9 @@ final class WriteControls {
   private boolean noOp;
   private boolean subtreeDelete;
 
-  /** @param identity who asks: pre- and post-read show userPassword only to whom search shows it */
+  /**
+   * @param identity who asks: pre- and post-read show userPassword only to whom search shows it
+   */
   WriteControls(LDAPMessage request, Schema schema, Identity identity) throws LDAPException {
     this.schema = schema;
     this.mayReadPasswords = identity.root() || identity.has("bypass-acl");
@@ -54,10 +56,11 @@ final class WriteControls {
           case PERMISSIVE_MODIFY -> permissiveModify = true;
           case NO_OP -> noOp = true;
           case SUBTREE_DELETE -> subtreeDelete = true;
-          default -> { }
+          default -> {}
         }
       } catch (LDAPException e) {
-        throw new LDAPException(ResultCode.PROTOCOL_ERROR,
+        throw new LDAPException(
+            ResultCode.PROTOCOL_ERROR,
             "the control " + c.getOID() + " cannot be decoded: " + e.getExceptionMessage());
       }
     }
@@ -69,8 +72,9 @@ final class WriteControls {
       return;
     }
     if (!FilterEvaluator.forSchema(schema).matches(assertion, target)) {
-      throw new LDAPException(ResultCode.ASSERTION_FAILED, "assertion control failed: " + assertion
-          + " does not match " + target.getDN());
+      throw new LDAPException(
+          ResultCode.ASSERTION_FAILED,
+          "assertion control failed: " + assertion + " does not match " + target.getDN());
     }
   }
 
@@ -88,7 +92,8 @@ final class WriteControls {
 
   /** Fails the operation with noOperation (0x410e) once everything but the commit succeeded. */
   LDAPException noOperation() {
-    return new LDAPException(ResultCode.NO_OPERATION, "the no-op control was given: nothing was changed");
+    return new LDAPException(
+        ResultCode.NO_OPERATION, "the no-op control was given: nothing was changed");
   }
 
   /** The pre-read and post-read response controls for the entry before and after the write. */

@@ -49,8 +49,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The same operations against RockDS and a real OpenLDAP slapd, comparing result codes, matched
- * DNs, that a diagnostic message comes wherever slapd gives one, and the entries left behind. Each test works in its own {@code ou}. Where RockDS answers
- * differently on purpose, the script line says {@code rockds=<code>} and why.
+ * DNs, that a diagnostic message comes wherever slapd gives one, and the entries left behind. Each
+ * test works in its own {@code ou}. Where RockDS answers differently on purpose, the script line
+ * says {@code rockds=<code>} and why.
  */
 class ConformanceIT {
   private static final String BASE = TestServer.BASE;
@@ -90,7 +91,9 @@ class ConformanceIT {
 
   @Test
   void schemaChecking_onAdd() throws Exception {
-    runScript("ou=Add", """
+    runScript(
+        "ou=Add",
+        """
         # parent
         dn: ou=Add,%1$s
         changetype: add
@@ -225,7 +228,9 @@ class ConformanceIT {
 
   @Test
   void schemaChecking_onModify() throws Exception {
-    runScript("ou=Modify", """
+    runScript(
+        "ou=Modify",
+        """
         # parent
         dn: ou=Modify,%1$s
         changetype: add
@@ -358,7 +363,9 @@ class ConformanceIT {
 
   @Test
   void deleteAndRename() throws Exception {
-    runScript("ou=Rename", """
+    runScript(
+        "ou=Rename",
+        """
         dn: ou=Rename,%1$s
         changetype: add
         objectClass: organizationalUnit
@@ -442,10 +449,17 @@ class ConformanceIT {
   void compare() throws Exception {
     setUp("ou=Compare", "objectClass: inetOrgPerson", "cn: k", "sn: Smith", "mail: k@example.com");
     String dn = "cn=k,ou=Compare," + BASE;
-    for (CompareRequest request : List.of(new CompareRequest(dn, "sn", "smith"),
-        new CompareRequest(dn, "sn", "jones"), new CompareRequest(dn, "title", "x"),
-        new CompareRequest(dn, "fooBar", "x"), new CompareRequest("cn=zz,ou=Compare," + BASE, "sn", "x"))) {
-      assertSame(request.toString(), outcome(() -> ours.compare(request)), outcome(() -> theirs.compare(request)),
+    for (CompareRequest request :
+        List.of(
+            new CompareRequest(dn, "sn", "smith"),
+            new CompareRequest(dn, "sn", "jones"),
+            new CompareRequest(dn, "title", "x"),
+            new CompareRequest(dn, "fooBar", "x"),
+            new CompareRequest("cn=zz,ou=Compare," + BASE, "sn", "x"))) {
+      assertSame(
+          request.toString(),
+          outcome(() -> ours.compare(request)),
+          outcome(() -> theirs.compare(request)),
           null);
     }
     // Virtual attributes compare like stored ones, as in OpenDJ; OpenLDAP refuses entryDN with 53.
@@ -457,18 +471,34 @@ class ConformanceIT {
     setUp("ou=Controls", "objectClass: inetOrgPerson", "cn: k", "sn: Smith", "mail: k@example.com");
     String dn = "cn=k,ou=Controls," + BASE;
     Modification title = new Modification(ModificationType.REPLACE, "title", "Boss");
-    for (Control control : List.of(new AssertionRequestControl("(sn=Jones)"),
-        new AssertionRequestControl("(sn=Smith)"))) {
+    for (Control control :
+        List.of(
+            new AssertionRequestControl("(sn=Jones)"), new AssertionRequestControl("(sn=Smith)"))) {
       ModifyRequest request = new ModifyRequest(dn, List.of(title), new Control[] {control});
-      assertSame(control.toString(), outcome(() -> ours.modify(request)), outcome(() -> theirs.modify(request)), null);
+      assertSame(
+          control.toString(),
+          outcome(() -> ours.modify(request)),
+          outcome(() -> theirs.modify(request)),
+          null);
     }
-    ModifyRequest existing = new ModifyRequest(dn, List.of(new Modification(ModificationType.ADD, "mail",
-        "k@example.com")), new Control[] {new PermissiveModifyRequestControl()});
-    assertSame("permissive modify", outcome(() -> ours.modify(existing)), outcome(() -> theirs.modify(existing)),
+    ModifyRequest existing =
+        new ModifyRequest(
+            dn,
+            List.of(new Modification(ModificationType.ADD, "mail", "k@example.com")),
+            new Control[] {new PermissiveModifyRequestControl()});
+    assertSame(
+        "permissive modify",
+        outcome(() -> ours.modify(existing)),
+        outcome(() -> theirs.modify(existing)),
         null);
 
-    ModifyRequest read = new ModifyRequest(dn, List.of(new Modification(ModificationType.REPLACE, "title", "Chief")),
-        new Control[] {new PreReadRequestControl("title", "sn"), new PostReadRequestControl("title")});
+    ModifyRequest read =
+        new ModifyRequest(
+            dn,
+            List.of(new Modification(ModificationType.REPLACE, "title", "Chief")),
+            new Control[] {
+              new PreReadRequestControl("title", "sn"), new PostReadRequestControl("title")
+            });
     LDAPResult ourResult = ours.modify(read);
     LDAPResult theirResult = theirs.modify(read);
     assertThat(attributes(PreReadResponseControl.get(ourResult).getEntry()))
@@ -478,8 +508,12 @@ class ConformanceIT {
         .isEqualTo(attributes(PostReadResponseControl.get(theirResult).getEntry()))
         .containsEntry("title", Set.of("Chief"));
 
-    ModifyDNRequest rename = new ModifyDNRequest(dn, "cn=k2", true,
-        new Control[] {new PreReadRequestControl("cn"), new PostReadRequestControl("cn")});
+    ModifyDNRequest rename =
+        new ModifyDNRequest(
+            dn,
+            "cn=k2",
+            true,
+            new Control[] {new PreReadRequestControl("cn"), new PostReadRequestControl("cn")});
     ourResult = ours.modifyDN(rename);
     theirResult = theirs.modifyDN(rename);
     assertThat(attributes(PreReadResponseControl.get(ourResult).getEntry()))
@@ -494,7 +528,9 @@ class ConformanceIT {
   void subtreeDelete() throws Exception {
     setUp("ou=Tree", "objectClass: organizationalUnit", "ou: k");
     for (LDAPConnection c : List.of(ours, theirs)) {
-      c.add(new Entry("dn: cn=leaf,ou=k,ou=Tree," + BASE, "objectClass: person", "cn: leaf", "sn: l"));
+      c.add(
+          new Entry(
+              "dn: cn=leaf,ou=k,ou=Tree," + BASE, "objectClass: person", "cn: leaf", "sn: l"));
     }
     DeleteRequest request = new DeleteRequest("ou=k,ou=Tree," + BASE);
     request.addControl(new SubtreeDeleteRequestControl());
@@ -512,20 +548,35 @@ class ConformanceIT {
   void operationalAttributes_onlyWhenAskedFor() throws Exception {
     setUp("ou=Operational", "objectClass: inetOrgPerson", "cn: k", "sn: k");
     String dn = "cn=k,ou=Operational," + BASE;
-    assertThat(ours.getEntry(dn).getAttributes()).extracting(Attribute::getBaseName)
+    assertThat(ours.getEntry(dn).getAttributes())
+        .extracting(Attribute::getBaseName)
         .containsExactlyInAnyOrderElementsOf(names(theirs.getEntry(dn)));
-    Set<String> common = Set.of("entryuuid", "entrydn", "createtimestamp", "modifytimestamp", "creatorsname",
-        "modifiersname", "structuralobjectclass", "subschemasubentry", "hassubordinates");
+    Set<String> common =
+        Set.of(
+            "entryuuid",
+            "entrydn",
+            "createtimestamp",
+            "modifytimestamp",
+            "creatorsname",
+            "modifiersname",
+            "structuralobjectclass",
+            "subschemasubentry",
+            "hassubordinates");
     assertThat(lower(names(ours.getEntry(dn, "+")))).containsAll(common);
     assertThat(lower(names(theirs.getEntry(dn, "+")))).containsAll(common);
     for (String attribute : common) {
-      assertThat(lower(names(ours.getEntry(dn, attribute)))).as(attribute).containsExactly(attribute);
+      assertThat(lower(names(ours.getEntry(dn, attribute))))
+          .as(attribute)
+          .containsExactly(attribute);
     }
     Entry mine = ours.getEntry(dn, "+");
     assertThat(mine.getAttributeValue("structuralObjectClass")).isEqualTo("inetOrgPerson");
     assertThat(mine.getAttributeValue("creatorsName")).isEqualTo(TestServer.ROOT_DN);
-    // numSubordinates (an OpenDJ/389 attribute) is ours alone; OpenLDAP's mdb has hasSubordinates only.
-    assertThat(ours.getEntry("ou=Operational," + BASE, "numSubordinates").getAttributeValue("numSubordinates"))
+    // numSubordinates (an OpenDJ/389 attribute) is ours alone; OpenLDAP's mdb has hasSubordinates
+    // only.
+    assertThat(
+            ours.getEntry("ou=Operational," + BASE, "numSubordinates")
+                .getAttributeValue("numSubordinates"))
         .isEqualTo("1");
   }
 
@@ -534,18 +585,37 @@ class ConformanceIT {
     try (LDAPConnection anonymous = rockds.anonymousConnection()) {
       Entry rootDse = anonymous.getEntry("", "+", "*");
       assertThat(rootDse.getAttributeValue("subschemaSubentry")).isEqualTo("cn=schema");
-      for (String a : List.of("namingContexts", "supportedLDAPVersion", "supportedControl", "supportedExtension",
-          "supportedFeatures", "vendorName", "vendorVersion")) {
+      for (String a :
+          List.of(
+              "namingContexts",
+              "supportedLDAPVersion",
+              "supportedControl",
+              "supportedExtension",
+              "supportedFeatures",
+              "vendorName",
+              "vendorVersion")) {
         assertThat(rootDse.hasAttribute(a)).as(a).isTrue();
       }
-      assertThat(rootDse.getAttributeValues("supportedControl")).contains("1.3.6.1.1.12", "1.3.6.1.1.13.1",
-          "1.3.6.1.1.13.2", "1.2.840.113556.1.4.805", "1.2.840.113556.1.4.1413");
+      assertThat(rootDse.getAttributeValues("supportedControl"))
+          .contains(
+              "1.3.6.1.1.12",
+              "1.3.6.1.1.13.1",
+              "1.3.6.1.1.13.2",
+              "1.2.840.113556.1.4.805",
+              "1.2.840.113556.1.4.1413");
       Schema mine = Schema.getSchema(anonymous);
       assertThat(mine).isNotNull();
       Entry entry = anonymous.getEntry("cn=schema", "*", "+");
       assertThat(entry.getAttributeValues("objectClass")).contains("subschema");
-      for (String a : List.of("attributeTypes", "objectClasses", "ldapSyntaxes", "matchingRules",
-          "matchingRuleUse", "createTimestamp", "modifyTimestamp")) {
+      for (String a :
+          List.of(
+              "attributeTypes",
+              "objectClasses",
+              "ldapSyntaxes",
+              "matchingRules",
+              "matchingRuleUse",
+              "createTimestamp",
+              "modifyTimestamp")) {
         assertThat(entry.hasAttribute(a)).as(a).isTrue();
       }
       try (LDAPConnection slapdAnonymous = slapd.anonymousConnection()) {
@@ -553,10 +623,13 @@ class ConformanceIT {
         assertThat(rootDse.getAttributeValues("supportedLDAPVersion"))
             .containsExactly(theirRootDse.getAttributeValues("supportedLDAPVersion"));
         // slapd's extra naming context is the database holding its root DN (see Slapd).
-        assertThat(rootDse.getAttributeValues("namingContexts")).containsExactly(
-            List.of(theirRootDse.getAttributeValues("namingContexts")).stream()
-                .filter(dn -> !dn.equals(TestServer.ROOT_DN)).toArray(String[]::new));
-        // OpenLDAP names its subschema entry cn=Subschema; we use OpenDJ's cn=schema: clients read the name
+        assertThat(rootDse.getAttributeValues("namingContexts"))
+            .containsExactly(
+                List.of(theirRootDse.getAttributeValues("namingContexts")).stream()
+                    .filter(dn -> !dn.equals(TestServer.ROOT_DN))
+                    .toArray(String[]::new));
+        // OpenLDAP names its subschema entry cn=Subschema; we use OpenDJ's cn=schema: clients read
+        // the name
         // from subschemaSubentry, as RFC 4512 section 4.4 tells them to.
         assertThat(theirRootDse.getAttributeValue("subschemaSubentry")).isEqualTo("cn=Subschema");
         Schema theirSchema = Schema.getSchema(slapdAnonymous);
@@ -578,8 +651,10 @@ class ConformanceIT {
 
   /** OpenLDAP's own arc, and its cn=config and back-end attributes, have no place in our schema. */
   private static boolean openLdapInternal(String oid) {
-    return oid.startsWith("1.3.6.1.4.1.4203.") || oid.startsWith("1.3.6.1.4.1.4754.")
-        || oid.startsWith("1.3.6.1.1.4.") || oid.startsWith("2.16.840.1.113730.3.1.1003");
+    return oid.startsWith("1.3.6.1.4.1.4203.")
+        || oid.startsWith("1.3.6.1.4.1.4754.")
+        || oid.startsWith("1.3.6.1.1.4.")
+        || oid.startsWith("2.16.840.1.113730.3.1.1003");
   }
 
   @Test
@@ -587,18 +662,30 @@ class ConformanceIT {
     for (LDAPConnection c : List.of(ours, theirs)) {
       c.add(new Entry("dn: ou=Groups2," + BASE, "objectClass: organizationalUnit", "ou: Groups2"));
       for (String user : List.of("alice", "bob", "carol")) {
-        c.add(new Entry("dn: uid=" + user + ",ou=Groups2," + BASE, "objectClass: inetOrgPerson", "uid: " + user,
-            "cn: " + user, "sn: " + user));
+        c.add(
+            new Entry(
+                "dn: uid=" + user + ",ou=Groups2," + BASE,
+                "objectClass: inetOrgPerson",
+                "uid: " + user,
+                "cn: " + user,
+                "sn: " + user));
       }
-      c.add(new Entry("dn: cn=admins,ou=Groups2," + BASE, "objectClass: groupOfNames", "cn: admins",
-          "member: uid=alice,ou=Groups2," + BASE, "member: uid=bob,ou=Groups2," + BASE,
-          "member: uid=carol,ou=Groups2," + BASE));
+      c.add(
+          new Entry(
+              "dn: cn=admins,ou=Groups2," + BASE,
+              "objectClass: groupOfNames",
+              "cn: admins",
+              "member: uid=alice,ou=Groups2," + BASE,
+              "member: uid=bob,ou=Groups2," + BASE,
+              "member: uid=carol,ou=Groups2," + BASE));
     }
     // Superior classes match: inetOrgPersons are persons.
     assertThat(dns(ours, "ou=Groups2," + BASE, "(objectClass=person)"))
-        .isEqualTo(dns(theirs, "ou=Groups2," + BASE, "(objectClass=person)")).hasSize(3);
+        .isEqualTo(dns(theirs, "ou=Groups2," + BASE, "(objectClass=person)"))
+        .hasSize(3);
     String filter = "(memberOf=cn=admins,ou=Groups2," + BASE + ")";
-    assertThat(dns(ours, "ou=Groups2," + BASE, filter)).isEqualTo(dns(theirs, "ou=Groups2," + BASE, filter))
+    assertThat(dns(ours, "ou=Groups2," + BASE, filter))
+        .isEqualTo(dns(theirs, "ou=Groups2," + BASE, filter))
         .hasSize(3);
     String alice = "uid=alice,ou=Groups2," + BASE;
     assertThat(ours.getEntry(alice, "memberOf").getAttributeValues("memberOf"))
@@ -608,8 +695,10 @@ class ConformanceIT {
       c.modifyDN("uid=bob,ou=Groups2," + BASE, "uid=robert", true);
     }
     // slapd's refint overlay updates the groups in a background thread after answering.
-    for (int attempt = 0; attempt < 50 && !entries(ours, "ou=Groups2," + BASE)
-        .equals(entries(theirs, "ou=Groups2," + BASE)); attempt++) {
+    for (int attempt = 0;
+        attempt < 50
+            && !entries(ours, "ou=Groups2," + BASE).equals(entries(theirs, "ou=Groups2," + BASE));
+        attempt++) {
       Thread.sleep(100);
     }
     assertSameEntries("ou=Groups2," + BASE);
@@ -619,7 +708,9 @@ class ConformanceIT {
 
   // ---------------------------------------------------------------- script runner
 
-  /** What is compared: result code and matched DN; {@code message} only says whether there was one. */
+  /**
+   * What is compared: result code and matched DN; {@code message} only says whether there was one.
+   */
   record Outcome(ResultCode code, String matchedDn, boolean message) {
     Outcome(ResultCode code) {
       this(code, null, false);
@@ -639,7 +730,10 @@ class ConformanceIT {
       result = e.toLDAPResult();
     }
     String message = result.getDiagnosticMessage();
-    return new Outcome(result.getResultCode(), normalize(result.getMatchedDN()), message != null && !message.isEmpty());
+    return new Outcome(
+        result.getResultCode(),
+        normalize(result.getMatchedDN()),
+        message != null && !message.isEmpty());
   }
 
   private static String normalize(String dn) {
@@ -658,7 +752,8 @@ class ConformanceIT {
     String parent = ou + "," + BASE;
     String rdnValue = ou.substring(3);
     String[] kLines = new String[attributes.length + 1];
-    kLines[0] = "dn: " + (attributes[0].contains("organizationalUnit") ? "ou=k," : "cn=k,") + parent;
+    kLines[0] =
+        "dn: " + (attributes[0].contains("organizationalUnit") ? "ou=k," : "cn=k,") + parent;
     System.arraycopy(attributes, 0, kLines, 1, attributes.length);
     for (LDAPConnection c : List.of(ours, theirs)) {
       c.add(new Entry("dn: " + parent, "objectClass: organizationalUnit", "ou: " + rdnValue));
@@ -667,22 +762,30 @@ class ConformanceIT {
   }
 
   /**
-   * Runs each change record of {@code script} (blocks separated by blank lines; {@code %1$s} is
-   * the base DN) on both servers and compares the outcomes, then the entries under {@code ou}.
+   * Runs each change record of {@code script} (blocks separated by blank lines; {@code %1$s} is the
+   * base DN) on both servers and compares the outcomes, then the entries under {@code ou}.
    */
   private static void runScript(String ou, String script) throws Exception {
     List<String> mismatches = new ArrayList<>();
     for (String block : script.formatted(BASE).split("\n\\s*\n")) {
-      String name = block.lines().filter(l -> l.startsWith("#")).findFirst().orElse(block.lines().findFirst()
-          .orElseThrow());
+      String name =
+          block
+              .lines()
+              .filter(l -> l.startsWith("#"))
+              .findFirst()
+              .orElse(block.lines().findFirst().orElseThrow());
       Outcome expectedDifference = null;
       int bar = name.indexOf("| rockds=");
       if (bar > 0) {
         String code = name.substring(bar + 9).split(" ")[0];
         expectedDifference = new Outcome(ResultCode.valueOf(Integer.parseInt(code)));
       }
-      LDIFChangeRecord change = LDIFReader.decodeChangeRecord(new BufferedReader(new StringReader(block)) .lines()
-          .filter(l -> !l.startsWith("#")).toArray(String[]::new));
+      LDIFChangeRecord change =
+          LDIFReader.decodeChangeRecord(
+              new BufferedReader(new StringReader(block))
+                  .lines()
+                  .filter(l -> !l.startsWith("#"))
+                  .toArray(String[]::new));
       Outcome mine = outcome(() -> change.processChange(ours));
       Outcome slapds = outcome(() -> change.processChange(theirs));
       String problem = compare(name, mine, slapds, expectedDifference);
@@ -694,17 +797,22 @@ class ConformanceIT {
     assertSameEntries(ou + "," + BASE);
   }
 
-  private static void assertSame(String name, Outcome mine, Outcome slapds, Outcome expectedDifference) {
+  private static void assertSame(
+      String name, Outcome mine, Outcome slapds, Outcome expectedDifference) {
     assertThat(compare(name, mine, slapds, expectedDifference)).isNull();
   }
 
-  private static String compare(String name, Outcome mine, Outcome slapds, Outcome expectedDifference) {
+  private static String compare(
+      String name, Outcome mine, Outcome slapds, Outcome expectedDifference) {
     if (expectedDifference != null) {
-      return mine.code() == expectedDifference.code() ? null
+      return mine.code() == expectedDifference.code()
+          ? null
           : name + ": RockDS " + mine + " but the script expects " + expectedDifference.code();
     }
-    boolean same = mine.code() == slapds.code() && java.util.Objects.equals(mine.matchedDn(), slapds.matchedDn())
-        && (mine.message() || !slapds.message());
+    boolean same =
+        mine.code() == slapds.code()
+            && java.util.Objects.equals(mine.matchedDn(), slapds.matchedDn())
+            && (mine.message() || !slapds.message());
     return same ? null : name + ": RockDS " + mine + ", slapd " + slapds;
   }
 
@@ -713,7 +821,8 @@ class ConformanceIT {
     assertThat(entries(ours, base)).isEqualTo(entries(theirs, base));
   }
 
-  private static Map<String, Map<String, Set<String>>> entries(LDAPConnection c, String base) throws LDAPException {
+  private static Map<String, Map<String, Set<String>>> entries(LDAPConnection c, String base)
+      throws LDAPException {
     Map<String, Map<String, Set<String>>> all = new TreeMap<>();
     SearchResult result = c.search(new SearchRequest(base, SearchScope.SUB, "(objectClass=*)"));
     for (SearchResultEntry e : result.getSearchEntries()) {
@@ -741,12 +850,14 @@ class ConformanceIT {
           oc.getSuperiorClasses(SCHEMA, true).forEach(sup -> all.add(sup.getNameOrOID()));
         }
       }
-      attributes.put("objectclass", new TreeSet<>(all.stream().map(n -> n.toLowerCase(Locale.ROOT)).toList()));
+      attributes.put(
+          "objectclass", new TreeSet<>(all.stream().map(n -> n.toLowerCase(Locale.ROOT)).toList()));
     }
     return attributes;
   }
 
-  private static Set<String> dns(LDAPConnection c, String base, String filter) throws LDAPException {
+  private static Set<String> dns(LDAPConnection c, String base, String filter)
+      throws LDAPException {
     Set<String> dns = new TreeSet<>();
     for (SearchResultEntry e : c.search(base, SearchScope.SUB, filter, "1.1").getSearchEntries()) {
       dns.add(normalize(e.getDN()));

@@ -32,19 +32,32 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Differential test of LDAP semantics: the same few hundred searches, compares, adds and
- * modifies against OpenLDAP slapd and RockDS on the same fixture, answers diffed (result codes,
- * the DNs a search returns, the values an update leaves). Every accepted difference is listed in
- * {@link #ACCEPTED} with why; a difference not listed fails, and so does a listed one that no
- * longer occurs (the list must stay true).
+ * Differential test of LDAP semantics: the same few hundred searches, compares, adds and modifies
+ * against OpenLDAP slapd and RockDS on the same fixture, answers diffed (result codes, the DNs a
+ * search returns, the values an update leaves). Every accepted difference is listed in {@link
+ * #ACCEPTED} with why; a difference not listed fails, and so does a listed one that no longer
+ * occurs (the list must stay true).
  */
 class DifferentialIT {
   private static final String OU = "ou=Diff," + TestServer.BASE;
-  private static final String[] SURNAMES = {"Smith", "Smyth", "Jones", "Johnson", "O'Neil", "Müller", "garden",
-      "Walden", "Smith", "Lee", "Nguyen", "Brown"};
-  private static final String[] PHONES = {"+1 555 0100", "+1-555-0101", "+1 (555) 0102", "555.0103",
-      "+44 20 7946 0958", "+1 555 0105", "+1 555-0106", "(555) 0107", "+1 555 0108", "+15550109", "+1 555 0110",
-      "+1 555 0111"};
+  private static final String[] SURNAMES = {
+    "Smith", "Smyth", "Jones", "Johnson", "O'Neil", "Müller", "garden", "Walden", "Smith", "Lee",
+    "Nguyen", "Brown"
+  };
+  private static final String[] PHONES = {
+    "+1 555 0100",
+    "+1-555-0101",
+    "+1 (555) 0102",
+    "555.0103",
+    "+44 20 7946 0958",
+    "+1 555 0105",
+    "+1 555-0106",
+    "(555) 0107",
+    "+1 555 0108",
+    "+15550109",
+    "+1 555 0110",
+    "+1 555 0111"
+  };
   private static final int USERS = SURNAMES.length;
   private static final Set<String> DN_VALUED = Set.of("member", "seealso", "uniquemember");
 
@@ -64,7 +77,9 @@ class DifferentialIT {
     // cn=config, cn=monitor and task attributes are not in the schema and must stay searchable.
     // No user entry can hold such an attribute (an add is refused with 17).
     for (String f : List.of("(!(fooBar=*))", "(!(fooBar=x))", "(!(fooBar=*x*))")) {
-      a.put("search " + f, "undefined attribute types match as case-ignore strings (cn=config needs them)");
+      a.put(
+          "search " + f,
+          "undefined attribute types match as case-ignore strings (cn=config needs them)");
     }
     // RFC 4511 section 4.5.1.7.6 leaves approximate matching to the server: RockDS compares the
     // Soundex code of the whole normalized value (what its approximate index stores), slapd the
@@ -118,7 +133,10 @@ class DifferentialIT {
       Entry e = new Entry("uid=u" + i + "," + OU);
       e.addAttribute("objectClass", "inetOrgPerson", "posixAccount");
       e.addAttribute("uid", "u" + i);
-      e.addAttribute("cn", "First" + i + " " + SURNAMES[i], "F" + i + "  " + SURNAMES[i].toUpperCase(Locale.ROOT));
+      e.addAttribute(
+          "cn",
+          "First" + i + " " + SURNAMES[i],
+          "F" + i + "  " + SURNAMES[i].toUpperCase(Locale.ROOT));
       e.addAttribute("sn", SURNAMES[i]);
       e.addAttribute("givenName", "First" + i);
       e.addAttribute("mail", "u" + i + "@Example.COM");
@@ -145,12 +163,29 @@ class DifferentialIT {
       }
       entries.add(e);
     }
-    entries.add(new Entry("dn: cn=Staff," + OU, "objectClass: groupOfNames", "cn: Staff",
-        "member: uid=u1," + OU, "member: UID=U2, OU=Diff, DC=example, DC=com", "member: uid=u3," + OU));
-    entries.add(new Entry("dn: cn=Unique," + OU, "objectClass: groupOfUniqueNames", "cn: Unique",
-        "uniqueMember: uid=u4," + OU + "#'0101'B", "uniqueMember: uid=u5," + OU));
-    entries.add(new Entry("dn: cn=Posix," + OU, "objectClass: posixGroup", "cn: Posix", "gidNumber: 100",
-        "memberUid: u0", "memberUid: U2"));
+    entries.add(
+        new Entry(
+            "dn: cn=Staff," + OU,
+            "objectClass: groupOfNames",
+            "cn: Staff",
+            "member: uid=u1," + OU,
+            "member: UID=U2, OU=Diff, DC=example, DC=com",
+            "member: uid=u3," + OU));
+    entries.add(
+        new Entry(
+            "dn: cn=Unique," + OU,
+            "objectClass: groupOfUniqueNames",
+            "cn: Unique",
+            "uniqueMember: uid=u4," + OU + "#'0101'B",
+            "uniqueMember: uid=u5," + OU));
+    entries.add(
+        new Entry(
+            "dn: cn=Posix," + OU,
+            "objectClass: posixGroup",
+            "cn: Posix",
+            "gidNumber: 100",
+            "memberUid: u0",
+            "memberUid: U2"));
     return entries;
   }
 
@@ -159,53 +194,177 @@ class DifferentialIT {
   private static List<String> filters() {
     List<String> f = new ArrayList<>();
     // equality: the stored form, other case, other spacing; every matching rule of the fixture
-    f.addAll(List.of("(uid=u3)", "(uid=U3)", "(uid= u3)", "(cn=first3 jones)", "(cn=F3 JONES)", "(cn=f3 jones)",
-        "(sn=o'neil)", "(sn=MÜLLER)", "(sn=muller)", "(givenName=FIRST7)", "(mail=U3@example.com)",
-        "(mail=u3@example.com )", "(employeeNumber=021)", "(employeeNumber=21)", "(uidNumber=1027)",
-        "(uidNumber=01027)", "(uidNumber=+1027)", "(uidNumber=abc)", "(gidNumber=100)", "(homeDirectory=/home/U3)",
-        "(homeDirectory=/home/u3)", "(loginShell=/BIN/BASH)", "(x121Address=12345673)", "(x121Address=1234 5673)",
-        "(x121Address=1234-5673)", "(description=team 0 lead, CAFÉ)", "(title=senior engineer)",
-        "(l=são paulo)", "(postalCode=01310100)", "(postalCode=01310-100)", "(carLicense=àbc 123)",
-        "(departmentNumber=42)", "(objectClass=inetOrgPerson)", "(objectClass=PERSON)", "(objectClass=top)",
-        "(objectClass=posixaccount)", "(seeAlso=uid=u2,ou=diff,dc=example,dc=com)",
-        "(member=uid=U2,ou=Diff,dc=example,dc=com)", "(member=uid=u1, ou=diff, dc=EXAMPLE, dc=com)",
-        "(member=uid=u9," + OU + ")", "(member=not a dn)", "(uniqueMember=uid=U4," + OU + "#'0101'B)",
-        "(uniqueMember=uid=u4," + OU + ")", "(uniqueMember=uid=u5,ou=DIFF,dc=example,dc=com)",
-        "(memberUid=u2)", "(memberUid=U2)", "(ou=diff)", "(fooBar=x)", "(userPassword=secret3)",
-        "(userPassword=SECRET3)"));
+    f.addAll(
+        List.of(
+            "(uid=u3)",
+            "(uid=U3)",
+            "(uid= u3)",
+            "(cn=first3 jones)",
+            "(cn=F3 JONES)",
+            "(cn=f3 jones)",
+            "(sn=o'neil)",
+            "(sn=MÜLLER)",
+            "(sn=muller)",
+            "(givenName=FIRST7)",
+            "(mail=U3@example.com)",
+            "(mail=u3@example.com )",
+            "(employeeNumber=021)",
+            "(employeeNumber=21)",
+            "(uidNumber=1027)",
+            "(uidNumber=01027)",
+            "(uidNumber=+1027)",
+            "(uidNumber=abc)",
+            "(gidNumber=100)",
+            "(homeDirectory=/home/U3)",
+            "(homeDirectory=/home/u3)",
+            "(loginShell=/BIN/BASH)",
+            "(x121Address=12345673)",
+            "(x121Address=1234 5673)",
+            "(x121Address=1234-5673)",
+            "(description=team 0 lead, CAFÉ)",
+            "(title=senior engineer)",
+            "(l=são paulo)",
+            "(postalCode=01310100)",
+            "(postalCode=01310-100)",
+            "(carLicense=àbc 123)",
+            "(departmentNumber=42)",
+            "(objectClass=inetOrgPerson)",
+            "(objectClass=PERSON)",
+            "(objectClass=top)",
+            "(objectClass=posixaccount)",
+            "(seeAlso=uid=u2,ou=diff,dc=example,dc=com)",
+            "(member=uid=U2,ou=Diff,dc=example,dc=com)",
+            "(member=uid=u1, ou=diff, dc=EXAMPLE, dc=com)",
+            "(member=uid=u9," + OU + ")",
+            "(member=not a dn)",
+            "(uniqueMember=uid=U4," + OU + "#'0101'B)",
+            "(uniqueMember=uid=u4," + OU + ")",
+            "(uniqueMember=uid=u5,ou=DIFF,dc=example,dc=com)",
+            "(memberUid=u2)",
+            "(memberUid=U2)",
+            "(ou=diff)",
+            "(fooBar=x)",
+            "(userPassword=secret3)",
+            "(userPassword=SECRET3)"));
     // telephone numbers: spaces and hyphens are insignificant, nothing else
-    f.addAll(List.of("(telephoneNumber=+15550100)", "(telephoneNumber=+1-555-0100)", "(telephoneNumber=+1 555 0101)",
-        "(telephoneNumber=+1 \\28555\\29 0102)", "(telephoneNumber=+1\\28555\\290102)",
-        "(telephoneNumber=+1 555 0102)", "(telephoneNumber=5550103)", "(telephoneNumber=555.0103)",
-        "(telephoneNumber=+442079460958)", "(telephoneNumber=\\28555\\29-0107)", "(telephoneNumber=*555*)",
-        "(telephoneNumber=*\\28555\\29*)", "(telephoneNumber=+1 555*)", "(telephoneNumber=*0958)",
-        "(telephoneNumber=+1*01*)", "(telephoneNumber=*5 5 5-01*)", "(telephoneNumber=555*)"));
+    f.addAll(
+        List.of(
+            "(telephoneNumber=+15550100)",
+            "(telephoneNumber=+1-555-0100)",
+            "(telephoneNumber=+1 555 0101)",
+            "(telephoneNumber=+1 \\28555\\29 0102)",
+            "(telephoneNumber=+1\\28555\\290102)",
+            "(telephoneNumber=+1 555 0102)",
+            "(telephoneNumber=5550103)",
+            "(telephoneNumber=555.0103)",
+            "(telephoneNumber=+442079460958)",
+            "(telephoneNumber=\\28555\\29-0107)",
+            "(telephoneNumber=*555*)",
+            "(telephoneNumber=*\\28555\\29*)",
+            "(telephoneNumber=+1 555*)",
+            "(telephoneNumber=*0958)",
+            "(telephoneNumber=+1*01*)",
+            "(telephoneNumber=*5 5 5-01*)",
+            "(telephoneNumber=555*)"));
     // substrings: rules with and without a SUBSTR rule
-    f.addAll(List.of("(cn=*)", "(cn=first*)", "(cn=*JONES)", "(cn=f*3*s)", "(cn=*irst1*)", "(cn=F1 *)",
-        "(cn=f1  *)", "(sn=sm*)", "(sn=*i*)", "(sn=*MÜ*)", "(mail=*@example.com)", "(mail=U1*)",
-        "(description=*lead*)", "(description=team*café)", "(employeeNumber=0*)", "(x121Address=1234*)",
-        "(x121Address=*56 7*)", "(homeDirectory=*U3*)", "(homeDirectory=/home/*)", "(loginShell=*bash)",
-        "(member=*u2*)", "(seeAlso=uid=*)", "(uidNumber=10*)", "(uid=u1*)", "(objectClass=*Person)",
-        "(gidNumber=*0)", "(fooBar=*x*)"));
+    f.addAll(
+        List.of(
+            "(cn=*)",
+            "(cn=first*)",
+            "(cn=*JONES)",
+            "(cn=f*3*s)",
+            "(cn=*irst1*)",
+            "(cn=F1 *)",
+            "(cn=f1  *)",
+            "(sn=sm*)",
+            "(sn=*i*)",
+            "(sn=*MÜ*)",
+            "(mail=*@example.com)",
+            "(mail=U1*)",
+            "(description=*lead*)",
+            "(description=team*café)",
+            "(employeeNumber=0*)",
+            "(x121Address=1234*)",
+            "(x121Address=*56 7*)",
+            "(homeDirectory=*U3*)",
+            "(homeDirectory=/home/*)",
+            "(loginShell=*bash)",
+            "(member=*u2*)",
+            "(seeAlso=uid=*)",
+            "(uidNumber=10*)",
+            "(uid=u1*)",
+            "(objectClass=*Person)",
+            "(gidNumber=*0)",
+            "(fooBar=*x*)"));
     // ordering: only types with an ORDERING rule answer
-    f.addAll(List.of("(uidNumber>=1050)", "(uidNumber<=1018)", "(uidNumber>=abc)", "(gidNumber<=150)",
-        "(sn>=M)", "(sn<=M)", "(cn>=a)", "(givenName>=First5)", "(mail>=u5)", "(homeDirectory>=/home/U5)",
-        "(employeeNumber>=050)", "(x121Address>=1234 5675)", "(telephoneNumber>=+1)", "(uid<=u5)",
-        "(member>=uid=a)"));
+    f.addAll(
+        List.of(
+            "(uidNumber>=1050)",
+            "(uidNumber<=1018)",
+            "(uidNumber>=abc)",
+            "(gidNumber<=150)",
+            "(sn>=M)",
+            "(sn<=M)",
+            "(cn>=a)",
+            "(givenName>=First5)",
+            "(mail>=u5)",
+            "(homeDirectory>=/home/U5)",
+            "(employeeNumber>=050)",
+            "(x121Address>=1234 5675)",
+            "(telephoneNumber>=+1)",
+            "(uid<=u5)",
+            "(member>=uid=a)"));
     // approximate and extensible
-    f.addAll(List.of("(sn~=Smith)", "(sn~=smyth)", "(sn~=Jonson)", "(cn~=Frst3 Last3)", "(cn~=last3)",
-        "(uid~=u3)", "(uidNumber~=1027)", "(cn:caseExactMatch:=F3  JONES)", "(cn:caseExactMatch:=f3 jones)",
-        "(cn:2.5.13.2:=first3 jones)", "(sn:caseIgnoreSubstringsMatch:=smith)", "(uidNumber:integerMatch:=1027)",
-        "(uidNumber:2.5.13.14:=1027)", "(ou:dn:=diff)", "(ou:=diff)", "(uid:dn:=u3)", "(:caseIgnoreMatch:=jones)",
-        "(:dn:caseIgnoreMatch:=DIFF)", "(cn:1.2.3.4.5:=x)", "(mail:caseIgnoreIA5Match:=U3@EXAMPLE.COM)",
-        "(telephoneNumber:telephoneNumberMatch:=+1-555-0100)", "(dc:dn:=example)", "(objectClass:dn:=top)"));
+    f.addAll(
+        List.of(
+            "(sn~=Smith)",
+            "(sn~=smyth)",
+            "(sn~=Jonson)",
+            "(cn~=Frst3 Last3)",
+            "(cn~=last3)",
+            "(uid~=u3)",
+            "(uidNumber~=1027)",
+            "(cn:caseExactMatch:=F3  JONES)",
+            "(cn:caseExactMatch:=f3 jones)",
+            "(cn:2.5.13.2:=first3 jones)",
+            "(sn:caseIgnoreSubstringsMatch:=smith)",
+            "(uidNumber:integerMatch:=1027)",
+            "(uidNumber:2.5.13.14:=1027)",
+            "(ou:dn:=diff)",
+            "(ou:=diff)",
+            "(uid:dn:=u3)",
+            "(:caseIgnoreMatch:=jones)",
+            "(:dn:caseIgnoreMatch:=DIFF)",
+            "(cn:1.2.3.4.5:=x)",
+            "(mail:caseIgnoreIA5Match:=U3@EXAMPLE.COM)",
+            "(telephoneNumber:telephoneNumberMatch:=+1-555-0100)",
+            "(dc:dn:=example)",
+            "(objectClass:dn:=top)"));
     // presence
-    f.addAll(List.of("(description=*)", "(seeAlso=*)", "(member=*)", "(fooBar=*)", "(title=*)", "(objectClass=*)"));
+    f.addAll(
+        List.of(
+            "(description=*)",
+            "(seeAlso=*)",
+            "(member=*)",
+            "(fooBar=*)",
+            "(title=*)",
+            "(objectClass=*)"));
     // boolean combinations, Undefined inside
-    f.addAll(List.of("(&(sn=smith)(uidNumber>=1050))", "(|(sn>=M)(uid=u1))", "(&(sn>=M)(uid=u1))",
-        "(&(uid=u1)(!(sn>=M)))", "(|(uidNumber=abc)(uid=u2))", "(&(objectClass=person)(!(uid=u1)))",
-        "(!(|(uid=u1)(uid=u2)))", "(!(&(uid=u1)(sn>=M)))", "(|(!(sn>=M))(uid=u3))", "(&)", "(|)", "(!(&))",
-        "(!(|))"));
+    f.addAll(
+        List.of(
+            "(&(sn=smith)(uidNumber>=1050))",
+            "(|(sn>=M)(uid=u1))",
+            "(&(sn>=M)(uid=u1))",
+            "(&(uid=u1)(!(sn>=M)))",
+            "(|(uidNumber=abc)(uid=u2))",
+            "(&(objectClass=person)(!(uid=u1)))",
+            "(!(|(uid=u1)(uid=u2)))",
+            "(!(&(uid=u1)(sn>=M)))",
+            "(|(!(sn>=M))(uid=u3))",
+            "(&)",
+            "(|)",
+            "(!(&))",
+            "(!(|))"));
     List<String> all = new ArrayList<>(f);
     for (String filter : f) {
       if (!filter.startsWith("(!") && !filter.equals("(&)") && !filter.equals("(|)")) {
@@ -234,13 +393,32 @@ class DifferentialIT {
   private static List<String[]> compares() {
     String u3 = "uid=u3," + OU;
     List<String[]> c = new ArrayList<>();
-    for (String[] ava : new String[][] {{"uid", "U3"}, {"cn", "f3 JONES"}, {"sn", "Jones"}, {"sn", "Smith"},
-        {"telephoneNumber", "+1 555 0102"}, {"telephoneNumber", "+1 (555) 0102"}, {"telephoneNumber", "+1(555)0102"},
-        {"uidNumber", "1027"}, {"uidNumber", "01027"}, {"uidNumber", "x"}, {"homeDirectory", "/home/u3"},
-        {"homeDirectory", "/home/U3"}, {"mail", "U3@EXAMPLE.com"}, {"x121Address", "12345673"},
-        {"objectClass", "person"}, {"objectClass", "organizationalPerson"}, {"description", "x"}, {"fooBar", "x"},
-        {"userPassword", "secret3"}, {"userPassword", "wrong"}, {"postalCode", "01310 100"},
-        {"title", "SENIOR ENGINEER"}, {"departmentNumber", "42"}}) {
+    for (String[] ava :
+        new String[][] {
+          {"uid", "U3"},
+          {"cn", "f3 JONES"},
+          {"sn", "Jones"},
+          {"sn", "Smith"},
+          {"telephoneNumber", "+1 555 0102"},
+          {"telephoneNumber", "+1 (555) 0102"},
+          {"telephoneNumber", "+1(555)0102"},
+          {"uidNumber", "1027"},
+          {"uidNumber", "01027"},
+          {"uidNumber", "x"},
+          {"homeDirectory", "/home/u3"},
+          {"homeDirectory", "/home/U3"},
+          {"mail", "U3@EXAMPLE.com"},
+          {"x121Address", "12345673"},
+          {"objectClass", "person"},
+          {"objectClass", "organizationalPerson"},
+          {"description", "x"},
+          {"fooBar", "x"},
+          {"userPassword", "secret3"},
+          {"userPassword", "wrong"},
+          {"postalCode", "01310 100"},
+          {"title", "SENIOR ENGINEER"},
+          {"departmentNumber", "42"}
+        }) {
       c.add(new String[] {u3, ava[0], ava[1]});
     }
     c.add(new String[] {"cn=Staff," + OU, "member", "UID=U2,OU=DIFF,DC=EXAMPLE,DC=COM"});
@@ -264,7 +442,8 @@ class DifferentialIT {
   // ---------------------------------------------------------------- updates
 
   /** Each record's result code is diffed, then the entries left behind. */
-  private static final String UPDATES = """
+  private static final String UPDATES =
+      """
       # two values equal under caseIgnoreMatch: attributeOrValueExists
       dn: cn=dup,%1$s
       changetype: add
@@ -398,8 +577,11 @@ class DifferentialIT {
 
   private static List<LDIFChangeRecord> updates() throws Exception {
     List<LDIFChangeRecord> records = new ArrayList<>();
-    try (LDIFReader reader = new LDIFReader(new BufferedReader(new StringReader(UPDATES.formatted(OU))))) {
-      for (LDIFChangeRecord r = reader.readChangeRecord(); r != null; r = reader.readChangeRecord()) {
+    try (LDIFReader reader =
+        new LDIFReader(new BufferedReader(new StringReader(UPDATES.formatted(OU))))) {
+      for (LDIFChangeRecord r = reader.readChangeRecord();
+          r != null;
+          r = reader.readChangeRecord()) {
         records.add(r);
       }
     }
@@ -416,13 +598,14 @@ class DifferentialIT {
 
   /**
    * The DN and user attribute values of every entry. Object classes aside: RockDS lists the
-   * superior classes, as OpenDJ does. Values of DN syntax compare by distinguishedNameMatch:
-   * slapd rewrites them to its own spacing and case ({@code UID=U2, OU=Diff} → {@code uid=U2,ou=Diff}),
+   * superior classes, as OpenDJ does. Values of DN syntax compare by distinguishedNameMatch: slapd
+   * rewrites them to its own spacing and case ({@code UID=U2, OU=Diff} → {@code uid=U2,ou=Diff}),
    * RockDS keeps them as the client wrote them (RFC 4511 section 4.7 asks for no rewriting).
    */
   private static Map<String, String> contents(LDAPConnection c) throws LDAPException {
     Map<String, String> out = new TreeMap<>();
-    for (SearchResultEntry e : c.search(OU, SearchScope.SUB, "(objectClass=*)").getSearchEntries()) {
+    for (SearchResultEntry e :
+        c.search(OU, SearchScope.SUB, "(objectClass=*)").getSearchEntries()) {
       TreeMap<String, TreeSet<String>> values = new TreeMap<>();
       for (Attribute a : e.getAttributes()) {
         String name = a.getName().toLowerCase(Locale.ROOT);
@@ -458,7 +641,8 @@ class DifferentialIT {
       String theirAnswer = compare(theirs, c);
       String ourAnswer = compare(ours, c);
       if (!theirAnswer.equals(ourAnswer)) {
-        differences.put("compare " + String.join(" ", c), "slapd " + theirAnswer + " / rockds " + ourAnswer);
+        differences.put(
+            "compare " + String.join(" ", c), "slapd " + theirAnswer + " / rockds " + ourAnswer);
       }
     }
     for (LDIFChangeRecord r : updates()) {
@@ -466,15 +650,17 @@ class DifferentialIT {
       String theirAnswer = apply(theirs, r);
       String ourAnswer = apply(ours, r);
       if (!theirAnswer.equals(ourAnswer)) {
-        differences.put("update " + r.toLDIFString().replace('\n', ' '), "slapd " + theirAnswer + " / rockds "
-            + ourAnswer);
+        differences.put(
+            "update " + r.toLDIFString().replace('\n', ' '),
+            "slapd " + theirAnswer + " / rockds " + ourAnswer);
       }
     }
     Map<String, String> theirEntries = contents(theirs);
     Map<String, String> ourEntries = contents(ours);
     for (String dn : new TreeSet<>(theirEntries.keySet())) {
       if (!theirEntries.get(dn).equals(ourEntries.get(dn))) {
-        differences.put("entry " + dn, "slapd " + theirEntries.get(dn) + " / rockds " + ourEntries.get(dn));
+        differences.put(
+            "entry " + dn, "slapd " + theirEntries.get(dn) + " / rockds " + ourEntries.get(dn));
       }
     }
     for (String dn : ourEntries.keySet()) {
@@ -486,7 +672,8 @@ class DifferentialIT {
     Map<String, String> unexpected = new LinkedHashMap<>(differences);
     unexpected.keySet().removeAll(ACCEPTED.keySet());
     assertThat(unexpected).as("differences from slapd not listed in ACCEPTED").isEmpty();
-    assertThat(differences.keySet()).as("ACCEPTED lists differences that no longer occur")
+    assertThat(differences.keySet())
+        .as("ACCEPTED lists differences that no longer occur")
         .containsAll(ACCEPTED.keySet());
   }
 }

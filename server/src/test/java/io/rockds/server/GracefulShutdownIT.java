@@ -21,9 +21,15 @@ class GracefulShutdownIT {
     TestServer server = TestServer.start(dir, TestServer.baseEntries());
     CompletableFuture<ExtendedResult> notice = new CompletableFuture<>();
     LDAPConnectionOptions options = new LDAPConnectionOptions();
-    options.setUnsolicitedNotificationHandler((connection, notification) -> notice.complete(notification));
-    try (LDAPConnection connection = new LDAPConnection(options, "127.0.0.1", server.ldapPort(),
-        TestServer.ROOT_DN, TestServer.ROOT_PASSWORD)) {
+    options.setUnsolicitedNotificationHandler(
+        (connection, notification) -> notice.complete(notification));
+    try (LDAPConnection connection =
+        new LDAPConnection(
+            options,
+            "127.0.0.1",
+            server.ldapPort(),
+            TestServer.ROOT_DN,
+            TestServer.ROOT_PASSWORD)) {
       assertThat(connection.getEntry(TestServer.BASE)).isNotNull();
       server.close();
       ExtendedResult received = notice.get(10, TimeUnit.SECONDS);

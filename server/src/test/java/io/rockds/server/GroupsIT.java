@@ -38,18 +38,42 @@ class GroupsIT {
   static void start() throws Exception {
     List<Entry> entries = new ArrayList<>(TestServer.baseEntries());
     for (String uid : List.of("alice", "bob", "carol", "dave")) {
-      entries.add(new Entry("dn: uid=" + uid + "," + PEOPLE, "objectClass: inetOrgPerson", "uid: " + uid,
-          "cn: " + uid, "sn: " + uid, "departmentNumber: " + (uid.equals("dave") ? "7" : "1"),
-          "userPassword: secret-" + uid));
+      entries.add(
+          new Entry(
+              "dn: uid=" + uid + "," + PEOPLE,
+              "objectClass: inetOrgPerson",
+              "uid: " + uid,
+              "cn: " + uid,
+              "sn: " + uid,
+              "departmentNumber: " + (uid.equals("dave") ? "7" : "1"),
+              "userPassword: secret-" + uid));
     }
-    entries.add(new Entry("dn: cn=staff," + GROUPS, "objectClass: groupOfNames", "cn: staff",
-        "member: cn=admins," + GROUPS, "member: uid=carol," + PEOPLE));
-    entries.add(new Entry("dn: cn=admins," + GROUPS, "objectClass: groupOfNames", "cn: admins",
-        "member: uid=alice," + PEOPLE, "member: uid=bob," + PEOPLE));
-    entries.add(new Entry("dn: cn=auditors," + GROUPS, "objectClass: groupOfUniqueNames", "cn: auditors",
-        "uniqueMember: uid=bob," + PEOPLE));
-    entries.add(new Entry("dn: cn=dept7," + GROUPS, "objectClass: groupOfURLs", "cn: dept7",
-        "memberURL: ldap:///" + PEOPLE + "??sub?(departmentNumber=7)"));
+    entries.add(
+        new Entry(
+            "dn: cn=staff," + GROUPS,
+            "objectClass: groupOfNames",
+            "cn: staff",
+            "member: cn=admins," + GROUPS,
+            "member: uid=carol," + PEOPLE));
+    entries.add(
+        new Entry(
+            "dn: cn=admins," + GROUPS,
+            "objectClass: groupOfNames",
+            "cn: admins",
+            "member: uid=alice," + PEOPLE,
+            "member: uid=bob," + PEOPLE));
+    entries.add(
+        new Entry(
+            "dn: cn=auditors," + GROUPS,
+            "objectClass: groupOfUniqueNames",
+            "cn: auditors",
+            "uniqueMember: uid=bob," + PEOPLE));
+    entries.add(
+        new Entry(
+            "dn: cn=dept7," + GROUPS,
+            "objectClass: groupOfURLs",
+            "cn: dept7",
+            "memberURL: ldap:///" + PEOPLE + "??sub?(departmentNumber=7)"));
     server = TestServer.start(dir, entries);
     root = server.rootConnection();
   }
@@ -69,7 +93,8 @@ class GroupsIT {
     assertThat(root.getEntry("uid=alice," + PEOPLE, "memberOf").getAttributeValues("memberOf"))
         .containsExactlyInAnyOrder("cn=admins," + GROUPS, "cn=staff," + GROUPS);
     assertThat(root.getEntry("uid=bob," + PEOPLE, "memberOf").getAttributeValues("memberOf"))
-        .containsExactlyInAnyOrder("cn=admins," + GROUPS, "cn=staff," + GROUPS, "cn=auditors," + GROUPS);
+        .containsExactlyInAnyOrder(
+            "cn=admins," + GROUPS, "cn=staff," + GROUPS, "cn=auditors," + GROUPS);
     assertThat(root.getEntry("uid=dave," + PEOPLE, "memberOf").hasAttribute("memberOf")).isFalse();
   }
 
@@ -87,15 +112,21 @@ class GroupsIT {
 
   @Test
   void filters_seeTheComputedValues() throws Exception {
-    assertThat(uids("(memberOf=cn=staff," + GROUPS + ")")).containsExactlyInAnyOrder("alice", "bob", "carol");
-    assertThat(uids("(&(objectClass=person)(isMemberOf=cn=dept7," + GROUPS + "))")).containsExactly("dave");
-    assertThat(uids("(!(memberOf=cn=admins," + GROUPS + "))")).containsExactlyInAnyOrder("carol", "dave");
+    assertThat(uids("(memberOf=cn=staff," + GROUPS + ")"))
+        .containsExactlyInAnyOrder("alice", "bob", "carol");
+    assertThat(uids("(&(objectClass=person)(isMemberOf=cn=dept7," + GROUPS + "))"))
+        .containsExactly("dave");
+    assertThat(uids("(!(memberOf=cn=admins," + GROUPS + "))"))
+        .containsExactlyInAnyOrder("carol", "dave");
   }
 
   @Test
   void memberIds_areThePhaseOneCandidatesOfAMemberOfFilter() throws Exception {
-    Groups groups = new Groups(server.server().backends(),
-        ServerSchema.load(server.instance().schemaDirectory()), () -> true);
+    Groups groups =
+        new Groups(
+            server.server().backends(),
+            ServerSchema.load(server.instance().schemaDirectory()),
+            () -> true);
     EntryContainer container = server.server().backends().containerFor(new DN(BASE));
     List<String> members = new ArrayList<>();
     for (long id : groups.memberIds(container, new DN("cn=staff," + GROUPS)).toArray()) {
@@ -104,42 +135,79 @@ class GroupsIT {
     assertThat(members).containsExactlyInAnyOrder("admins", "alice", "bob", "carol");
   }
 
-  /** Applications search by memberOf as ordinary users: an indexed search, no unindexed-search privilege. */
+  /**
+   * Applications search by memberOf as ordinary users: an indexed search, no unindexed-search
+   * privilege.
+   */
   @Test
   void memberOfFilter_isIndexedByTheGroupsMembers() throws Exception {
-    try (LDAPConnection alice = new LDAPConnection("127.0.0.1", server.ldapPort(), "uid=alice," + PEOPLE,
-        "secret-alice")) {
+    try (LDAPConnection alice =
+        new LDAPConnection("127.0.0.1", server.ldapPort(), "uid=alice," + PEOPLE, "secret-alice")) {
       List<String> found = new ArrayList<>();
-      for (SearchResultEntry e : alice.search(BASE, SearchScope.SUB, "(&(objectClass=person)(memberOf=cn=staff,"
-          + GROUPS + "))", "uid").getSearchEntries()) {
+      for (SearchResultEntry e :
+          alice
+              .search(
+                  BASE,
+                  SearchScope.SUB,
+                  "(&(objectClass=person)(memberOf=cn=staff," + GROUPS + "))",
+                  "uid")
+              .getSearchEntries()) {
         found.add(e.getAttributeValue("uid"));
       }
       assertThat(found).containsExactlyInAnyOrder("alice", "bob", "carol");
     }
-    String trace = root.search(BASE, SearchScope.SUB, "(memberOf=cn=admins," + GROUPS + ")", "debugsearchindex")
-        .getSearchEntries().get(0).getAttributeValue("debugsearchindex");
+    String trace =
+        root.search(
+                BASE, SearchScope.SUB, "(memberOf=cn=admins," + GROUPS + ")", "debugsearchindex")
+            .getSearchEntries()
+            .get(0)
+            .getAttributeValue("debugsearchindex");
     assertThat(trace).contains("\"virtual\":\"memberOf\"").contains("\"candidates\":2");
   }
 
   @Test
   void compare_onMemberOf() throws Exception {
-    assertThat(root.compare("uid=carol," + PEOPLE, "memberOf", "cn=staff," + GROUPS).compareMatched()).isTrue();
-    assertThat(root.compare("uid=carol," + PEOPLE, "memberOf", "cn=admins," + GROUPS).compareMatched()).isFalse();
+    assertThat(
+            root.compare("uid=carol," + PEOPLE, "memberOf", "cn=staff," + GROUPS).compareMatched())
+        .isTrue();
+    assertThat(
+            root.compare("uid=carol," + PEOPLE, "memberOf", "cn=admins," + GROUPS).compareMatched())
+        .isFalse();
   }
 
   @Test
   void referentialIntegrity_canBeTurnedOffOnline() throws Exception {
-    root.add(new Entry("dn: uid=frank," + PEOPLE, "objectClass: inetOrgPerson", "uid: frank", "cn: frank",
-        "sn: frank"));
-    root.add(new Entry("dn: uid=gina," + PEOPLE, "objectClass: inetOrgPerson", "uid: gina", "cn: gina", "sn: gina"));
-    root.add(new Entry("dn: cn=project," + GROUPS, "objectClass: groupOfNames", "cn: project",
-        "member: uid=frank," + PEOPLE, "member: uid=gina," + PEOPLE));
+    root.add(
+        new Entry(
+            "dn: uid=frank," + PEOPLE,
+            "objectClass: inetOrgPerson",
+            "uid: frank",
+            "cn: frank",
+            "sn: frank"));
+    root.add(
+        new Entry(
+            "dn: uid=gina," + PEOPLE,
+            "objectClass: inetOrgPerson",
+            "uid: gina",
+            "cn: gina",
+            "sn: gina"));
+    root.add(
+        new Entry(
+            "dn: cn=project," + GROUPS,
+            "objectClass: groupOfNames",
+            "cn: project",
+            "member: uid=frank," + PEOPLE,
+            "member: uid=gina," + PEOPLE));
     try {
-      root.modify("cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-referential-integrity", "false"));
+      root.modify(
+          "cn=config",
+          new Modification(ModificationType.REPLACE, "ds-cfg-referential-integrity", "false"));
       root.delete("uid=frank," + PEOPLE);
       assertThat(root.getEntry("cn=project," + GROUPS).getAttributeValues("member")).hasSize(2);
     } finally {
-      root.modify("cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-referential-integrity", "true"));
+      root.modify(
+          "cn=config",
+          new Modification(ModificationType.REPLACE, "ds-cfg-referential-integrity", "true"));
     }
     root.delete("uid=gina," + PEOPLE);
     assertThat(root.getEntry("cn=project," + GROUPS).getAttributeValues("member"))
@@ -149,10 +217,20 @@ class GroupsIT {
   @Test
   void referentialIntegrity_followsASubtreeMove() throws Exception {
     root.add(new Entry("dn: ou=Team," + BASE, "objectClass: organizationalUnit", "ou: Team"));
-    root.add(new Entry("dn: uid=erin,ou=Team," + BASE, "objectClass: inetOrgPerson", "uid: erin", "cn: erin",
-        "sn: erin"));
-    root.add(new Entry("dn: cn=team," + GROUPS, "objectClass: groupOfNames", "cn: team",
-        "member: uid=erin,ou=Team," + BASE, "member: uid=alice," + PEOPLE));
+    root.add(
+        new Entry(
+            "dn: uid=erin,ou=Team," + BASE,
+            "objectClass: inetOrgPerson",
+            "uid: erin",
+            "cn: erin",
+            "sn: erin"));
+    root.add(
+        new Entry(
+            "dn: cn=team," + GROUPS,
+            "objectClass: groupOfNames",
+            "cn: team",
+            "member: uid=erin,ou=Team," + BASE,
+            "member: uid=alice," + PEOPLE));
     root.modifyDN("ou=Team," + BASE, "ou=Crew", true, PEOPLE);
     assertThat(root.getEntry("cn=team," + GROUPS).getAttributeValues("member"))
         .containsExactlyInAnyOrder("uid=erin,ou=Crew," + PEOPLE, "uid=alice," + PEOPLE);
@@ -163,7 +241,8 @@ class GroupsIT {
 
   private static List<String> uids(String filter) throws Exception {
     List<String> uids = new ArrayList<>();
-    for (SearchResultEntry e : root.search(PEOPLE, SearchScope.ONE, filter, "uid").getSearchEntries()) {
+    for (SearchResultEntry e :
+        root.search(PEOPLE, SearchScope.ONE, filter, "uid").getSearchEntries()) {
       uids.add(e.getAttributeValue("uid"));
     }
     return uids;

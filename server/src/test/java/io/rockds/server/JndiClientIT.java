@@ -34,7 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** Every operation JNDI offers (javax.naming.ldap, in the JDK), over plain LDAP, LDAPS and StartTLS. */
+/**
+ * Every operation JNDI offers (javax.naming.ldap, in the JDK), over plain LDAP, LDAPS and StartTLS.
+ */
 // JNDI is the client under test here: Error Prone bans it in production code, not in this check.
 @SuppressWarnings("BanJNDI")
 class JndiClientIT {
@@ -42,7 +44,11 @@ class JndiClientIT {
   @TempDir static Path dir;
   static TestServer server;
 
-  enum Transport { PLAIN, LDAPS, START_TLS }
+  enum Transport {
+    PLAIN,
+    LDAPS,
+    START_TLS
+  }
 
   @BeforeAll
   static void start() throws Exception {
@@ -54,7 +60,10 @@ class JndiClientIT {
     server.close();
   }
 
-  /** The socket factory JNDI instantiates by name for LDAPS: trusts the test server's self-signed certificate. */
+  /**
+   * The socket factory JNDI instantiates by name for LDAPS: trusts the test server's self-signed
+   * certificate.
+   */
   public static final class TrustingSocketFactory extends SocketFactory {
     private static final SSLSocketFactory DELEGATE = create();
 
@@ -81,19 +90,22 @@ class JndiClientIT {
     }
 
     @Override
-    public java.net.Socket createSocket(String host, int port, java.net.InetAddress local, int localPort)
+    public java.net.Socket createSocket(
+        String host, int port, java.net.InetAddress local, int localPort)
         throws java.io.IOException {
       return DELEGATE.createSocket(host, port, local, localPort);
     }
 
     @Override
-    public java.net.Socket createSocket(java.net.InetAddress host, int port) throws java.io.IOException {
+    public java.net.Socket createSocket(java.net.InetAddress host, int port)
+        throws java.io.IOException {
       return DELEGATE.createSocket(host, port);
     }
 
     @Override
-    public java.net.Socket createSocket(java.net.InetAddress address, int port, java.net.InetAddress local,
-        int localPort) throws java.io.IOException {
+    public java.net.Socket createSocket(
+        java.net.InetAddress address, int port, java.net.InetAddress local, int localPort)
+        throws java.io.IOException {
       return DELEGATE.createSocket(address, port, local, localPort);
     }
   }
@@ -114,7 +126,8 @@ class JndiClientIT {
     }
 
     @Override
-    public ExtendedResponse createExtendedResponse(String id, byte[] berValue, int offset, int length) {
+    public ExtendedResponse createExtendedResponse(
+        String id, byte[] berValue, int offset, int length) {
       value = java.util.Arrays.copyOfRange(berValue, offset, offset + length);
       return new ExtendedResponse() {
         private static final long serialVersionUID = 1L;
@@ -183,10 +196,14 @@ class JndiClientIT {
       SearchControls controls = new SearchControls();
       controls.setSearchScope(SearchControls.ONELEVEL_SCOPE);
       controls.setReturningAttributes(new String[] {"cn"});
-      assertThat(search(context, PEOPLE, "(uid=" + uid + ")", controls)).containsExactly("cn: First");
+      assertThat(search(context, PEOPLE, "(uid=" + uid + ")", controls))
+          .containsExactly("cn: First");
 
-      context.modifyAttributes(dn, new ModificationItem[] {
-          new ModificationItem(DirContext.REPLACE_ATTRIBUTE, new BasicAttribute("cn", "Second"))});
+      context.modifyAttributes(
+          dn,
+          new ModificationItem[] {
+            new ModificationItem(DirContext.REPLACE_ATTRIBUTE, new BasicAttribute("cn", "Second"))
+          });
       // JNDI's compare: a base-object search with an equality filter and no attributes.
       SearchControls compare = new SearchControls();
       compare.setSearchScope(SearchControls.OBJECT_SCOPE);
@@ -195,16 +212,18 @@ class JndiClientIT {
 
       String renamed = "uid=" + uid + "-renamed," + PEOPLE;
       context.rename(dn, renamed);
-      assertThat(context.getAttributes(renamed, new String[] {"cn"}).get("cn").get()).isEqualTo("Second");
+      assertThat(context.getAttributes(renamed, new String[] {"cn"}).get("cn").get())
+          .isEqualTo("Second");
       context.destroySubcontext(renamed);
-      assertThatThrownBy(() -> context.getAttributes(renamed)).isInstanceOf(NameNotFoundException.class);
+      assertThatThrownBy(() -> context.getAttributes(renamed))
+          .isInstanceOf(NameNotFoundException.class);
     } finally {
       context.close(); // unbind
     }
   }
 
-  private static List<String> search(LdapContext context, String base, String filter, SearchControls controls)
-      throws Exception {
+  private static List<String> search(
+      LdapContext context, String base, String filter, SearchControls controls) throws Exception {
     List<String> values = new ArrayList<>();
     NamingEnumeration<SearchResult> results = context.search(base, filter, controls);
     while (results.hasMore()) {

@@ -17,8 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
  * Measures adding and removing one member of a 100,000-member groupOfNames, and memberOf of one
  * member, on RockDS and on slapd (memberof overlay). Not part of the default suites (its name
  * matches neither Test nor IT); run with
- * <pre>./mvnw -B -o -q -pl server -am verify -Dtest=LargeGroupMeasurement -Dsurefire.failIfNoSpecifiedTests=false \
+ *
+ * <pre>
+ * ./mvnw -B -o -q -pl server -am verify -Dtest=LargeGroupMeasurement -Dsurefire.failIfNoSpecifiedTests=false \
  *     -Dit.test=NoSuch -Dfailsafe.failIfNoSpecifiedTests=false</pre>
+ *
  * and read the figures on standard output. Only correctness is asserted.
  */
 class LargeGroupMeasurement {
@@ -83,16 +86,19 @@ class LargeGroupMeasurement {
     // For scale: the same group rewritten whole (a replace of every member value), what one
     // added member cost before index maintenance went incremental.
     long[] rewrite = new long[3];
-    List<String> all = new ArrayList<>(Arrays.asList(root.getEntry(GROUP, "member").getAttributeValues("member")));
+    List<String> all =
+        new ArrayList<>(Arrays.asList(root.getEntry(GROUP, "member").getAttributeValues("member")));
     for (int r = 0; r < rewrite.length; r++) {
       all.add("uid=u" + (MEMBERS + r) + "," + PEOPLE);
       long t0 = System.nanoTime();
-      root.modify(GROUP, new Modification(ModificationType.REPLACE, "member", all.toArray(new String[0])));
+      root.modify(
+          GROUP, new Modification(ModificationType.REPLACE, "member", all.toArray(new String[0])));
       rewrite[r] = System.nanoTime() - t0;
     }
-    System.out.printf("%s %d-member group: add one member median %.1f ms, remove one member median %.1f ms, "
-        + "memberOf of one member median %.2f ms (%d rounds); replace all members median %.1f ms%n", name, MEMBERS,
-        median(add), median(remove), median(memberOf), ROUNDS, median(rewrite));
+    System.out.printf(
+        "%s %d-member group: add one member median %.1f ms, remove one member median %.1f ms, "
+            + "memberOf of one member median %.2f ms (%d rounds); replace all members median %.1f ms%n",
+        name, MEMBERS, median(add), median(remove), median(memberOf), ROUNDS, median(rewrite));
   }
 
   private static double median(long[] nanos) {

@@ -47,12 +47,21 @@ class SaslExternalIT {
       generator.initialize(256);
       KeyPair pair = generator.generateKeyPair();
       // Through X500Principal, so the RDN sequence is in the order RFC 4514 strings are written.
-      X500Name subject = X500Name.getInstance(new javax.security.auth.x500.X500Principal(ALICE).getEncoded());
+      X500Name subject =
+          X500Name.getInstance(new javax.security.auth.x500.X500Principal(ALICE).getEncoded());
       Instant now = Instant.now();
-      X509Certificate certificate = new JcaX509CertificateConverter().getCertificate(
-          new JcaX509v3CertificateBuilder(subject, BigInteger.ONE, Date.from(now.minus(Duration.ofDays(1))),
-              Date.from(now.plus(Duration.ofDays(1))), subject, pair.getPublic())
-              .build(new JcaContentSignerBuilder("SHA256withECDSA").build(pair.getPrivate())));
+      X509Certificate certificate =
+          new JcaX509CertificateConverter()
+              .getCertificate(
+                  new JcaX509v3CertificateBuilder(
+                          subject,
+                          BigInteger.ONE,
+                          Date.from(now.minus(Duration.ofDays(1))),
+                          Date.from(now.plus(Duration.ofDays(1))),
+                          subject,
+                          pair.getPublic())
+                      .build(
+                          new JcaContentSignerBuilder("SHA256withECDSA").build(pair.getPrivate())));
 
       // The server trusts the client certificate (self-signed, so it is its own issuer).
       KeyStore trust = KeyStore.getInstance("PKCS12");
@@ -67,14 +76,20 @@ class SaslExternalIT {
 
       KeyStore client = KeyStore.getInstance("PKCS12");
       client.load(null, null);
-      client.setKeyEntry("alice", pair.getPrivate(), "k".toCharArray(), new X509Certificate[] {certificate});
-      KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+      client.setKeyEntry(
+          "alice", pair.getPrivate(), "k".toCharArray(), new X509Certificate[] {certificate});
+      KeyManagerFactory keys =
+          KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
       keys.init(client, "k".toCharArray());
       SSLContext tls = SSLContext.getInstance("TLSv1.3");
-      tls.init(keys.getKeyManagers(), new javax.net.ssl.TrustManager[] {
-          new com.unboundid.util.ssl.TrustAllTrustManager()}, null);
-      try (LDAPConnection connection = new LDAPConnection(tls.getSocketFactory(), "127.0.0.1", server.ldapsPort())) {
-        assertThat(connection.bind(new EXTERNALBindRequest()).getResultCode()).isEqualTo(ResultCode.SUCCESS);
+      tls.init(
+          keys.getKeyManagers(),
+          new javax.net.ssl.TrustManager[] {new com.unboundid.util.ssl.TrustAllTrustManager()},
+          null);
+      try (LDAPConnection connection =
+          new LDAPConnection(tls.getSocketFactory(), "127.0.0.1", server.ldapsPort())) {
+        assertThat(connection.bind(new EXTERNALBindRequest()).getResultCode())
+            .isEqualTo(ResultCode.SUCCESS);
         WhoAmIExtendedResult whoAmI =
             (WhoAmIExtendedResult) connection.processExtendedOperation(new WhoAmIExtendedRequest());
         assertThat(whoAmI.getAuthorizationID()).isEqualToIgnoringCase("dn:" + ALICE);
@@ -83,11 +98,15 @@ class SaslExternalIT {
       try (LDAPConnection plain = server.rootConnection()) {
         assertThat(plain.getEntry(ALICE)).isNotNull();
         // The certificate proves who the client is, but the account policy still applies.
-        plain.modify(ALICE, new Modification(ModificationType.REPLACE, "ds-pwp-account-disabled", "TRUE"));
+        plain.modify(
+            ALICE, new Modification(ModificationType.REPLACE, "ds-pwp-account-disabled", "TRUE"));
       }
-      try (LDAPConnection connection = new LDAPConnection(tls.getSocketFactory(), "127.0.0.1", server.ldapsPort())) {
-        assertThatThrownBy(() -> connection.bind(new EXTERNALBindRequest())).isInstanceOfSatisfying(
-            LDAPException.class, e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.INVALID_CREDENTIALS));
+      try (LDAPConnection connection =
+          new LDAPConnection(tls.getSocketFactory(), "127.0.0.1", server.ldapsPort())) {
+        assertThatThrownBy(() -> connection.bind(new EXTERNALBindRequest()))
+            .isInstanceOfSatisfying(
+                LDAPException.class,
+                e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.INVALID_CREDENTIALS));
       }
     }
   }

@@ -3,8 +3,8 @@ package io.rockds.server;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.unboundid.ldap.sdk.LDAPConnection;
-import io.rockds.testsupport.RequiredTool;
 import com.unboundid.ldap.sdk.LDAPException;
+import io.rockds.testsupport.RequiredTool;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -14,10 +14,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A real OpenLDAP slapd (Debian's package) on a free loopback port, for the conformance tests:
- * back-mdb holding {@code dc=example,dc=com} with the core, cosine, inetOrgPerson, nis and
- * dyngroup schemas, the memberof and refint overlays, and {@code cn=Directory Manager} as root DN
- * (slapd wants a root password only under a suffix, so that DN is the suffix of a second, ldif,
- * database). Skipped when slapd is not installed (failed under CI_REQUIRE_TOOLS=1, see RequiredTool).
+ * back-mdb holding {@code dc=example,dc=com} with the core, cosine, inetOrgPerson, nis and dyngroup
+ * schemas, the memberof and refint overlays, and {@code cn=Directory Manager} as root DN (slapd
+ * wants a root password only under a suffix, so that DN is the suffix of a second, ldif, database).
+ * Skipped when slapd is not installed (failed under CI_REQUIRE_TOOLS=1, see RequiredTool).
  */
 final class Slapd implements AutoCloseable {
   static final Path SLAPD = Path.of("/usr/sbin/slapd");
@@ -39,37 +39,50 @@ final class Slapd implements AutoCloseable {
     Files.createDirectories(dir.resolve("db"));
     Files.createDirectories(dir.resolve("root"));
     Path config = dir.resolve("slapd.conf");
-    Files.writeString(config, String.join("\n",
-        "include /etc/ldap/schema/core.schema",
-        "include /etc/ldap/schema/cosine.schema",
-        "include /etc/ldap/schema/inetorgperson.schema",
-        "include /etc/ldap/schema/nis.schema",
-        "include /etc/ldap/schema/dyngroup.schema",
-        "modulepath /usr/lib/ldap",
-        "moduleload back_mdb",
-        "moduleload back_ldif",
-        "moduleload memberof",
-        "moduleload refint",
-        "database ldif",
-        "suffix \"" + TestServer.ROOT_DN + "\"",
-        "rootdn \"" + TestServer.ROOT_DN + "\"",
-        "rootpw " + rootPassword,
-        "directory " + dir.resolve("root"),
-        "database mdb",
-        "suffix \"" + TestServer.BASE + "\"",
-        "rootdn \"" + TestServer.ROOT_DN + "\"",
-        "directory " + dir.resolve("db"),
-        "maxsize 1073741824",
-        "index objectClass,member,uniqueMember eq",
-        "overlay memberof",
-        "overlay refint",
-        "refint_attributes member uniqueMember",
-        ""), UTF_8);
+    Files.writeString(
+        config,
+        String.join(
+            "\n",
+            "include /etc/ldap/schema/core.schema",
+            "include /etc/ldap/schema/cosine.schema",
+            "include /etc/ldap/schema/inetorgperson.schema",
+            "include /etc/ldap/schema/nis.schema",
+            "include /etc/ldap/schema/dyngroup.schema",
+            "modulepath /usr/lib/ldap",
+            "moduleload back_mdb",
+            "moduleload back_ldif",
+            "moduleload memberof",
+            "moduleload refint",
+            "database ldif",
+            "suffix \"" + TestServer.ROOT_DN + "\"",
+            "rootdn \"" + TestServer.ROOT_DN + "\"",
+            "rootpw " + rootPassword,
+            "directory " + dir.resolve("root"),
+            "database mdb",
+            "suffix \"" + TestServer.BASE + "\"",
+            "rootdn \"" + TestServer.ROOT_DN + "\"",
+            "directory " + dir.resolve("db"),
+            "maxsize 1073741824",
+            "index objectClass,member,uniqueMember eq",
+            "overlay memberof",
+            "overlay refint",
+            "refint_attributes member uniqueMember",
+            ""),
+        UTF_8);
     int port = freeLoopbackPort();
     Path log = dir.resolve("slapd.log");
-    Process process = new ProcessBuilder(SLAPD.toString(), "-f", config.toString(),
-        "-h", "ldap://127.0.0.1:" + port + "/", "-d", "0")
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process process =
+        new ProcessBuilder(
+                SLAPD.toString(),
+                "-f",
+                config.toString(),
+                "-h",
+                "ldap://127.0.0.1:" + port + "/",
+                "-d",
+                "0")
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
     Slapd slapd = new Slapd(process, port, log);
     slapd.awaitListening();
     return slapd;

@@ -34,7 +34,8 @@ public final class TestServer implements AutoCloseable {
   /** As {@link #start(Path, List)}, with the clock the password policy reads (lockouts, ages). */
   public static TestServer start(Path dir, List<Entry> entries, Clock clock) throws Exception {
     Instance instance = new Instance(dir.resolve("instance"));
-    InstanceSetup.create(instance, InstanceSetup.loopback(new DN(BASE), 0, 0), ROOT_PASSWORD, entries);
+    InstanceSetup.create(
+        instance, InstanceSetup.loopback(new DN(BASE), 0, 0), ROOT_PASSWORD, entries);
     TestServer test = new TestServer(instance, clock);
     test.server = DirectoryServer.start(instance, clock);
     return test;
@@ -44,8 +45,16 @@ public final class TestServer implements AutoCloseable {
   public static List<Entry> baseEntries() throws com.unboundid.ldif.LDIFException {
     return List.of(
         new Entry("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example"),
-        new Entry("dn: ou=People," + BASE, "objectClass: top", "objectClass: organizationalUnit", "ou: People"),
-        new Entry("dn: ou=Groups," + BASE, "objectClass: top", "objectClass: organizationalUnit", "ou: Groups"));
+        new Entry(
+            "dn: ou=People," + BASE,
+            "objectClass: top",
+            "objectClass: organizationalUnit",
+            "ou: People"),
+        new Entry(
+            "dn: ou=Groups," + BASE,
+            "objectClass: top",
+            "objectClass: organizationalUnit",
+            "ou: Groups"));
   }
 
   public int ldapPort() {

@@ -53,7 +53,11 @@ class UnboundIdClientIT {
   @TempDir static Path dir;
   static TestServer server;
 
-  enum Transport { PLAIN, LDAPS, START_TLS }
+  enum Transport {
+    PLAIN,
+    LDAPS,
+    START_TLS
+  }
 
   @BeforeAll
   static void start() throws Exception {
@@ -69,18 +73,25 @@ class UnboundIdClientIT {
   }
 
   static AddRequest user(String uid, String password) throws Exception {
-    return new AddRequest("dn: uid=" + uid + "," + PEOPLE, "objectClass: inetOrgPerson", "uid: " + uid,
-        "cn: " + uid, "sn: " + uid, "userPassword: " + password);
+    return new AddRequest(
+        "dn: uid=" + uid + "," + PEOPLE,
+        "objectClass: inetOrgPerson",
+        "uid: " + uid,
+        "cn: " + uid,
+        "sn: " + uid,
+        "userPassword: " + password);
   }
 
   static LDAPConnection connect(Transport transport) throws Exception {
     SSLContext trustAll = new SSLUtil(new TrustAllTrustManager()).createSSLContext("TLSv1.3");
     return switch (transport) {
       case PLAIN -> new LDAPConnection("127.0.0.1", server.ldapPort());
-      case LDAPS -> new LDAPConnection(trustAll.getSocketFactory(), "127.0.0.1", server.ldapsPort());
+      case LDAPS ->
+          new LDAPConnection(trustAll.getSocketFactory(), "127.0.0.1", server.ldapsPort());
       case START_TLS -> {
         LDAPConnection connection = new LDAPConnection("127.0.0.1", server.ldapPort());
-        ExtendedResult started = connection.processExtendedOperation(new StartTLSExtendedRequest(trustAll));
+        ExtendedResult started =
+            connection.processExtendedOperation(new StartTLSExtendedRequest(trustAll));
         assertThat(started.getResultCode()).isEqualTo(ResultCode.SUCCESS);
         yield connection;
       }
@@ -95,17 +106,25 @@ class UnboundIdClientIT {
     try (LDAPConnection connection = connect(transport)) {
       BindResult bind = connection.bind(TestServer.ROOT_DN, TestServer.ROOT_PASSWORD);
       assertThat(bind.getResultCode()).isEqualTo(ResultCode.SUCCESS);
-      WhoAmIExtendedResult whoAmI = (WhoAmIExtendedResult) connection.processExtendedOperation(new WhoAmIExtendedRequest());
+      WhoAmIExtendedResult whoAmI =
+          (WhoAmIExtendedResult) connection.processExtendedOperation(new WhoAmIExtendedRequest());
       assertThat(whoAmI.getAuthorizationID()).isEqualTo("dn:" + TestServer.ROOT_DN);
 
       assertThat(connection.add(user(uid, "first")).getResultCode()).isEqualTo(ResultCode.SUCCESS);
-      SearchResult search = connection.search(PEOPLE, SearchScope.ONE, Filter.createEqualityFilter("uid", uid), "cn");
-      assertThat(search.getSearchEntries()).singleElement().satisfies(e -> {
-        assertThat(e.getDN()).isEqualToIgnoringCase(dn);
-        assertThat(e.getAttributeValue("cn")).isEqualTo(uid);
-      });
-      assertThat(connection.modify(dn, new Modification(ModificationType.REPLACE, "description", "changed"))
-          .getResultCode()).isEqualTo(ResultCode.SUCCESS);
+      SearchResult search =
+          connection.search(PEOPLE, SearchScope.ONE, Filter.createEqualityFilter("uid", uid), "cn");
+      assertThat(search.getSearchEntries())
+          .singleElement()
+          .satisfies(
+              e -> {
+                assertThat(e.getDN()).isEqualToIgnoringCase(dn);
+                assertThat(e.getAttributeValue("cn")).isEqualTo(uid);
+              });
+      assertThat(
+              connection
+                  .modify(dn, new Modification(ModificationType.REPLACE, "description", "changed"))
+                  .getResultCode())
+          .isEqualTo(ResultCode.SUCCESS);
       CompareResult compare = connection.compare(dn, "description", "changed");
       assertThat(compare.compareMatched()).isTrue();
       assertThat(connection.modifyDN(dn, "uid=" + uid + "-renamed", true).getResultCode())
@@ -113,10 +132,13 @@ class UnboundIdClientIT {
       String renamed = "uid=" + uid + "-renamed," + PEOPLE;
       assertThat(connection.getEntry(renamed)).isNotNull();
 
-      PasswordModifyExtendedResult reset = (PasswordModifyExtendedResult) connection.processExtendedOperation(
-          new PasswordModifyExtendedRequest(renamed, null, "Second-Secret-2"));
+      PasswordModifyExtendedResult reset =
+          (PasswordModifyExtendedResult)
+              connection.processExtendedOperation(
+                  new PasswordModifyExtendedRequest(renamed, null, "Second-Secret-2"));
       assertThat(reset.getResultCode()).isEqualTo(ResultCode.SUCCESS);
-      assertThat(connection.bind(renamed, "Second-Secret-2").getResultCode()).isEqualTo(ResultCode.SUCCESS);
+      assertThat(connection.bind(renamed, "Second-Secret-2").getResultCode())
+          .isEqualTo(ResultCode.SUCCESS);
       assertThat(connection.bind(TestServer.ROOT_DN, TestServer.ROOT_PASSWORD).getResultCode())
           .isEqualTo(ResultCode.SUCCESS);
       assertThat(connection.delete(renamed).getResultCode()).isEqualTo(ResultCode.SUCCESS);
@@ -128,17 +150,22 @@ class UnboundIdClientIT {
   @EnumSource(Transport.class)
   void saslPlainWithADnOrAUid(Transport transport) throws Exception {
     try (LDAPConnection connection = connect(transport)) {
-      BindResult byDn = connection.bind(new PLAINBindRequest("dn:uid=alice," + PEOPLE, "alice-secret"));
+      BindResult byDn =
+          connection.bind(new PLAINBindRequest("dn:uid=alice," + PEOPLE, "alice-secret"));
       assertThat(byDn.getResultCode()).isEqualTo(ResultCode.SUCCESS);
       BindResult byUid = connection.bind(new PLAINBindRequest("u:alice", "alice-secret"));
       assertThat(byUid.getResultCode()).isEqualTo(ResultCode.SUCCESS);
-      WhoAmIExtendedResult whoAmI = (WhoAmIExtendedResult) connection.processExtendedOperation(new WhoAmIExtendedRequest());
+      WhoAmIExtendedResult whoAmI =
+          (WhoAmIExtendedResult) connection.processExtendedOperation(new WhoAmIExtendedRequest());
       assertThat(whoAmI.getAuthorizationID()).isEqualToIgnoringCase("dn:uid=alice," + PEOPLE);
       assertThatThrownBy(() -> connection.bind(new PLAINBindRequest("u:alice", "wrong")))
-          .isInstanceOfSatisfying(LDAPException.class,
+          .isInstanceOfSatisfying(
+              LDAPException.class,
               e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.INVALID_CREDENTIALS));
-      assertThatThrownBy(() -> connection.bind(new PLAINBindRequest("u:alice", "bob", "alice-secret")))
-          .isInstanceOfSatisfying(LDAPException.class,
+      assertThatThrownBy(
+              () -> connection.bind(new PLAINBindRequest("u:alice", "bob", "alice-secret")))
+          .isInstanceOfSatisfying(
+              LDAPException.class,
               e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.AUTHORIZATION_DENIED));
     }
   }
@@ -147,22 +174,31 @@ class UnboundIdClientIT {
   void saslExternalWithoutAClientCertificateIsInappropriate() throws Exception {
     try (LDAPConnection connection = connect(Transport.LDAPS)) {
       assertThatThrownBy(() -> connection.bind(new com.unboundid.ldap.sdk.EXTERNALBindRequest()))
-          .isInstanceOfSatisfying(LDAPException.class,
-              e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.INAPPROPRIATE_AUTHENTICATION));
+          .isInstanceOfSatisfying(
+              LDAPException.class,
+              e ->
+                  assertThat(e.getResultCode()).isEqualTo(ResultCode.INAPPROPRIATE_AUTHENTICATION));
     }
   }
 
   @Test
   void unknownCriticalControlsFailAndNonCriticalOnesAreIgnored() throws Exception {
     try (LDAPConnection connection = server.rootConnection()) {
-      SearchRequest critical = new SearchRequest(TestServer.BASE, SearchScope.BASE, "(objectClass=*)");
+      SearchRequest critical =
+          new SearchRequest(TestServer.BASE, SearchScope.BASE, "(objectClass=*)");
       critical.addControl(new Control("1.2.3.4.5.6.7", true));
-      assertThatThrownBy(() -> connection.search(critical)).isInstanceOfSatisfying(LDAPException.class,
-          e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.UNAVAILABLE_CRITICAL_EXTENSION));
-      SearchRequest nonCritical = new SearchRequest(TestServer.BASE, SearchScope.BASE, "(objectClass=*)");
+      assertThatThrownBy(() -> connection.search(critical))
+          .isInstanceOfSatisfying(
+              LDAPException.class,
+              e ->
+                  assertThat(e.getResultCode())
+                      .isEqualTo(ResultCode.UNAVAILABLE_CRITICAL_EXTENSION));
+      SearchRequest nonCritical =
+          new SearchRequest(TestServer.BASE, SearchScope.BASE, "(objectClass=*)");
       nonCritical.addControl(new Control("1.2.3.4.5.6.7", false));
       assertThat(connection.search(nonCritical).getEntryCount()).isEqualTo(1);
-      SearchRequest manageDsaIt = new SearchRequest(TestServer.BASE, SearchScope.BASE, "(objectClass=*)");
+      SearchRequest manageDsaIt =
+          new SearchRequest(TestServer.BASE, SearchScope.BASE, "(objectClass=*)");
       manageDsaIt.addControl(new Control(SupportedControls.MANAGE_DSA_IT, true));
       assertThat(connection.search(manageDsaIt).getEntryCount()).isEqualTo(1);
     }
@@ -177,20 +213,27 @@ class UnboundIdClientIT {
       }
       Filter tooDeep = deep;
       assertThatThrownBy(() -> connection.search(TestServer.BASE, SearchScope.SUB, tooDeep))
-          .isInstanceOfSatisfying(LDAPException.class, e -> {
-            assertThat(e.getResultCode()).isEqualTo(ResultCode.ADMIN_LIMIT_EXCEEDED);
-            assertThat(e.getDiagnosticMessage()).contains("max-filter-depth");
-          });
+          .isInstanceOfSatisfying(
+              LDAPException.class,
+              e -> {
+                assertThat(e.getResultCode()).isEqualTo(ResultCode.ADMIN_LIMIT_EXCEEDED);
+                assertThat(e.getDiagnosticMessage()).contains("max-filter-depth");
+              });
       String[] manyParts = new String[40];
       java.util.Arrays.fill(manyParts, "a");
       Filter substring = Filter.createSubstringFilter("cn", "a", manyParts, "z");
       assertThatThrownBy(() -> connection.search(TestServer.BASE, SearchScope.SUB, substring))
-          .isInstanceOfSatisfying(LDAPException.class,
+          .isInstanceOfSatisfying(
+              LDAPException.class,
               e -> assertThat(e.getDiagnosticMessage()).contains("max-substring-components"));
       String[] attributes = new String[1001];
       java.util.Arrays.fill(attributes, "cn");
-      assertThatThrownBy(() -> connection.search(TestServer.BASE, SearchScope.BASE, "(objectClass=*)", attributes))
-          .isInstanceOfSatisfying(LDAPException.class,
+      assertThatThrownBy(
+              () ->
+                  connection.search(
+                      TestServer.BASE, SearchScope.BASE, "(objectClass=*)", attributes))
+          .isInstanceOfSatisfying(
+              LDAPException.class,
               e -> assertThat(e.getDiagnosticMessage()).contains("max-requested-attributes"));
       List<com.unboundid.ldap.sdk.Attribute> tooMany = new ArrayList<>();
       tooMany.add(new com.unboundid.ldap.sdk.Attribute("objectClass", "extensibleObject"));
@@ -198,10 +241,12 @@ class UnboundIdClientIT {
         tooMany.add(new com.unboundid.ldap.sdk.Attribute("x-attr-" + i, "v"));
       }
       assertThatThrownBy(() -> connection.add("cn=many," + TestServer.BASE, tooMany))
-          .isInstanceOfSatisfying(LDAPException.class, e -> {
-            assertThat(e.getResultCode()).isEqualTo(ResultCode.ADMIN_LIMIT_EXCEEDED);
-            assertThat(e.getDiagnosticMessage()).contains("max-add-attributes");
-          });
+          .isInstanceOfSatisfying(
+              LDAPException.class,
+              e -> {
+                assertThat(e.getResultCode()).isEqualTo(ResultCode.ADMIN_LIMIT_EXCEEDED);
+                assertThat(e.getDiagnosticMessage()).contains("max-add-attributes");
+              });
       // The connection goes on.
       assertThat(connection.getEntry(TestServer.BASE)).isNotNull();
     }
@@ -217,43 +262,55 @@ class UnboundIdClientIT {
       // 18 MB of results: far more than the server's high water mark and both socket buffers.
       String description = "x".repeat(30_000);
       for (int i = 0; i < 600; i++) {
-        root.add("dn: cn=bulk-" + i + "," + PEOPLE, "objectClass: person", "cn: bulk-" + i, "sn: bulk",
+        root.add(
+            "dn: cn=bulk-" + i + "," + PEOPLE,
+            "objectClass: person",
+            "cn: bulk-" + i,
+            "sn: bulk",
             "description: " + description);
       }
     }
     LDAPConnectionOptions options = new LDAPConnectionOptions();
     options.setReceiveBufferSize(16 * 1024);
-    try (LDAPConnection connection = new LDAPConnection(options, "127.0.0.1", server.ldapPort(),
-        TestServer.ROOT_DN, TestServer.ROOT_PASSWORD)) {
+    try (LDAPConnection connection =
+        new LDAPConnection(
+            options,
+            "127.0.0.1",
+            server.ldapPort(),
+            TestServer.ROOT_DN,
+            TestServer.ROOT_PASSWORD)) {
       AtomicInteger entries = new AtomicInteger();
       AtomicReference<SearchResult> done = new AtomicReference<>();
-      AsyncSearchResultListener slowReader = new AsyncSearchResultListener() {
-        private static final long serialVersionUID = 1L;
+      AsyncSearchResultListener slowReader =
+          new AsyncSearchResultListener() {
+            private static final long serialVersionUID = 1L;
 
-        @Override
-        public void searchEntryReturned(SearchResultEntry entry) {
-          entries.incrementAndGet();
-          try {
-            Thread.sleep(2);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        }
+            @Override
+            public void searchEntryReturned(SearchResultEntry entry) {
+              entries.incrementAndGet();
+              try {
+                Thread.sleep(2);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            }
 
-        @Override
-        public void searchReferenceReturned(SearchResultReference reference) {}
+            @Override
+            public void searchReferenceReturned(SearchResultReference reference) {}
 
-        @Override
-        public void searchResultReceived(AsyncRequestID requestId, SearchResult result) {
-          done.set(result);
-        }
-      };
-      AsyncRequestID search = connection.asyncSearch(
-          new SearchRequest(slowReader, PEOPLE, SearchScope.ONE, "(cn=bulk-*)"));
+            @Override
+            public void searchResultReceived(AsyncRequestID requestId, SearchResult result) {
+              done.set(result);
+            }
+          };
+      AsyncRequestID search =
+          connection.asyncSearch(
+              new SearchRequest(slowReader, PEOPLE, SearchScope.ONE, "(cn=bulk-*)"));
       while (entries.get() == 0) {
         Thread.sleep(5);
       }
-      ExtendedResult cancel = connection.processExtendedOperation(new CancelExtendedRequest(search));
+      ExtendedResult cancel =
+          connection.processExtendedOperation(new CancelExtendedRequest(search));
       assertThat(cancel.getResultCode()).isEqualTo(ResultCode.SUCCESS);
       LDAPResult searchResult = search.get(30, TimeUnit.SECONDS);
       assertThat(searchResult.getResultCode()).isEqualTo(ResultCode.CANCELED);
@@ -273,23 +330,26 @@ class UnboundIdClientIT {
         String base = i % 2 == 0 ? PEOPLE : "uid=alice," + PEOPLE;
         bases.add(base);
         List<String> seen = new ArrayList<>();
-        AsyncSearchResultListener listener = new AsyncSearchResultListener() {
-          private static final long serialVersionUID = 1L;
+        AsyncSearchResultListener listener =
+            new AsyncSearchResultListener() {
+              private static final long serialVersionUID = 1L;
 
-          @Override
-          public void searchEntryReturned(SearchResultEntry entry) {
-            synchronized (seen) {
-              seen.add(entry.getDN());
-            }
-          }
+              @Override
+              public void searchEntryReturned(SearchResultEntry entry) {
+                synchronized (seen) {
+                  seen.add(entry.getDN());
+                }
+              }
 
-          @Override
-          public void searchReferenceReturned(SearchResultReference reference) {}
+              @Override
+              public void searchReferenceReturned(SearchResultReference reference) {}
 
-          @Override
-          public void searchResultReceived(AsyncRequestID requestId, SearchResult result) {}
-        };
-        ids.add(connection.asyncSearch(new SearchRequest(listener, base, SearchScope.BASE, "(objectClass=*)")));
+              @Override
+              public void searchResultReceived(AsyncRequestID requestId, SearchResult result) {}
+            };
+        ids.add(
+            connection.asyncSearch(
+                new SearchRequest(listener, base, SearchScope.BASE, "(objectClass=*)")));
       }
       for (AsyncRequestID id : ids) {
         assertThat(id.get(10, TimeUnit.SECONDS).getResultCode()).isEqualTo(ResultCode.SUCCESS);
@@ -302,8 +362,10 @@ class UnboundIdClientIT {
     LDAPConnectionOptions options = new LDAPConnectionOptions();
     options.setBindWithDNRequiresPassword(false); // let the request reach the server
     try (LDAPConnection connection = new LDAPConnection(options, "127.0.0.1", server.ldapPort())) {
-      assertThatThrownBy(() -> connection.bind(new SimpleBindRequest("uid=alice," + PEOPLE, new byte[0])))
-          .isInstanceOfSatisfying(LDAPException.class,
+      assertThatThrownBy(
+              () -> connection.bind(new SimpleBindRequest("uid=alice," + PEOPLE, new byte[0])))
+          .isInstanceOfSatisfying(
+              LDAPException.class,
               e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.UNWILLING_TO_PERFORM));
     }
   }

@@ -41,7 +41,8 @@ class WriteControlsIT {
       assertCode(() -> root.add(add), ResultCode.NO_OPERATION);
       assertThat(root.getEntry(DN)).isNull();
       root.add(person());
-      ModifyRequest modify = new ModifyRequest(DN, new Modification(ModificationType.REPLACE, "sn", "changed"));
+      ModifyRequest modify =
+          new ModifyRequest(DN, new Modification(ModificationType.REPLACE, "sn", "changed"));
       modify.addControl(new DraftZeilengaLDAPNoOp12RequestControl());
       assertCode(() -> root.modify(modify), ResultCode.NO_OPERATION);
       DeleteRequest delete = new DeleteRequest(DN);
@@ -72,7 +73,8 @@ class WriteControlsIT {
       delete.addControl(new AssertionRequestControl("(sn=k)"));
       delete.addControl(new PreReadRequestControl("*"));
       LDAPResult result = root.delete(delete);
-      assertThat(PreReadResponseControl.get(result).getEntry().getAttributeValue("cn")).isEqualTo("k");
+      assertThat(PreReadResponseControl.get(result).getEntry().getAttributeValue("cn"))
+          .isEqualTo("k");
       assertThat(root.getEntry(DN)).isNull();
     }
   }

@@ -16,10 +16,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Add rate, modrate (replace one attribute of a random entry) and delete rate, RockDS and slapd
- * in the same run with the same client, both writing synchronously (RockDS syncs its WAL per
- * commit, back-mdb its pages). Not part of the default suites; run with
- * <pre>./mvnw -B -o -q -pl server -am verify -Dtest=WriteRateMeasurement -Dsurefire.failIfNoSpecifiedTests=false \
+ * Add rate, modrate (replace one attribute of a random entry) and delete rate, RockDS and slapd in
+ * the same run with the same client, both writing synchronously (RockDS syncs its WAL per commit,
+ * back-mdb its pages). Not part of the default suites; run with
+ *
+ * <pre>
+ * ./mvnw -B -o -q -pl server -am verify -Dtest=WriteRateMeasurement -Dsurefire.failIfNoSpecifiedTests=false \
  *     -Dit.test=NoSuch -Dfailsafe.failIfNoSpecifiedTests=false -Dentries=100000 -Dthreads=4</pre>
  */
 class WriteRateMeasurement {
@@ -45,14 +47,28 @@ class WriteRateMeasurement {
 
   private static void measure(String name, LDAPConnectionPool pool) throws Exception {
     try (pool) {
-      double add = rate(i -> pool.add(new Entry("dn: uid=u" + i + "," + PEOPLE, "objectClass: inetOrgPerson",
-          "uid: u" + i, "cn: user " + i, "sn: " + i, "mail: u" + i + "@example.com")));
+      double add =
+          rate(
+              i ->
+                  pool.add(
+                      new Entry(
+                          "dn: uid=u" + i + "," + PEOPLE,
+                          "objectClass: inetOrgPerson",
+                          "uid: u" + i,
+                          "cn: user " + i,
+                          "sn: " + i,
+                          "mail: u" + i + "@example.com")));
       SplittableRandom random = new SplittableRandom(42);
-      double mod = rate(i -> pool.modify("uid=u" + random.split().nextInt(ENTRIES) + "," + PEOPLE,
-          new Modification(ModificationType.REPLACE, "description", "v" + i)));
+      double mod =
+          rate(
+              i ->
+                  pool.modify(
+                      "uid=u" + random.split().nextInt(ENTRIES) + "," + PEOPLE,
+                      new Modification(ModificationType.REPLACE, "description", "v" + i)));
       double delete = rate(i -> pool.delete("uid=u" + i + "," + PEOPLE));
-      System.out.printf("%s %d entries, %d threads: add %.0f/s, modify %.0f/s, delete %.0f/s%n", name, ENTRIES,
-          THREADS, add, mod, delete);
+      System.out.printf(
+          "%s %d entries, %d threads: add %.0f/s, modify %.0f/s, delete %.0f/s%n",
+          name, ENTRIES, THREADS, add, mod, delete);
     }
   }
 
@@ -68,12 +84,14 @@ class WriteRateMeasurement {
       List<Future<?>> done = new ArrayList<>();
       for (int t = 0; t < THREADS; t++) {
         int first = t;
-        done.add(threads.submit(() -> {
-          for (int i = first; i < ENTRIES; i += THREADS) {
-            operation.run(i);
-          }
-          return null;
-        }));
+        done.add(
+            threads.submit(
+                () -> {
+                  for (int i = first; i < ENTRIES; i += THREADS) {
+                    operation.run(i);
+                  }
+                  return null;
+                }));
       }
       for (Future<?> f : done) {
         f.get();

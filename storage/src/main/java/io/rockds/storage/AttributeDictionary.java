@@ -29,7 +29,9 @@ final class AttributeDictionary {
     this.state = state;
     try (RocksIterator it = db.newIterator(state)) {
       for (it.seek(PREFIX); it.isValid() && startsWith(it.key()); it.next()) {
-        String name = new String(it.key(), PREFIX.length, it.key().length - PREFIX.length, StandardCharsets.UTF_8);
+        String name =
+            new String(
+                it.key(), PREFIX.length, it.key().length - PREFIX.length, StandardCharsets.UTF_8);
         int id = (int) Bytes.readLongKey(it.value(), 0);
         ids.put(name, id);
         names.put(id, name);
@@ -60,7 +62,8 @@ final class AttributeDictionary {
       id = ids.get(description);
       if (id == null) {
         id = next++;
-        // Written immediately and in the batch: the entry may commit in another thread's batch first.
+        // Written immediately and in the batch: the entry may commit in another thread's batch
+        // first.
         byte[] key = Bytes.concat(PREFIX, description.getBytes(StandardCharsets.UTF_8));
         byte[] value = Bytes.longKey(id);
         db.put(state, key, value);

@@ -14,10 +14,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
@@ -27,16 +26,16 @@ import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 
 /**
- * One reversed attribute index: {@code <attr>.<matchingRule>} (equality, ordering),
- * {@code <attr>.<substringRule>:<length>}, {@code <attr>.presence} or
- * {@code <attr>.soundexApproximateMatch}, mapping a normalized key to the IDs of the entries
- * holding it, encoded by {@link IdListCodec}.
+ * One reversed attribute index: {@code <attr>.<matchingRule>} (equality, ordering), {@code
+ * <attr>.<substringRule>:<length>}, {@code <attr>.presence} or {@code
+ * <attr>.soundexApproximateMatch}, mapping a normalized key to the IDs of the entries holding it,
+ * encoded by {@link IdListCodec}.
  *
  * <p>Keys are the attribute's values normalized with its schema matching rule (UnboundID's
- * implementations). Substring keys are every suffix of the normalized value cut to
- * {@code substring-length} bytes ({@code abcde}, length 3: {@code abc bcd cde de e}); presence
- * has the single key {@code +}; ordering keys of integers use an order-preserving encoding so
- * {@code >=} and {@code <=} are key-range scans.
+ * implementations). Substring keys are every suffix of the normalized value cut to {@code
+ * substring-length} bytes ({@code abcde}, length 3: {@code abc bcd cde de e}); presence has the
+ * single key {@code +}; ordering keys of integers use an order-preserving encoding so {@code >=}
+ * and {@code <=} are key-range scans.
  */
 public final class AttributeIndex extends Tree {
   static final byte[] PRESENCE_KEY = {'+'};
@@ -47,19 +46,35 @@ public final class AttributeIndex extends Tree {
   private final boolean integerOrdering;
   private final int substringLength;
   private final IndexEntryLimits limits;
-  /** The limit the records were built with (stored in {@link BackendState}); see {@link IndexEntryLimits}. */
-  private volatile int builtWithLimit;
-  private volatile boolean trusted;
+
   /**
-   * While a rebuild runs, entries with IDs in {@code [buildCursor, buildWatermark)} are left to
-   * it: writers skip this index for them (see {@link IndexBuild}). Outside a rebuild the range is
+   * The limit the records were built with (stored in {@link BackendState}); see {@link
+   * IndexEntryLimits}.
+   */
+  private volatile int builtWithLimit;
+
+  private volatile boolean trusted;
+
+  /**
+   * While a rebuild runs, entries with IDs in {@code [buildCursor, buildWatermark)} are left to it:
+   * writers skip this index for them (see {@link IndexBuild}). Outside a rebuild the range is
    * empty.
    */
   private volatile long buildCursor = Long.MAX_VALUE;
+
   private volatile long buildWatermark;
 
-  AttributeIndex(RocksDB db, ColumnFamilyHandle handle, String rawPrefix, String name, String attribute,
-      IndexType type, MatchingRule rule, boolean integerOrdering, int substringLength, IndexEntryLimits limits) {
+  AttributeIndex(
+      RocksDB db,
+      ColumnFamilyHandle handle,
+      String rawPrefix,
+      String name,
+      String attribute,
+      IndexType type,
+      MatchingRule rule,
+      boolean integerOrdering,
+      int substringLength,
+      IndexEntryLimits limits) {
     super(db, handle, name, rawPrefix + name);
     this.attribute = attribute;
     this.type = type;
@@ -69,24 +84,42 @@ public final class AttributeIndex extends Tree {
     this.limits = limits;
   }
 
-  /** The tree name OpenDJ would give this index, e.g. {@code mail.caseIgnoreIA5SubstringsMatch:6}. */
+  /**
+   * The tree name OpenDJ would give this index, e.g. {@code mail.caseIgnoreIA5SubstringsMatch:6}.
+   */
   static String treeName(String attribute, IndexType type, int substringLength, Schema schema) {
     AttributeTypeDefinition definition = schema.getAttributeType(attribute);
     return switch (type) {
       case PRESENCE -> attribute + ".presence";
       case APPROXIMATE -> attribute + ".soundexApproximateMatch";
-      case EQUALITY -> attribute + "." + ruleName(definition == null ? null : definition.getEqualityMatchingRule(schema),
-          MatchingRule.selectEqualityMatchingRule(attribute, schema).getEqualityMatchingRuleName());
-      case ORDERING -> attribute + "." + ruleName(definition == null ? null : definition.getOrderingMatchingRule(schema),
-          orderingFallback(attribute, schema));
-      case SUBSTRING -> attribute + "." + ruleName(definition == null ? null : definition.getSubstringMatchingRule(schema),
-          MatchingRule.selectSubstringMatchingRule(attribute, schema).getSubstringMatchingRuleName())
-          + ":" + substringLength;
+      case EQUALITY ->
+          attribute
+              + "."
+              + ruleName(
+                  definition == null ? null : definition.getEqualityMatchingRule(schema),
+                  MatchingRule.selectEqualityMatchingRule(attribute, schema)
+                      .getEqualityMatchingRuleName());
+      case ORDERING ->
+          attribute
+              + "."
+              + ruleName(
+                  definition == null ? null : definition.getOrderingMatchingRule(schema),
+                  orderingFallback(attribute, schema));
+      case SUBSTRING ->
+          attribute
+              + "."
+              + ruleName(
+                  definition == null ? null : definition.getSubstringMatchingRule(schema),
+                  MatchingRule.selectSubstringMatchingRule(attribute, schema)
+                      .getSubstringMatchingRuleName())
+              + ":"
+              + substringLength;
     };
   }
 
   private static String orderingFallback(String attribute, Schema schema) {
-    String name = MatchingRule.selectOrderingMatchingRule(attribute, schema).getOrderingMatchingRuleName();
+    String name =
+        MatchingRule.selectOrderingMatchingRule(attribute, schema).getOrderingMatchingRuleName();
     return name == null ? "caseIgnoreOrderingMatch" : name;
   }
 
@@ -94,7 +127,10 @@ public final class AttributeIndex extends Tree {
     return fromSchema != null ? fromSchema : fallback;
   }
 
-  /** The rule keys are normalized with: the very one filters are evaluated with ({@link MatchingRules}). */
+  /**
+   * The rule keys are normalized with: the very one filters are evaluated with ({@link
+   * MatchingRules}).
+   */
   static MatchingRule ruleFor(String attribute, IndexType type, Schema schema) {
     return switch (type) {
       case SUBSTRING -> MatchingRules.forIndex(attribute, MatchingRules.Kind.SUBSTRING, schema);
@@ -125,17 +161,25 @@ public final class AttributeIndex extends Tree {
     return limits;
   }
 
-  /** The index-entry-limit the records were built with (by a rebuild, an import, or when created empty). */
+  /**
+   * The index-entry-limit the records were built with (by a rebuild, an import, or when created
+   * empty).
+   */
   public int builtWithLimit() {
     return builtWithLimit;
   }
 
-  /** True when the limit changed since the records were built: a rebuild would make the index exact again. */
+  /**
+   * True when the limit changed since the records were built: a rebuild would make the index exact
+   * again.
+   */
   public boolean rebuildWouldTighten() {
     return limits.rebuildWouldTighten(this);
   }
 
-  /** Notes (and persists in {@code state}) that the records are now built with the limit in force. */
+  /**
+   * Notes (and persists in {@code state}) that the records are now built with the limit in force.
+   */
   void markBuilt(BackendState state) throws RocksDBException {
     int limit = entryLimit().limit();
     state.storeEntryLimit(name(), limit);
@@ -146,7 +190,10 @@ public final class AttributeIndex extends Tree {
     builtWithLimit = limit;
   }
 
-  /** An untrusted index (new, or cleared for a rebuild) is maintained on writes but never read by searches. */
+  /**
+   * An untrusted index (new, or cleared for a rebuild) is maintained on writes but never read by
+   * searches.
+   */
   public boolean isTrusted() {
     return trusted;
   }
@@ -160,7 +207,9 @@ public final class AttributeIndex extends Tree {
     return id < buildCursor || id >= buildWatermark;
   }
 
-  /** Every entry below {@code watermark} now waits for the rebuild; called under the structure lock. */
+  /**
+   * Every entry below {@code watermark} now waits for the rebuild; called under the structure lock.
+   */
   void startBuild(long watermark) {
     buildWatermark = watermark;
     buildCursor = 0;
@@ -184,9 +233,9 @@ public final class AttributeIndex extends Tree {
   // ---------------------------------------------------------------- keys
 
   /**
-   * The keys an entry loses and gains in this index when its values change as {@code values}
-   * says. Only changed values are normalized, plus, when some key may be lost or gained, the kept
-   * ones (another value may still produce that key): adding one member to a group of 100,000 costs
+   * The keys an entry loses and gains in this index when its values change as {@code values} says.
+   * Only changed values are normalized, plus, when some key may be lost or gained, the kept ones
+   * (another value may still produce that key): adding one member to a group of 100,000 costs
    * hashing the members and normalizing them with a fast path, not parsing 200,000 DNs.
    */
   KeyChange keyChange(ValueChange values) {
@@ -195,7 +244,8 @@ public final class AttributeIndex extends Tree {
     }
     if (type == IndexType.PRESENCE) {
       Set<IndexKey> presence = Set.of(new IndexKey(PRESENCE_KEY));
-      return values.wasEmpty() ? new KeyChange(Set.of(), presence)
+      return values.wasEmpty()
+          ? new KeyChange(Set.of(), presence)
           : values.isEmpty() ? new KeyChange(presence, Set.of()) : KeyChange.NONE;
     }
     Set<IndexKey> lost = keysOf(values.removed());
@@ -237,9 +287,9 @@ public final class AttributeIndex extends Tree {
   }
 
   /**
-   * Every key an entry contributes to this index, given its attributes grouped by
-   * {@link #attributesByType}: one pass over the entry serves all its indexes, where
-   * {@link #keysOf(Entry)} scans every attribute of the entry for each index.
+   * Every key an entry contributes to this index, given its attributes grouped by {@link
+   * #attributesByType}: one pass over the entry serves all its indexes, where {@link
+   * #keysOf(Entry)} scans every attribute of the entry for each index.
    */
   public Set<IndexKey> keysOf(Map<String, List<Attribute>> attributesByType) {
     return keysOf(attributesOf(attributesByType));
@@ -259,11 +309,16 @@ public final class AttributeIndex extends Tree {
     return attributesByType.getOrDefault(StaticUtils.toLowerCase(attribute), List.of());
   }
 
-  /** The attributes of {@code entry} by lower-case name without options, as {@link #keysOf(Map)} takes them. */
+  /**
+   * The attributes of {@code entry} by lower-case name without options, as {@link #keysOf(Map)}
+   * takes them.
+   */
   public static Map<String, List<Attribute>> attributesByType(Entry entry) {
     Map<String, List<Attribute>> byType = new HashMap<>();
     for (Attribute a : entry.getAttributes()) {
-      byType.computeIfAbsent(StaticUtils.toLowerCase(a.getBaseName()), k -> new ArrayList<>(1)).add(a);
+      byType
+          .computeIfAbsent(StaticUtils.toLowerCase(a.getBaseName()), k -> new ArrayList<>(1))
+          .add(a);
     }
     return byType;
   }
@@ -293,7 +348,10 @@ public final class AttributeIndex extends Tree {
     }
     if (type == IndexType.SUBSTRING) {
       for (int i = 0; i < normalized.length; i++) {
-        keys.add(new IndexKey(Arrays.copyOfRange(normalized, i, Math.min(i + substringLength, normalized.length))));
+        keys.add(
+            new IndexKey(
+                Arrays.copyOfRange(
+                    normalized, i, Math.min(i + substringLength, normalized.length))));
       }
     } else {
       keys.add(new IndexKey(normalized));
@@ -308,7 +366,8 @@ public final class AttributeIndex extends Tree {
     try {
       byte[] normalized = normalizeWithRule(value);
       if (type == IndexType.APPROXIMATE) {
-        return Soundex.encode(new String(normalized, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+        return Soundex.encode(new String(normalized, StandardCharsets.UTF_8))
+            .getBytes(StandardCharsets.UTF_8);
       }
       if (type == IndexType.ORDERING && integerOrdering) {
         return OrderingKeys.integer(new String(normalized, StandardCharsets.UTF_8));
@@ -341,9 +400,9 @@ public final class AttributeIndex extends Tree {
   // ---------------------------------------------------------------- reads
 
   /**
-   * The IDs of the entries holding {@code value}, for callers outside storage: null when this
-   * index cannot answer (not trusted, or the key is over its entry limit); empty for a value the
-   * matching rule cannot normalize.
+   * The IDs of the entries holding {@code value}, for callers outside storage: null when this index
+   * cannot answer (not trusted, or the key is over its entry limit); empty for a value the matching
+   * rule cannot normalize.
    */
   public IdSet idsEqualTo(ASN1OctetString value) throws StorageException {
     if (!isTrusted()) {
@@ -361,17 +420,21 @@ public final class AttributeIndex extends Tree {
     }
   }
 
-  /** The IDs under one key; undefined if over the limit in force ({@link IndexEntryLimits#isOverLimit}). */
+  /**
+   * The IDs under one key; undefined if over the limit in force ({@link
+   * IndexEntryLimits#isOverLimit}).
+   */
   public IdSet read(byte[] key) throws RocksDBException {
     byte[] record = db.get(handle, key);
-    return limits.isOverLimit(this, record) ? IdSet.undefined(IdSet.Undefined.LIMIT_EXCEEDED)
+    return limits.isOverLimit(this, record)
+        ? IdSet.undefined(IdSet.Undefined.LIMIT_EXCEEDED)
         : IdListCodec.decode(record);
   }
 
   /**
    * The union of the IDs of every key in {@code [lower, upper)} (either bound may be null for
-   * open). Undefined as soon as one key is over the limit or the union passes {@code maxIds},
-   * as OpenDJ's cursor entry limit does.
+   * open). Undefined as soon as one key is over the limit or the union passes {@code maxIds}, as
+   * OpenDJ's cursor entry limit does.
    */
   public IdSet readRange(byte[] lower, byte[] upper, int maxIds) throws RocksDBException {
     IdSet.Builder ids = new IdSet.Builder();

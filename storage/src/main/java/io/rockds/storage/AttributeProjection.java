@@ -5,8 +5,8 @@ import java.util.function.Predicate;
 
 /**
  * Which stored attribute descriptions a reader needs, e.g. those a filter tests. The decision is
- * taken once per description of the backend's dictionary, not once per attribute of every entry
- * a scan reads.
+ * taken once per description of the backend's dictionary, not once per attribute of every entry a
+ * scan reads.
  */
 public final class AttributeProjection {
   private final Predicate<String> keep;

@@ -16,18 +16,18 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
+import org.rocksdb.AbstractEventListener;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.DBOptions;
+import org.rocksdb.Env;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
-import org.rocksdb.AbstractEventListener;
-import org.rocksdb.Env;
 import org.rocksdb.RocksDB;
-import org.rocksdb.SstFileManager;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.SstFileManager;
 import org.rocksdb.Statistics;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
@@ -36,13 +36,13 @@ import org.rocksdb.WriteOptions;
  * One backend: one RocksDB database holding an {@link EntryContainer} (a set of column families
  * named {@code /<base DN>/<tree>}) per base DN.
  *
- * <p>Why one database per backend rather than one for the server: a backend is the unit
- * operators import with {@code --clearBackend}, back up, restore and tune for durability; its
- * own directory, WAL and lock make each of those a directory-level operation. The block cache
- * can still be shared across backends by passing the same settings.
+ * <p>Why one database per backend rather than one for the server: a backend is the unit operators
+ * import with {@code --clearBackend}, back up, restore and tune for durability; its own directory,
+ * WAL and lock make each of those a directory-level operation. The block cache can still be shared
+ * across backends by passing the same settings.
  *
- * <p>Entry IDs are allocated per backend (shared by its base DNs), starting after the largest
- * ID in any {@code id2entry}; they are never reused while the backend is open.
+ * <p>Entry IDs are allocated per backend (shared by its base DNs), starting after the largest ID in
+ * any {@code id2entry}; they are never reused while the backend is open.
  */
 public final class Backend implements AutoCloseable {
   private static final String DEFAULT_CF = "default";
@@ -51,8 +51,10 @@ public final class Backend implements AutoCloseable {
   private final IndexEntryLimits entryLimits;
   private final Schema schema;
   private final Map<TreeTuning.Kind, ColumnFamilyOptions> treeOptions;
+
   /** Where a read-only (secondary) instance keeps its own logs; null when opened for writing. */
   private final Path secondaryDirectory;
+
   private final RocksDB db;
   private final List<AutoCloseable> resources;
   private final List<ColumnFamilyHandle> handles; // grows when an index is added: guarded by this
@@ -69,9 +71,17 @@ public final class Backend implements AutoCloseable {
     RocksDB.loadLibrary();
   }
 
-  private Backend(BackendSettings settings, Schema schema, RocksDB db, List<AutoCloseable> resources,
-      List<ColumnFamilyHandle> handles, Statistics statistics, LRUCache blockCache,
-      Map<TreeTuning.Kind, ColumnFamilyOptions> treeOptions, Path secondaryDirectory, StorageHealth health) {
+  private Backend(
+      BackendSettings settings,
+      Schema schema,
+      RocksDB db,
+      List<AutoCloseable> resources,
+      List<ColumnFamilyHandle> handles,
+      Statistics statistics,
+      LRUCache blockCache,
+      Map<TreeTuning.Kind, ColumnFamilyOptions> treeOptions,
+      Path secondaryDirectory,
+      StorageHealth health) {
     this.settings = settings;
     this.entryLimits = IndexEntryLimits.of(settings);
     this.health = health;
@@ -84,14 +94,16 @@ public final class Backend implements AutoCloseable {
     this.statistics = statistics;
     this.blockCache = blockCache;
     this.writeOptions = new WriteOptions().setSync(settings.syncWrites());
-    this.entryCache = settings.entryCacheBytes() > 0 ? new EntryCache(settings.entryCacheBytes()) : null;
+    this.entryCache =
+        settings.entryCacheBytes() > 0 ? new EntryCache(settings.entryCacheBytes()) : null;
   }
 
   /**
    * Opens (creating if needed) the backend for exclusive use. An index whose column family is new
    * while the container already holds entries is marked untrusted until rebuilt; one whose entry
-   * limit changed since its records were written stays trusted ({@link IndexEntryLimits}). Fails with a message naming the holder when
-   * another process (a running server, an import) has the database open.
+   * limit changed since its records were written stays trusted ({@link IndexEntryLimits}). Fails
+   * with a message naming the holder when another process (a running server, an import) has the
+   * database open.
    */
   public static Backend open(BackendSettings settings, Schema schema) throws LDAPException {
     return open(settings, schema, null);
@@ -99,23 +111,26 @@ public final class Backend implements AutoCloseable {
 
   /**
    * Opens the backend read-only, beside a server or tool that may hold it open for writing: a
-   * RocksDB secondary instance showing the state as of opening (call {@link #catchUp} for
-   * later writes). Its own logs go to a temporary directory removed on close. Configured indexes
-   * that do not exist on disk yet are left out; every write fails.
+   * RocksDB secondary instance showing the state as of opening (call {@link #catchUp} for later
+   * writes). Its own logs go to a temporary directory removed on close. Configured indexes that do
+   * not exist on disk yet are left out; every write fails.
    */
   public static Backend openReadOnly(BackendSettings settings, Schema schema) throws LDAPException {
     if (!Files.exists(settings.directory().resolve("CURRENT"))) {
-      throw new LDAPException(ResultCode.UNAVAILABLE, "backend " + settings.id() + " has no database at "
-          + settings.directory());
+      throw new LDAPException(
+          ResultCode.UNAVAILABLE,
+          "backend " + settings.id() + " has no database at " + settings.directory());
     }
     try {
       return open(settings, schema, Files.createTempDirectory("rockds-secondary-"));
     } catch (java.io.IOException e) {
-      throw new LDAPException(ResultCode.UNAVAILABLE, "cannot create a temporary directory: " + e, e);
+      throw new LDAPException(
+          ResultCode.UNAVAILABLE, "cannot create a temporary directory: " + e, e);
     }
   }
 
-  private static Backend open(BackendSettings settings, Schema schema, Path secondary) throws LDAPException {
+  private static Backend open(BackendSettings settings, Schema schema, Path secondary)
+      throws LDAPException {
     boolean readOnly = secondary != null;
     List<AutoCloseable> resources = new ArrayList<>();
     try {
@@ -124,19 +139,22 @@ public final class Backend implements AutoCloseable {
       LRUCache blockCache = TreeTuning.blockCache(settings.blockCacheBytes());
       resources.add(blockCache);
       resources.add(statistics);
-      DBOptions dbOptions = new DBOptions()
-          .setCreateIfMissing(!readOnly)
-          .setCreateMissingColumnFamilies(!readOnly)
-          .setMaxBackgroundJobs(2)
-          .setBytesPerSync(1 << 20)
-          .setKeepLogFileNum(5)
-          // One budget for the memtables of all column families (each would otherwise grow to 64 MB twice
-          // over): the largest one is flushed when they reach it together.
-          .setDbWriteBufferSize(settings.memtableBytes())
-          .setStatistics(statistics);
+      DBOptions dbOptions =
+          new DBOptions()
+              .setCreateIfMissing(!readOnly)
+              .setCreateMissingColumnFamilies(!readOnly)
+              .setMaxBackgroundJobs(2)
+              .setBytesPerSync(1 << 20)
+              .setKeepLogFileNum(5)
+              // One budget for the memtables of all column families (each would otherwise grow to
+              // 64 MB twice
+              // over): the largest one is flushed when they reach it together.
+              .setDbWriteBufferSize(settings.memtableBytes())
+              .setStatistics(statistics);
       StorageHealth health = new StorageHealth(settings.id());
       if (readOnly) {
-        // A secondary must keep every table file open: the primary may delete them while compacting.
+        // A secondary must keep every table file open: the primary may delete them while
+        // compacting.
         dbOptions.setMaxOpenFiles(-1);
       } else {
         // With an SST file manager RocksDB recovers from a full disk by itself once space returns.
@@ -169,7 +187,9 @@ public final class Backend implements AutoCloseable {
       for (DN base : settings.baseDns()) {
         String prefix = EntryContainer.rawPrefix(base);
         for (String tree : List.of("dn2id", "id2entry", "id2childrencount", "state")) {
-          wanted.put(prefix + tree, TreeTuning.descriptor(prefix + tree, options.get(TreeTuning.kindOf(prefix + tree))));
+          wanted.put(
+              prefix + tree,
+              TreeTuning.descriptor(prefix + tree, options.get(TreeTuning.kindOf(prefix + tree))));
         }
         for (IndexDefinition def : defs) {
           wanted.put(prefix + def.name(), TreeTuning.descriptor(prefix + def.name(), plain));
@@ -184,15 +204,27 @@ public final class Backend implements AutoCloseable {
       }
       List<ColumnFamilyDescriptor> descriptors = new ArrayList<>(wanted.values());
       List<ColumnFamilyHandle> handles = new ArrayList<>();
-      RocksDB db = readOnly
-          ? RocksDB.openAsSecondary(dbOptions, path, secondary.toString(), descriptors, handles)
-          : RocksDB.open(dbOptions, path, descriptors, handles);
+      RocksDB db =
+          readOnly
+              ? RocksDB.openAsSecondary(dbOptions, path, secondary.toString(), descriptors, handles)
+              : RocksDB.open(dbOptions, path, descriptors, handles);
       Map<String, ColumnFamilyHandle> byName = new LinkedHashMap<>();
       for (int i = 0; i < descriptors.size(); i++) {
-        byName.put(new String(descriptors.get(i).getName(), StandardCharsets.UTF_8), handles.get(i));
+        byName.put(
+            new String(descriptors.get(i).getName(), StandardCharsets.UTF_8), handles.get(i));
       }
-      Backend backend = new Backend(settings, schema, db, resources, handles, statistics, blockCache, options, secondary,
-          health);
+      Backend backend =
+          new Backend(
+              settings,
+              schema,
+              db,
+              resources,
+              handles,
+              statistics,
+              blockCache,
+              options,
+              secondary,
+              health);
       for (DN base : settings.baseDns()) {
         backend.openContainer(base, byName, defs, existing);
       }
@@ -203,22 +235,34 @@ public final class Backend implements AutoCloseable {
       throw openFailure(settings, e);
     } catch (java.io.IOException e) {
       closeAll(resources);
-      throw new LDAPException(ResultCode.UNAVAILABLE, "cannot create " + settings.directory() + ": " + e, e);
+      throw new LDAPException(
+          ResultCode.UNAVAILABLE, "cannot create " + settings.directory() + ": " + e, e);
     }
   }
 
   private static LDAPException openFailure(BackendSettings settings, RocksDBException e) {
     String message = String.valueOf(e.getMessage());
     if (message.contains("lock") || message.contains("LOCK")) {
-      return new LDAPException(ResultCode.UNAVAILABLE, "the database of backend " + settings.id() + " at "
-          + settings.directory() + " is in use by another process (its LOCK file is held): this needs exclusive"
-          + " access, so stop the server or tool using it first", e);
+      return new LDAPException(
+          ResultCode.UNAVAILABLE,
+          "the database of backend "
+              + settings.id()
+              + " at "
+              + settings.directory()
+              + " is in use by another process (its LOCK file is held): this needs exclusive"
+              + " access, so stop the server or tool using it first",
+          e);
     }
-    return new LDAPException(ResultCode.UNAVAILABLE, "cannot open backend " + settings.id() + " at "
-        + settings.directory() + ": " + message, e);
+    return new LDAPException(
+        ResultCode.UNAVAILABLE,
+        "cannot open backend " + settings.id() + " at " + settings.directory() + ": " + message,
+        e);
   }
 
-  private void openContainer(DN base, Map<String, ColumnFamilyHandle> byName, List<IndexDefinition> defs,
+  private void openContainer(
+      DN base,
+      Map<String, ColumnFamilyHandle> byName,
+      List<IndexDefinition> defs,
       Set<String> existing)
       throws RocksDBException, LDAPException {
     String prefix = EntryContainer.rawPrefix(base);
@@ -235,25 +279,32 @@ public final class Backend implements AutoCloseable {
         continue; // read-only: not created yet
       }
       AttributeIndex index = def.open(db, handle, prefix, schema, entryLimits);
-      index.setTrustedFlag(readOnly() ? !Boolean.FALSE.equals(state.isTrusted(def.name()))
-          : def.reconcileTrust(state, index, empty, !existing.contains(prefix + def.name())));
+      index.setTrustedFlag(
+          readOnly()
+              ? !Boolean.FALSE.equals(state.isTrusted(def.name()))
+              : def.reconcileTrust(state, index, empty, !existing.contains(prefix + def.name())));
       Integer builtWith = state.storedEntryLimit(def.name());
       index.setBuiltWithLimit(builtWith != null ? builtWith : index.entryLimit().limit());
       indexes.put(def.name(), index);
     }
     EntryCodec codec = new EntryCodec(dictionary);
-    containers.put(base, new EntryContainer(this, base,
-        new Dn2Id(db, byName.get(prefix + "dn2id"), prefix),
-        new Id2Entry(db, byName.get(prefix + "id2entry"), prefix, codec),
-        new Id2ChildrenCount(db, byName.get(prefix + "id2childrencount"), prefix),
-        state, indexes));
+    containers.put(
+        base,
+        new EntryContainer(
+            this,
+            base,
+            new Dn2Id(db, byName.get(prefix + "dn2id"), prefix),
+            new Id2Entry(db, byName.get(prefix + "id2entry"), prefix, codec),
+            new Id2ChildrenCount(db, byName.get(prefix + "id2childrencount"), prefix),
+            state,
+            indexes));
   }
 
   /**
-   * Adds an index while the backend is open (e.g. after dsconfig create-backend-index): creates
-   * its column families in every container. In a container that already holds entries the new
-   * index is untrusted, so searches ignore it, until rebuilt; writes maintain it from now on.
-   * Returns the indexes created (none if they all existed).
+   * Adds an index while the backend is open (e.g. after dsconfig create-backend-index): creates its
+   * column families in every container. In a container that already holds entries the new index is
+   * untrusted, so searches ignore it, until rebuilt; writes maintain it from now on. Returns the
+   * indexes created (none if they all existed).
    */
   public synchronized List<AttributeIndex> addIndex(IndexSpec spec) throws LDAPException {
     requireWritable();
@@ -268,7 +319,10 @@ public final class Backend implements AutoCloseable {
           if (container.indexNamed(def.name()) != null) {
             continue;
           }
-          ColumnFamilyHandle handle = db.createColumnFamily(TreeTuning.descriptor(prefix + def.name(), treeOptions.get(TreeTuning.Kind.KEYS)));
+          ColumnFamilyHandle handle =
+              db.createColumnFamily(
+                  TreeTuning.descriptor(
+                      prefix + def.name(), treeOptions.get(TreeTuning.Kind.KEYS)));
           handles.add(handle);
           AttributeIndex index = def.open(db, handle, prefix, schema, entryLimits);
           container.addIndex(index);
@@ -281,7 +335,10 @@ public final class Backend implements AutoCloseable {
     }
   }
 
-  /** Options for SST files written for ingestion into trees of this kind: their compression and table format. */
+  /**
+   * Options for SST files written for ingestion into trees of this kind: their compression and
+   * table format.
+   */
   Options sstOptions(TreeTuning.Kind kind) {
     try (DBOptions dbOptions = new DBOptions()) {
       return new Options(dbOptions, treeOptions.get(kind));
@@ -312,8 +369,11 @@ public final class Backend implements AutoCloseable {
 
   private void requireWritable() throws LDAPException {
     if (readOnly()) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "backend " + settings.id()
-          + " is open read-only; this needs exclusive access: stop the server first");
+      throw new LDAPException(
+          ResultCode.UNWILLING_TO_PERFORM,
+          "backend "
+              + settings.id()
+              + " is open read-only; this needs exclusive access: stop the server first");
     }
   }
 
@@ -397,7 +457,10 @@ public final class Backend implements AutoCloseable {
     return blockCache.getUsage();
   }
 
-  /** A RocksDB integer property summed over every column family, e.g. {@code rocksdb.cur-size-all-mem-tables}. */
+  /**
+   * A RocksDB integer property summed over every column family, e.g. {@code
+   * rocksdb.cur-size-all-mem-tables}.
+   */
   public long longProperty(String property) {
     long total = 0;
     for (ColumnFamilyHandle handle : handles) {
@@ -419,7 +482,9 @@ public final class Backend implements AutoCloseable {
     return nextId.getAndIncrement();
   }
 
-  /** The ID the next add will get; stable while the caller holds every container's structure lock. */
+  /**
+   * The ID the next add will get; stable while the caller holds every container's structure lock.
+   */
   long peekNextId() {
     return nextId.get();
   }
@@ -428,7 +493,9 @@ public final class Backend implements AutoCloseable {
     write(writeOptions, batch);
   }
 
-  /** Writes to the WAL without fsync: maintenance batches, made durable at once by {@link #syncWal}. */
+  /**
+   * Writes to the WAL without fsync: maintenance batches, made durable at once by {@link #syncWal}.
+   */
   void writeUnsynced(WriteBatch batch) throws LDAPException {
     write(unsyncedWriteOptions, batch);
   }
@@ -520,5 +587,4 @@ public final class Backend implements AutoCloseable {
       }
     }
   }
-
 }

@@ -15,7 +15,8 @@ import java.util.List;
  * @param syncWrites fsync the WAL on every commit, so an acknowledged write survives power loss
  * @param entryCacheBytes entry cache bound (0 disables it)
  * @param blockCacheBytes the RocksDB block cache shared by all column families
- * @param compression {@code lz4-zstd} (LZ4 upper levels, ZSTD bottommost), {@code lz4}, {@code zstd} or {@code none}
+ * @param compression {@code lz4-zstd} (LZ4 upper levels, ZSTD bottommost), {@code lz4}, {@code
+ *     zstd} or {@code none}
  * @param memtableBytes memory of all memtables together, whatever the number of indexes
  */
 public record BackendSettings(
@@ -44,22 +45,58 @@ public record BackendSettings(
 
   /** The defaults for a backend in {@code directory} holding {@code baseDns}, with no index yet. */
   public static BackendSettings defaults(String id, Path directory, DN... baseDns) {
-    return new BackendSettings(id, List.of(baseDns), directory, IndexEntryLimit.DEFAULT, List.of(),
-        true, 64L << 20, 128L << 20, "lz4-zstd", MemoryBudget.MIN_MEMTABLE_BYTES);
+    return new BackendSettings(
+        id,
+        List.of(baseDns),
+        directory,
+        IndexEntryLimit.DEFAULT,
+        List.of(),
+        true,
+        64L << 20,
+        128L << 20,
+        "lz4-zstd",
+        MemoryBudget.MIN_MEMTABLE_BYTES);
   }
 
   public BackendSettings withIndexes(List<IndexSpec> newIndexes) {
-    return new BackendSettings(id, baseDns, directory, indexEntryLimit, newIndexes, syncWrites, entryCacheBytes,
-        blockCacheBytes, compression, memtableBytes);
+    return new BackendSettings(
+        id,
+        baseDns,
+        directory,
+        indexEntryLimit,
+        newIndexes,
+        syncWrites,
+        entryCacheBytes,
+        blockCacheBytes,
+        compression,
+        memtableBytes);
   }
 
   public BackendSettings withIndexEntryLimit(int limit) {
-    return new BackendSettings(id, baseDns, directory, limit, indexes, syncWrites, entryCacheBytes,
-        blockCacheBytes, compression, memtableBytes);
+    return new BackendSettings(
+        id,
+        baseDns,
+        directory,
+        limit,
+        indexes,
+        syncWrites,
+        entryCacheBytes,
+        blockCacheBytes,
+        compression,
+        memtableBytes);
   }
 
   public BackendSettings withSyncWrites(boolean sync) {
-    return new BackendSettings(id, baseDns, directory, indexEntryLimit, indexes, sync, entryCacheBytes,
-        blockCacheBytes, compression, memtableBytes);
+    return new BackendSettings(
+        id,
+        baseDns,
+        directory,
+        indexEntryLimit,
+        indexes,
+        sync,
+        entryCacheBytes,
+        blockCacheBytes,
+        compression,
+        memtableBytes);
   }
 }

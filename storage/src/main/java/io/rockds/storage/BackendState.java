@@ -74,9 +74,9 @@ public final class BackendState extends Tree {
   }
 
   /**
-   * The exact count kept for every over-limit key of {@code tree}, in key order, as seen by
-   * {@code options}. A count may exist for a key whose record is no longer over the limit only
-   * if something is inconsistent; the verifier reports that.
+   * The exact count kept for every over-limit key of {@code tree}, in key order, as seen by {@code
+   * options}. A count may exist for a key whose record is no longer over the limit only if
+   * something is inconsistent; the verifier reports that.
    */
   public SortedMap<IndexKey, Long> overLimitCounts(String tree, ReadOptions options) {
     byte[] prefix = overLimitPrefix(tree);
@@ -87,7 +87,9 @@ public final class BackendState extends Tree {
         if (!Arrays.equals(key, 0, Math.min(key.length, prefix.length), prefix, 0, prefix.length)) {
           break;
         }
-        counts.put(new IndexKey(Arrays.copyOfRange(key, prefix.length, key.length)), Bytes.readCounter(it.value()));
+        counts.put(
+            new IndexKey(Arrays.copyOfRange(key, prefix.length, key.length)),
+            Bytes.readCounter(it.value()));
       }
     }
     return counts;
@@ -106,11 +108,13 @@ public final class BackendState extends Tree {
     return Bytes.readCounter(db.get(handle, overLimitKey(tree, indexKey)));
   }
 
-  void setOverLimitCount(WriteBatch batch, String tree, byte[] indexKey, long count) throws RocksDBException {
+  void setOverLimitCount(WriteBatch batch, String tree, byte[] indexKey, long count)
+      throws RocksDBException {
     batch.put(handle, overLimitKey(tree, indexKey), Bytes.counter(count));
   }
 
-  void addOverLimitCount(WriteBatch batch, String tree, byte[] indexKey, long delta) throws RocksDBException {
+  void addOverLimitCount(WriteBatch batch, String tree, byte[] indexKey, long delta)
+      throws RocksDBException {
     batch.merge(handle, overLimitKey(tree, indexKey), Bytes.counter(delta));
   }
 

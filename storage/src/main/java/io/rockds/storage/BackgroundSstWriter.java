@@ -9,10 +9,10 @@ import org.rocksdb.Options;
 import org.rocksdb.RocksDBException;
 
 /**
- * Writes records, given in ascending key order, to SST files ({@link RollingSstWriter}) on a thread of its own, so that
- * compressing them (ZSTD, the largest tree: {@code id2entry}) does not hold up the caller, the
- * import's single writer thread. A failure is reported by the next {@link #put} or by
- * {@link #finish}.
+ * Writes records, given in ascending key order, to SST files ({@link RollingSstWriter}) on a thread
+ * of its own, so that compressing them (ZSTD, the largest tree: {@code id2entry}) does not hold up
+ * the caller, the import's single writer thread. A failure is reported by the next {@link #put} or
+ * by {@link #finish}.
  */
 final class BackgroundSstWriter implements AutoCloseable {
   private static final int QUEUED = 1024;
@@ -23,7 +23,8 @@ final class BackgroundSstWriter implements AutoCloseable {
   private final Thread thread;
   private volatile RocksDBException failure;
 
-  BackgroundSstWriter(EnvOptions envOptions, Options options, Path directory, String name, long targetBytes) {
+  BackgroundSstWriter(
+      EnvOptions envOptions, Options options, Path directory, String name, long targetBytes) {
     writer = new RollingSstWriter(envOptions, options, directory, name, targetBytes);
     String threadName = "import-" + name;
     thread = new Thread(this::run, threadName);
@@ -64,7 +65,9 @@ final class BackgroundSstWriter implements AutoCloseable {
     }
   }
 
-  /** Waits until every record is written and returns the files to ingest (none if no record came). */
+  /**
+   * Waits until every record is written and returns the files to ingest (none if no record came).
+   */
   List<Path> finish() throws RocksDBException {
     enqueue(END);
     try {

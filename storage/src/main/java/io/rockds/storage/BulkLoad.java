@@ -29,16 +29,18 @@ import org.rocksdb.WriteOptions;
  *
  * <p>How: {@link #prepare} (thread-safe, run by parsing threads) encodes the entry and computes its
  * DN key and index keys; {@link #add} (one thread) allocates IDs in input order and
+ *
  * <ul>
  *   <li>streams {@code id2entry} into an SST file (IDs ascend, so keys arrive sorted), compressed
- *       on a thread of its own ({@link BackgroundSstWriter}), ingested at the end: no memtable,
- *       no WAL, no compaction rewrite of the largest tree;
+ *       on a thread of its own ({@link BackgroundSstWriter}), ingested at the end: no memtable, no
+ *       WAL, no compaction rewrite of the largest tree;
  *   <li>writes {@code dn2id} in WAL-less batches (parents must be found as children arrive);
- *   <li>groups the IDs of every index key in an {@link IndexAccumulator} (memory, spilled to
- *       sorted runs), so {@link #finish} reads each index's keys in order with their IDs
- *       ascending, writes the final records (ID lists, or over-limit markers with exact counts)
- *       into one SST file per index, and ingests it.
+ *   <li>groups the IDs of every index key in an {@link IndexAccumulator} (memory, spilled to sorted
+ *       runs), so {@link #finish} reads each index's keys in order with their IDs ascending, writes
+ *       the final records (ID lists, or over-limit markers with exact counts) into one SST file per
+ *       index, and ingests it.
  * </ul>
+ *
  * Nothing is durable until {@link #finish} flushes; an interrupted load leaves the indexes
  * untrusted (they are marked so first) and is simply run again with a cleared container.
  */
@@ -57,11 +59,15 @@ public final class BulkLoad implements AutoCloseable {
   private final BackgroundSstWriter entries;
   private WriteBatch batch = new WriteBatch();
   private int batchEntries;
+
   /** DN keys of the current batch, not yet visible through dn2id reads. */
   private final Map<ByteBuffer, Long> pendingDns = new HashMap<>();
+
   private final Map<Long, Long> childCounts = new HashMap<>();
+
   /** The parent found last: siblings come in runs, so most lookups are this one. */
   private byte[] lastParentKey;
+
   private long lastParentId;
   private long count;
 
@@ -73,7 +79,8 @@ public final class BulkLoad implements AutoCloseable {
     private final byte[] encoded;
     private final IndexKey[][] indexKeys;
 
-    private Prepared(DN dn, byte[] dnKey, byte[] parentKey, byte[] encoded, IndexKey[][] indexKeys) {
+    private Prepared(
+        DN dn, byte[] dnKey, byte[] parentKey, byte[] encoded, IndexKey[][] indexKeys) {
       this.dn = dn;
       this.dnKey = dnKey;
       this.parentKey = parentKey;
@@ -95,10 +102,14 @@ public final class BulkLoad implements AutoCloseable {
       Files.createDirectories(workDirectory);
       this.entriesOptions = backend.sstOptions(TreeTuning.Kind.ENTRIES);
       this.keysOptions = backend.sstOptions(TreeTuning.Kind.KEYS);
-      this.keys = new IndexAccumulator(workDirectory,
-          indexes.stream().map(AttributeIndex::entryLimit).toList(), IndexAccumulator.MEMORY_BYTES);
-      this.entries = new BackgroundSstWriter(envOptions, entriesOptions, workDirectory, "id2entry",
-          TreeTuning.TARGET_FILE_BYTES);
+      this.keys =
+          new IndexAccumulator(
+              workDirectory,
+              indexes.stream().map(AttributeIndex::entryLimit).toList(),
+              IndexAccumulator.MEMORY_BYTES);
+      this.entries =
+          new BackgroundSstWriter(
+              envOptions, entriesOptions, workDirectory, "id2entry", TreeTuning.TARGET_FILE_BYTES);
     } catch (IOException e) {
       throw new LDAPException(ResultCode.OTHER, "cannot create " + workDirectory + ": " + e, e);
     }
@@ -110,8 +121,9 @@ public final class BulkLoad implements AutoCloseable {
     byte[] dnKey = DnKeys.key(dn);
     byte[] parentKey = dn.equals(container.baseDn()) ? null : DnKeys.key(dn.getParent());
     if (!dn.isDescendantOf(container.baseDn(), true)) {
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "the entry " + dn + " is not below the base DN "
-          + container.baseDn());
+      throw new LDAPException(
+          ResultCode.NO_SUCH_OBJECT,
+          "the entry " + dn + " is not below the base DN " + container.baseDn());
     }
     IndexKey[][] indexKeys = new IndexKey[indexes.size()][];
     Map<String, List<Attribute>> attributes = AttributeIndex.attributesByType(entry);
@@ -132,14 +144,18 @@ public final class BulkLoad implements AutoCloseable {
   public void add(Prepared entry) throws LDAPException {
     try {
       if (idOf(entry.dnKey) >= 0) {
-        throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "the entry " + entry.dn + " already exists");
+        throw new LDAPException(
+            ResultCode.ENTRY_ALREADY_EXISTS, "the entry " + entry.dn + " already exists");
       }
       long parentId = -1;
       if (entry.parentKey != null) {
         parentId = parentIdOf(entry.parentKey);
         if (parentId < 0) {
-          throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "the parent entry " + entry.dn.getParent()
-              + " does not exist (parents must come before their children)");
+          throw new LDAPException(
+              ResultCode.NO_SUCH_OBJECT,
+              "the parent entry "
+                  + entry.dn.getParent()
+                  + " does not exist (parents must come before their children)");
         }
         childCounts.merge(parentId, 1L, Long::sum);
       }
@@ -200,9 +216,14 @@ public final class BulkLoad implements AutoCloseable {
       // then finds one value instead of folding operands until a compaction.
       try (WriteBatch counters = new WriteBatch()) {
         for (Map.Entry<Long, Long> e : childCounts.entrySet()) {
-          counters.put(container.id2childrenCount().handle(), Bytes.longKey(e.getKey()), Bytes.counter(e.getValue()));
+          counters.put(
+              container.id2childrenCount().handle(),
+              Bytes.longKey(e.getKey()),
+              Bytes.counter(e.getValue()));
         }
-        counters.put(container.state().handle(), "entry-count".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        counters.put(
+            container.state().handle(),
+            "entry-count".getBytes(java.nio.charset.StandardCharsets.UTF_8),
             Bytes.counter(count));
         backend.rocksDb().write(noWal, counters);
       }
@@ -225,16 +246,21 @@ public final class BulkLoad implements AutoCloseable {
     }
   }
 
-  /** Writes each index's records into SST files of its own (keys arrive in order) and ingests them. */
+  /**
+   * Writes each index's records into SST files of its own (keys arrive in order) and ingests them.
+   */
   private void writeIndexes() throws RocksDBException {
-    try (WriteBatch overLimit = new WriteBatch(); IndexFiles files = new IndexFiles(overLimit)) {
+    try (WriteBatch overLimit = new WriteBatch();
+        IndexFiles files = new IndexFiles(overLimit)) {
       keys.drain(files);
       files.finishCurrent();
       backend.rocksDb().write(noWal, overLimit);
     }
   }
 
-  /** The SST files of the index being written; the next index's keys close them and start others. */
+  /**
+   * The SST files of the index being written; the next index's keys close them and start others.
+   */
   private final class IndexFiles implements IndexAccumulator.Sink, AutoCloseable {
     private final WriteBatch overLimit;
     private RollingSstWriter writer;
@@ -249,8 +275,13 @@ public final class BulkLoad implements AutoCloseable {
       if (keyOrdinal != ordinal) {
         finishCurrent();
         ordinal = keyOrdinal;
-        writer = new RollingSstWriter(envOptions, keysOptions, workDirectory, "index-" + ordinal,
-            TreeTuning.TARGET_FILE_BYTES);
+        writer =
+            new RollingSstWriter(
+                envOptions,
+                keysOptions,
+                workDirectory,
+                "index-" + ordinal,
+                TreeTuning.TARGET_FILE_BYTES);
       }
       AttributeIndex index = indexes.get(ordinal);
       if (ids == null) {
@@ -285,7 +316,9 @@ public final class BulkLoad implements AutoCloseable {
       return;
     }
     try (IngestExternalFileOptions options = new IngestExternalFileOptions().setMoveFiles(true)) {
-      backend.rocksDb().ingestExternalFile(tree.handle(), files.stream().map(Path::toString).toList(), options);
+      backend
+          .rocksDb()
+          .ingestExternalFile(tree.handle(), files.stream().map(Path::toString).toList(), options);
     }
   }
 

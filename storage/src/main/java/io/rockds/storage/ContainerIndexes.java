@@ -23,7 +23,9 @@ final class ContainerIndexes {
   private void publish(Map<String, AttributeIndex> indexes) {
     Map<String, List<AttributeIndex>> attributes = new LinkedHashMap<>();
     for (AttributeIndex index : indexes.values()) {
-      attributes.computeIfAbsent(index.attribute().toLowerCase(Locale.ROOT), a -> new ArrayList<>()).add(index);
+      attributes
+          .computeIfAbsent(index.attribute().toLowerCase(Locale.ROOT), a -> new ArrayList<>())
+          .add(index);
     }
     attributes.replaceAll((attribute, list) -> List.copyOf(list));
     byAttribute = Collections.unmodifiableMap(attributes);
@@ -52,7 +54,8 @@ final class ContainerIndexes {
 
   /** The index of {@code attribute} of that type, or null if there is none. */
   AttributeIndex of(String attribute, IndexType type) {
-    for (AttributeIndex index : byAttribute.getOrDefault(attribute.toLowerCase(Locale.ROOT), List.of())) {
+    for (AttributeIndex index :
+        byAttribute.getOrDefault(attribute.toLowerCase(Locale.ROOT), List.of())) {
       if (index.indexType() == type) {
         return index;
       }
@@ -60,7 +63,9 @@ final class ContainerIndexes {
     return null;
   }
 
-  /** The indexes a write of entry {@code id} must update: all but those a rebuild has yet to reach. */
+  /**
+   * The indexes a write of entry {@code id} must update: all but those a rebuild has yet to reach.
+   */
   List<AttributeIndex> maintainedFor(long id) {
     Map<String, AttributeIndex> indexes = byName;
     List<AttributeIndex> maintained = new ArrayList<>(indexes.size());

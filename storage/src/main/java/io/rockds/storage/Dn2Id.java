@@ -11,9 +11,9 @@ import org.rocksdb.Slice;
 import org.rocksdb.WriteBatch;
 
 /**
- * {@code dn2id}: the {@link DnKeys} key of every entry's DN to its entry ID (8 bytes,
- * big-endian). Because a subtree is one key range, subtree scope, one-level scope (the range with
- * grandchildren skipped by seeking past them) and subtree moves need no other structure.
+ * {@code dn2id}: the {@link DnKeys} key of every entry's DN to its entry ID (8 bytes, big-endian).
+ * Because a subtree is one key range, subtree scope, one-level scope (the range with grandchildren
+ * skipped by seeking past them) and subtree moves need no other structure.
  */
 public final class Dn2Id extends Tree {
 
@@ -56,13 +56,14 @@ public final class Dn2Id extends Tree {
    * Visits the strict descendants of {@code base}: all of them, or with {@code oneLevel} only the
    * children, skipping each child's subtree with one seek.
    */
-  void visitDescendants(DN base, boolean oneLevel, IdVisitor visitor) throws RocksDBException, LDAPException {
+  void visitDescendants(DN base, boolean oneLevel, IdVisitor visitor)
+      throws RocksDBException, LDAPException {
     visitDescendants(base, oneLevel, null, visitor);
   }
 
   /**
-   * Like {@link #visitDescendants(DN, boolean, IdVisitor)}, starting at the descendant key
-   * {@code startAt} (inclusive) when it is not null: how a paged search resumes its walk.
+   * Like {@link #visitDescendants(DN, boolean, IdVisitor)}, starting at the descendant key {@code
+   * startAt} (inclusive) when it is not null: how a paged search resumes its walk.
    */
   void visitDescendants(DN base, boolean oneLevel, byte[] startAt, IdVisitor visitor)
       throws RocksDBException, LDAPException {

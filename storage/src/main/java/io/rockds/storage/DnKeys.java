@@ -6,12 +6,12 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The dn2id key of a DN: its RDNs from the root down, each preceded by {@code 0x00}, each the
- * UTF-8 of the RDN's normalized form with bytes {@code 0x00}, {@code 0x01} and {@code 0x02}
- * escaped by a {@code 0x02}. So {@code uid=bjensen,ou=people,dc=example,dc=com} is
- * {@code \0dc=com\0dc=example\0ou=people\0uid=bjensen}, and the descendants of key K are exactly
- * the keys in {@code [K·00, K·01)}: a subtree is one contiguous range, a one-level scope is that
- * range with grandchildren skipped, and a subtree move rewrites one range.
+ * The dn2id key of a DN: its RDNs from the root down, each preceded by {@code 0x00}, each the UTF-8
+ * of the RDN's normalized form with bytes {@code 0x00}, {@code 0x01} and {@code 0x02} escaped by a
+ * {@code 0x02}. So {@code uid=bjensen,ou=people,dc=example,dc=com} is {@code
+ * \0dc=com\0dc=example\0ou=people\0uid=bjensen}, and the descendants of key K are exactly the keys
+ * in {@code [K·00, K·01)}: a subtree is one contiguous range, a one-level scope is that range with
+ * grandchildren skipped, and a subtree move rewrites one range.
  */
 public final class DnKeys {
   static final byte SEPARATOR = 0x00;

@@ -11,9 +11,9 @@ import java.util.function.LongFunction;
  * Decoded entries by ID, bounded in bytes of heap ({@link StoredEntry#footprint}), in two parts: a
  * large entry (a group of 100,000 members weighs about 10 MB, a user about 9 KB) goes to a part of
  * its own, a quarter of the bytes, so that a few groups passing through evict each other and never
- * the thousands of small entries everything else reads. The small part is Caffeine's (frequency-aware
- * admission suits many entries of similar size); the large part a plain LRU map, since Caffeine's
- * admission turned away an entry of most of its capacity even when it was empty.
+ * the thousands of small entries everything else reads. The small part is Caffeine's
+ * (frequency-aware admission suits many entries of similar size); the large part a plain LRU map,
+ * since Caffeine's admission turned away an entry of most of its capacity even when it was empty.
  *
  * <p>Consistency: an entry is loaded inside the small part's atomic compute for its ID, and a large
  * one is stored in the large part from within that compute; {@link #invalidate} removes the ID from
@@ -23,6 +23,7 @@ import java.util.function.LongFunction;
 final class EntryCache {
   /** The large part's share of the bytes. */
   static final int LARGE_SHARE_DIVISOR = 4;
+
   /** An entry is large when it weighs more than this fraction of the small part. */
   static final int LARGE_ENTRY_DIVISOR = 1024;
 
@@ -34,8 +35,12 @@ final class EntryCache {
     long largeBytes = bytes / LARGE_SHARE_DIVISOR;
     long smallBytes = bytes - largeBytes;
     this.largeEntryBytes = Math.max(64 * 1024, smallBytes / LARGE_ENTRY_DIVISOR);
-    this.small = Caffeine.newBuilder().maximumWeight(smallBytes)
-        .weigher((Long id, StoredEntry e) -> e.footprint()).recordStats().build();
+    this.small =
+        Caffeine.newBuilder()
+            .maximumWeight(smallBytes)
+            .weigher((Long id, StoredEntry e) -> e.footprint())
+            .recordStats()
+            .build();
     this.large = new LargeEntries(largeBytes);
   }
 
@@ -46,15 +51,18 @@ final class EntryCache {
       return cached;
     }
     StoredEntry[] loadedLarge = new StoredEntry[1];
-    StoredEntry entry = small.get(id, key -> {
-      StoredEntry loaded = loader.apply(key);
-      if (loaded != null && isLarge(loaded)) {
-        large.put(key, loaded);
-        loadedLarge[0] = loaded;
-        return null; // Not kept in the small part.
-      }
-      return loaded;
-    });
+    StoredEntry entry =
+        small.get(
+            id,
+            key -> {
+              StoredEntry loaded = loader.apply(key);
+              if (loaded != null && isLarge(loaded)) {
+                large.put(key, loaded);
+                loadedLarge[0] = loaded;
+                return null; // Not kept in the small part.
+              }
+              return loaded;
+            });
     return entry != null ? entry : loadedLarge[0];
   }
 
@@ -85,8 +93,14 @@ final class EntryCache {
    */
   CacheStats stats() {
     CacheStats s = small.stats();
-    return CacheStats.of(s.hitCount() + large.hits(), s.missCount(), s.loadSuccessCount(), s.loadFailureCount(),
-        s.totalLoadTime(), s.evictionCount() + large.evictions(), s.evictionWeight() + large.evictedBytes());
+    return CacheStats.of(
+        s.hitCount() + large.hits(),
+        s.missCount(),
+        s.loadSuccessCount(),
+        s.loadFailureCount(),
+        s.totalLoadTime(),
+        s.evictionCount() + large.evictions(),
+        s.evictionWeight() + large.evictedBytes());
   }
 
   /** Entries cached. */
@@ -101,7 +115,8 @@ final class EntryCache {
 
   /** Bytes of heap the cached entries weigh. */
   long bytes() {
-    return small.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L) + large.bytes();
+    return small.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L)
+        + large.bytes();
   }
 
   /** Runs pending evictions now (they are otherwise amortised over later reads and writes). */

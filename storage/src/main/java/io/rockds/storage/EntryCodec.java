@@ -81,7 +81,8 @@ final class EntryCodec {
     try {
       return decodeChecked(ByteBuffer.wrap(encoded), projection);
     } catch (BufferUnderflowException e) {
-      throw new IllegalArgumentException("corrupt entry: truncated after " + encoded.length + " bytes", e);
+      throw new IllegalArgumentException(
+          "corrupt entry: truncated after " + encoded.length + " bytes", e);
     }
   }
 
@@ -109,7 +110,8 @@ final class EntryCodec {
       }
       withOptions |= name.indexOf(';') >= 0;
       totalValues += valueCount;
-      // The values stay slices of the record: no copy, and a cached entry holds one array, not one per value.
+      // The values stay slices of the record: no copy, and a cached entry holds one array, not one
+      // per value.
       ASN1OctetString[] values = new ASN1OctetString[valueCount];
       for (int v = 0; v < valueCount; v++) {
         int length = readCount(in, 1);
@@ -142,13 +144,20 @@ final class EntryCodec {
     }
   }
 
-  /** A count or length of things taking at least {@code bytesEach} bytes each, checked against what is left. */
+  /**
+   * A count or length of things taking at least {@code bytesEach} bytes each, checked against what
+   * is left.
+   */
   private static int readCount(ByteBuffer in, int bytesEach) {
     long count = Varint.read(in);
     long max = in.remaining() / bytesEach;
     if (count < 0 || count > max) {
-      throw new IllegalArgumentException("corrupt entry: count or length " + count + " exceeds the "
-          + in.remaining() + " bytes left");
+      throw new IllegalArgumentException(
+          "corrupt entry: count or length "
+              + count
+              + " exceeds the "
+              + in.remaining()
+              + " bytes left");
     }
     return (int) count;
   }

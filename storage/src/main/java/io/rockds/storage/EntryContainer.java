@@ -17,11 +17,11 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
 /**
- * The trees of one base DN and the reads across them. Each write is its own class, as back-mdb
- * has a file per operation ({@link EntryAdd}, {@link EntryDelete}, {@link SubtreeDelete},
- * {@link EntryModify}, {@link SubtreeRename}): it takes the lock stripes of the DNs it touches
- * ({@link WriteLocks}), builds one {@link WriteBatch} across all trees, and commits it once here.
- * Scope walks are {@link ScopeScans}; the indexes are {@link ContainerIndexes}, changed while the
+ * The trees of one base DN and the reads across them. Each write is its own class, as back-mdb has
+ * a file per operation ({@link EntryAdd}, {@link EntryDelete}, {@link SubtreeDelete}, {@link
+ * EntryModify}, {@link SubtreeRename}): it takes the lock stripes of the DNs it touches ({@link
+ * WriteLocks}), builds one {@link WriteBatch} across all trees, and commits it once here. Scope
+ * walks are {@link ScopeScans}; the indexes are {@link ContainerIndexes}, changed while the
  * container runs by {@link IndexMaintenance}.
  */
 public final class EntryContainer {
@@ -42,8 +42,14 @@ public final class EntryContainer {
   private final ScopeScans scans;
   private final WriteLocks locks = new WriteLocks();
 
-  EntryContainer(Backend backend, DN baseDn, Dn2Id dn2id, Id2Entry id2entry, Id2ChildrenCount childrenCount,
-      BackendState state, Map<String, AttributeIndex> indexes) {
+  EntryContainer(
+      Backend backend,
+      DN baseDn,
+      Dn2Id dn2id,
+      Id2Entry id2entry,
+      Id2ChildrenCount childrenCount,
+      BackendState state,
+      Map<String, AttributeIndex> indexes) {
     this.backend = backend;
     this.baseDn = baseDn;
     this.dn2id = dn2id;
@@ -123,13 +129,14 @@ public final class EntryContainer {
   }
 
   /**
-   * Rebuilds these indexes from {@code id2entry} in one pass, while writes continue (see
-   * {@link IndexBuild}); each is untrusted until done, then trusted with exact over-limit counts.
-   * One rebuild at a time per container: a second one fails with busy.
+   * Rebuilds these indexes from {@code id2entry} in one pass, while writes continue (see {@link
+   * IndexBuild}); each is untrusted until done, then trusted with exact over-limit counts. One
+   * rebuild at a time per container: a second one fails with busy.
    *
    * @param progress receives the number of entries indexed so far, after each batch
    */
-  public void rebuildIndexes(Collection<AttributeIndex> indexes, java.util.function.LongConsumer progress)
+  public void rebuildIndexes(
+      Collection<AttributeIndex> indexes, java.util.function.LongConsumer progress)
       throws LDAPException {
     maintenance.rebuildIndexes(indexes, progress);
   }
@@ -170,8 +177,13 @@ public final class EntryContainer {
 
   void requireWritable(String what) throws LDAPException {
     if (backend.readOnly()) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "backend " + backend.id() + " is open read-only; "
-          + what + " needs exclusive access: stop the server first, or run it inside the server");
+      throw new LDAPException(
+          ResultCode.UNWILLING_TO_PERFORM,
+          "backend "
+              + backend.id()
+              + " is open read-only; "
+              + what
+              + " needs exclusive access: stop the server first, or run it inside the server");
     }
   }
 
@@ -233,11 +245,11 @@ public final class EntryContainer {
   }
 
   /**
-   * The entry with at least the attributes {@code projection} keeps, for testing a filter during
-   * a scan: the cached entry if there is one, else a partial decode that bypasses the cache, so
-   * that a scan neither decodes whole entries it rejects nor evicts the hot ones. Never send or
-   * modify what this returns, and send it only when {@code projection} keeps every attribute
-   * sent (else read the entry with {@link #get(long)} once it matches).
+   * The entry with at least the attributes {@code projection} keeps, for testing a filter during a
+   * scan: the cached entry if there is one, else a partial decode that bypasses the cache, so that
+   * a scan neither decodes whole entries it rejects nor evicts the hot ones. Never send or modify
+   * what this returns, and send it only when {@code projection} keeps every attribute sent (else
+   * read the entry with {@link #get(long)} once it matches).
    */
   public Entry peek(long id, AttributeProjection projection) throws LDAPException {
     StoredEntry cached = backend.cachedEntryIfPresent(id);
@@ -260,10 +272,10 @@ public final class EntryContainer {
   }
 
   /**
-   * The closest existing ancestor of {@code dn} within this container, or null: the matchedDN.
-   * An entry exists only below an existing parent, so the existing ancestors are the top of the
-   * chain: a binary search over depths finds the deepest in O(log depth) dn2id reads (a walk up
-   * the parents cost one read and one DN copy per RDN, quadratic in a hostile DN's depth).
+   * The closest existing ancestor of {@code dn} within this container, or null: the matchedDN. An
+   * entry exists only below an existing parent, so the existing ancestors are the top of the chain:
+   * a binary search over depths finds the deepest in O(log depth) dn2id reads (a walk up the
+   * parents cost one read and one DN copy per RDN, quadratic in a hostile DN's depth).
    */
   public DN matchedDn(DN dn) throws LDAPException {
     if (!dn.isDescendantOf(baseDn, false)) {
@@ -316,9 +328,9 @@ public final class EntryContainer {
   }
 
   /**
-   * Resumes a {@link #visitScope(DN, SearchScope, Dn2Id.IdVisitor)} walk at the dn2id key a
-   * visitor was given (inclusive), skipping the base entry: how a paged unindexed search
-   * continues where its previous page stopped.
+   * Resumes a {@link #visitScope(DN, SearchScope, Dn2Id.IdVisitor)} walk at the dn2id key a visitor
+   * was given (inclusive), skipping the base entry: how a paged unindexed search continues where
+   * its previous page stopped.
    */
   public void visitScopeFrom(DN base, SearchScope scope, byte[] startAt, Dn2Id.IdVisitor visitor)
       throws LDAPException {
@@ -380,7 +392,9 @@ public final class EntryContainer {
     return StorageException.notFound(message, matched);
   }
 
-  /** The indexes a write of entry {@code id} must update: all but those a rebuild has yet to reach. */
+  /**
+   * The indexes a write of entry {@code id} must update: all but those a rebuild has yet to reach.
+   */
   List<AttributeIndex> maintainedIndexes(long id) {
     return indexes.maintainedFor(id);
   }

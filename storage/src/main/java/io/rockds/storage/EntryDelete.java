@@ -21,7 +21,8 @@ final class EntryDelete {
     try (WriteBatch batch = new WriteBatch()) {
       long id = container.requireId(dn);
       if (childrenCount.get(id) > 0) {
-        throw new LDAPException(ResultCode.NOT_ALLOWED_ON_NONLEAF,
+        throw new LDAPException(
+            ResultCode.NOT_ALLOWED_ON_NONLEAF,
             "The entry " + dn + " cannot be deleted because it has subordinate entries");
       }
       Entry entry = container.id2entry().get(id);

@@ -8,18 +8,21 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Which entries and attributes an import or export keeps: include / exclude branches and
- * excluded attributes, as import-ldif and export-ldif take them. An entry is kept when it is
- * below an included branch (or none is given) and below no excluded one.
+ * Which entries and attributes an import or export keeps: include / exclude branches and excluded
+ * attributes, as import-ldif and export-ldif take them. An entry is kept when it is below an
+ * included branch (or none is given) and below no excluded one.
  */
-public record EntryFilter(List<DN> includeBranches, List<DN> excludeBranches, Set<String> excludeAttributes) {
+public record EntryFilter(
+    List<DN> includeBranches, List<DN> excludeBranches, Set<String> excludeAttributes) {
   public static final EntryFilter ALL = new EntryFilter(List.of(), List.of(), Set.of());
 
   public EntryFilter {
     includeBranches = List.copyOf(includeBranches);
     excludeBranches = List.copyOf(excludeBranches);
-    excludeAttributes = excludeAttributes.stream().map(a -> a.toLowerCase(Locale.ROOT))
-        .collect(Collectors.toUnmodifiableSet());
+    excludeAttributes =
+        excludeAttributes.stream()
+            .map(a -> a.toLowerCase(Locale.ROOT))
+            .collect(Collectors.toUnmodifiableSet());
   }
 
   /** Null when {@code dn} is kept, otherwise why not (the skip reason). */
@@ -40,7 +43,10 @@ public record EntryFilter(List<DN> includeBranches, List<DN> excludeBranches, Se
     return "not below an included branch";
   }
 
-  /** True when some kept entry may lie below {@code base}: an included branch is inside it or above it. */
+  /**
+   * True when some kept entry may lie below {@code base}: an included branch is inside it or above
+   * it.
+   */
   public boolean mayKeepBelow(DN base) {
     if (includeBranches.isEmpty()) {
       return true;
@@ -53,7 +59,9 @@ public record EntryFilter(List<DN> includeBranches, List<DN> excludeBranches, Se
     return false;
   }
 
-  /** The entry without the excluded attributes (with or without options); itself when none apply. */
+  /**
+   * The entry without the excluded attributes (with or without options); itself when none apply.
+   */
   public Entry stripAttributes(Entry entry) {
     if (excludeAttributes.isEmpty()) {
       return entry;

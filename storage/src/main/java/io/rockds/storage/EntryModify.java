@@ -15,7 +15,8 @@ final class EntryModify {
    * Replaces an entry with what {@code change} computes from its current state, atomically: no
    * other write of the same DN runs in between. The new entry must keep the DN.
    */
-  static Entry modify(EntryContainer container, DN dn, EntryContainer.EntryChange change) throws LDAPException {
+  static Entry modify(EntryContainer container, DN dn, EntryContainer.EntryChange change)
+      throws LDAPException {
     WriteLocks locks = container.locks();
     int[] locked = locks.dnLocks().lock(locks.stripes(dn));
     Lock structure = locks.lockStructure();

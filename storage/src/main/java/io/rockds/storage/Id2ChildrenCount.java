@@ -7,9 +7,9 @@ import org.rocksdb.WriteBatch;
 
 /**
  * {@code id2childrencount}: parent entry ID (8 bytes, big-endian) to its number of children, a
- * little-endian uint64 maintained with RocksDB's built-in {@code UInt64AddOperator}. Adding a
- * child is a blind merge of +1, so thousands of concurrent adds under one parent never contend
- * on a read-modify-write. Backs numSubordinates, hasSubordinates and the non-leaf delete check.
+ * little-endian uint64 maintained with RocksDB's built-in {@code UInt64AddOperator}. Adding a child
+ * is a blind merge of +1, so thousands of concurrent adds under one parent never contend on a
+ * read-modify-write. Backs numSubordinates, hasSubordinates and the non-leaf delete check.
  */
 public final class Id2ChildrenCount extends Tree {
 

@@ -8,8 +8,8 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
 /**
- * {@code id2entry}: entry ID (8 bytes, big-endian, so IDs sort numerically) to the entry encoded
- * by {@link EntryCodec}.
+ * {@code id2entry}: entry ID (8 bytes, big-endian, so IDs sort numerically) to the entry encoded by
+ * {@link EntryCodec}.
  */
 public final class Id2Entry extends Tree {
   /** Enough for the version byte, the DN's length and almost any DN. */

@@ -10,8 +10,8 @@ import java.nio.ByteBuffer;
  *   over limit:  0xFF
  * </pre>
  *
- * Deltas keep a 4000-ID record of consecutive-ish IDs near 4-8 KB. The over-limit marker carries
- * no IDs; its exact count is kept apart (see {@link BackendState}) so that adding to a key that is
+ * Deltas keep a 4000-ID record of consecutive-ish IDs near 4-8 KB. The over-limit marker carries no
+ * IDs; its exact count is kept apart (see {@link BackendState}) so that adding to a key that is
  * already over the limit is a blind counter merge, never a read-modify-write of the record.
  */
 final class IdListCodec {
@@ -61,7 +61,8 @@ final class IdListCodec {
     ByteBuffer in = ByteBuffer.wrap(value);
     byte format = in.get();
     if (format != DEFINED) {
-      throw new IllegalArgumentException("unknown index record format 0x" + Integer.toHexString(format & 0xFF));
+      throw new IllegalArgumentException(
+          "unknown index record format 0x" + Integer.toHexString(format & 0xFF));
     }
     int size = (int) Varint.read(in);
     long[] ids = new long[size];

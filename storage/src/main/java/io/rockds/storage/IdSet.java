@@ -4,14 +4,14 @@ import java.util.Arrays;
 import java.util.PrimitiveIterator;
 
 /**
- * A set of entry IDs, or "undefined": every entry, because an index key was over its entry limit
- * or nothing indexed the filter. Undefined is a first-class state so that candidate building can
+ * A set of entry IDs, or "undefined": every entry, because an index key was over its entry limit or
+ * nothing indexed the filter. Undefined is a first-class state so that candidate building can
  * intersect and unite without special cases: {@code undefined ∩ S = S}, {@code undefined ∪ S =
  * undefined}.
  *
- * <p>Defined sets are sorted, duplicate-free {@code long[]}: one index record decodes straight
- * into one, intersection is a linear merge (galloping when sizes differ a lot) and a 4000-ID set
- * costs 32 KB. Instances are immutable.
+ * <p>Defined sets are sorted, duplicate-free {@code long[]}: one index record decodes straight into
+ * one, intersection is a linear merge (galloping when sizes differ a lot) and a 4000-ID set costs
+ * 32 KB. Instances are immutable.
  */
 public final class IdSet implements Iterable<Long> {
   /** Why a set is undefined; prints as OpenDJ does in backendstat and debugsearchindex. */

@@ -27,10 +27,10 @@ import org.rocksdb.SstFileWriter;
  * ascending order, so a key's list is built by appending and only the distinct keys are ever
  * sorted, not the (key, ID) pairs (about 70 per entry of the OID template, most of them sharing
  * keys such as {@code objectClass=top} or the substring {@code exampl}). A key over its index's
- * entry limit keeps its count only. When the groups reach a memory budget, they are written
- * in key order to a run file (an uncompressed SST) by a background thread while new groups fill
- * (so the caller, the import's single writer thread, does not stop for the sort), and {@link
- * #drain} merges the runs, earlier runs first for equal keys, so each key's IDs still ascend.
+ * entry limit keeps its count only. When the groups reach a memory budget, they are written in key
+ * order to a run file (an uncompressed SST) by a background thread while new groups fill (so the
+ * caller, the import's single writer thread, does not stop for the sort), and {@link #drain} merges
+ * the runs, earlier runs first for equal keys, so each key's IDs still ascend.
  *
  * <p>Run record: key {@code ordinal (2 bytes) · index key}; value {@code varint count} followed,
  * unless the key was over the limit, by its IDs as varint deltas.
@@ -41,8 +41,10 @@ final class IndexAccumulator implements AutoCloseable {
    * most two such sets are held at once (one filling, one being written).
    */
   static final long MEMORY_BYTES = 256L << 20;
+
   /** Rough heap cost of a new key (map node, key, group, first ID array) and of one more ID. */
   private static final int KEY_OVERHEAD = 160;
+
   private static final int ID_COST = 12;
 
   private final Path directory;
@@ -50,21 +52,28 @@ final class IndexAccumulator implements AutoCloseable {
   private final List<IndexEntryLimit> limits;
   private List<Map<IndexKey, Group>> groups;
   private final List<Path> runs = new ArrayList<>();
-  private final ExecutorService spiller = Executors.newSingleThreadExecutor(r -> {
-    Thread t = new Thread(r, "import-spill");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ExecutorService spiller =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, "import-spill");
+            t.setDaemon(true);
+            return t;
+          });
+
   /** The spill in progress, if any: at most one, so memory stays within twice the budget. */
   private Future<?> spilling = CompletableFuture.completedFuture(null);
+
   private final EnvOptions envOptions = new EnvOptions();
-  private final Options runOptions = new Options().setCompressionType(CompressionType.NO_COMPRESSION);
+  private final Options runOptions =
+      new Options().setCompressionType(CompressionType.NO_COMPRESSION);
   private long memory;
 
   /** Receives every key of every index in (ordinal, key) order. */
   @FunctionalInterface
   interface Sink {
-    /** @param ids the key's IDs ascending, or null when {@code count} is over the index's limit */
+    /**
+     * @param ids the key's IDs ascending, or null when {@code count} is over the index's limit
+     */
     void key(int ordinal, byte[] key, long count, IdSet ids) throws RocksDBException;
   }
 
@@ -75,7 +84,9 @@ final class IndexAccumulator implements AutoCloseable {
     long[] ids = new long[2];
   }
 
-  /** @param memoryBytes estimated heap the groups may take before they are spilled to a run */
+  /**
+   * @param memoryBytes estimated heap the groups may take before they are spilled to a run
+   */
   IndexAccumulator(Path directory, List<IndexEntryLimit> limits, long memoryBytes) {
     this.directory = directory;
     this.memoryBytes = memoryBytes;
@@ -92,8 +103,8 @@ final class IndexAccumulator implements AutoCloseable {
   }
 
   /**
-   * Adds entry {@code id} (greater than every ID added before) under its keys, {@code keys[ordinal]}
-   * per index; a key repeated for the same entry counts once.
+   * Adds entry {@code id} (greater than every ID added before) under its keys, {@code
+   * keys[ordinal]} per index; a key repeated for the same entry counts once.
    */
   void add(IndexKey[][] keys, long id) throws RocksDBException {
     for (int ordinal = 0; ordinal < keys.length; ordinal++) {
@@ -113,10 +124,12 @@ final class IndexAccumulator implements AutoCloseable {
       awaitSpill();
       List<Map<IndexKey, Group>> full = groups;
       Path run = nextRun();
-      spilling = spiller.submit(() -> {
-        write(full, run);
-        return null;
-      });
+      spilling =
+          spiller.submit(
+              () -> {
+                write(full, run);
+                return null;
+              });
       groups = newGroups();
       memory = 0;
     }
@@ -150,7 +163,9 @@ final class IndexAccumulator implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new RocksDBException("interrupted while spilling index keys");
     } catch (ExecutionException e) {
-      throw e.getCause() instanceof RocksDBException r ? r : new RocksDBException(String.valueOf(e.getCause()));
+      throw e.getCause() instanceof RocksDBException r
+          ? r
+          : new RocksDBException(String.valueOf(e.getCause()));
     }
   }
 
@@ -197,7 +212,9 @@ final class IndexAccumulator implements AutoCloseable {
     return Arrays.copyOf(out.array(), out.position());
   }
 
-  /** Spills what is in memory, then hands every key to {@code sink}, merged across runs, in order. */
+  /**
+   * Spills what is in memory, then hands every key to {@code sink}, merged across runs, in order.
+   */
   void drain(Sink sink) throws RocksDBException {
     awaitSpill();
     if (groups.stream().anyMatch(m -> !m.isEmpty())) {
@@ -240,7 +257,8 @@ final class IndexAccumulator implements AutoCloseable {
         }
         int ordinal = (key[0] & 0xFF) << 8 | (key[1] & 0xFF);
         boolean overLimit = over || limits.get(ordinal).isExceededBy(count);
-        sink.key(ordinal, Arrays.copyOfRange(key, 2, key.length), count, overLimit ? null : ids.build());
+        sink.key(
+            ordinal, Arrays.copyOfRange(key, 2, key.length), count, overLimit ? null : ids.build());
       }
     } finally {
       iterators.forEach(SstFileReaderIterator::close);

@@ -28,17 +28,17 @@ import org.rocksdb.WriteBatch;
  *       {@link IndexUpdates} path, commits (without fsync), then advances the cursor. A writer of
  *       an entry between the cursor and the watermark skips these indexes: the walk will read that
  *       entry's state after the writer commits. So each entry is counted exactly once, which
- *       matters for over-limit keys, whose blind count merges are not idempotent. Every write
- *       holds the stripes of the entries it changes (a subtree delete those of the whole subtree),
- *       so the walk never reads an entry between a writer's check and its commit.
+ *       matters for over-limit keys, whose blind count merges are not idempotent. Every write holds
+ *       the stripes of the entries it changes (a subtree delete those of the whole subtree), so the
+ *       walk never reads an entry between a writer's check and its commit.
  *   <li>Sync the WAL, then, under the exclusive structure lock, store the limit each index was
  *       built with (the one in force when it started: if it changed meanwhile, the index still
  *       answers correctly and reports that another rebuild would tighten it) and mark the indexes
  *       trusted.
  * </ol>
  *
- * Over-limit keys are recomputed from scratch, so a key whose count fell back under the limit
- * lists its IDs again.
+ * Over-limit keys are recomputed from scratch, so a key whose count fell back under the limit lists
+ * its IDs again.
  */
 final class IndexBuild {
   private static final int BATCH_ENTRIES = 512;
@@ -155,8 +155,15 @@ final class IndexBuild {
         container.locks().dnLocks().unlock(locked);
       }
     }
-    throw new LDAPException(ResultCode.BUSY, "index rebuild: entries " + ids[0] + ".." + ids[ids.length - 1]
-        + " kept being renamed during " + MAX_ATTEMPTS + " attempts; retry later");
+    throw new LDAPException(
+        ResultCode.BUSY,
+        "index rebuild: entries "
+            + ids[0]
+            + ".."
+            + ids[ids.length - 1]
+            + " kept being renamed during "
+            + MAX_ATTEMPTS
+            + " attempts; retry later");
   }
 
   /** Null when an entry was renamed onto a stripe not held: the caller retries the batch. */

@@ -15,8 +15,8 @@ import org.rocksdb.RocksDBException;
  * @param name the tree name, e.g. {@code sn.caseIgnoreMatch}
  * @param integerOrdering ordering keys compare as integers (INTEGER syntax)
  */
-record IndexDefinition(String name, String attribute, IndexType type, int substringLength,
-    boolean integerOrdering) {
+record IndexDefinition(
+    String name, String attribute, IndexType type, int substringLength, boolean integerOrdering) {
   private static final String INTEGER_SYNTAX = "1.3.6.1.4.1.1466.115.121.1.27";
 
   /** Every index tree the settings configure. */
@@ -28,13 +28,21 @@ record IndexDefinition(String name, String attribute, IndexType type, int substr
     return defs;
   }
 
-  /** The trees of one configured index, one per type (their limit is the backend's {@link IndexEntryLimits}). */
+  /**
+   * The trees of one configured index, one per type (their limit is the backend's {@link
+   * IndexEntryLimits}).
+   */
   static List<IndexDefinition> of(IndexSpec spec, BackendSettings settings, Schema schema) {
     List<IndexDefinition> defs = new ArrayList<>();
     for (IndexType type : spec.types()) {
       String name = AttributeIndex.treeName(spec.attribute(), type, spec.substringLength(), schema);
-      defs.add(new IndexDefinition(name, spec.attribute(), type, spec.substringLength(),
-          isInteger(spec.attribute(), schema)));
+      defs.add(
+          new IndexDefinition(
+              name,
+              spec.attribute(),
+              type,
+              spec.substringLength(),
+              isInteger(spec.attribute(), schema)));
     }
     return defs;
   }
@@ -45,17 +53,34 @@ record IndexDefinition(String name, String attribute, IndexType type, int substr
     return INTEGER_SYNTAX.equals(syntax);
   }
 
-  /** The index over its open column family in the container whose raw names start with {@code prefix}. */
-  AttributeIndex open(RocksDB db, ColumnFamilyHandle handle, String prefix, Schema schema, IndexEntryLimits limits) {
-    return new AttributeIndex(db, handle, prefix, name, attribute, type, AttributeIndex.ruleFor(attribute, type, schema),
-        integerOrdering, substringLength, limits);
+  /**
+   * The index over its open column family in the container whose raw names start with {@code
+   * prefix}.
+   */
+  AttributeIndex open(
+      RocksDB db,
+      ColumnFamilyHandle handle,
+      String prefix,
+      Schema schema,
+      IndexEntryLimits limits) {
+    return new AttributeIndex(
+        db,
+        handle,
+        prefix,
+        name,
+        attribute,
+        type,
+        AttributeIndex.ruleFor(attribute, type, schema),
+        integerOrdering,
+        substringLength,
+        limits);
   }
 
   /**
    * Whether {@code index}, opened for writing, can be trusted: yes if the container is empty,
-   * otherwise only if it existed and was trusted. A changed limit does not matter
-   * ({@link IndexEntryLimits}). Persists the answer; an empty container's indexes are built with
-   * the limit in force.
+   * otherwise only if it existed and was trusted. A changed limit does not matter ({@link
+   * IndexEntryLimits}). Persists the answer; an empty container's indexes are built with the limit
+   * in force.
    */
   boolean reconcileTrust(BackendState state, AttributeIndex index, boolean empty, boolean fresh)
       throws RocksDBException {

@@ -14,7 +14,8 @@ public record IndexEntryLimit(int limit) {
 
   public IndexEntryLimit {
     if (limit < 0) {
-      throw new IllegalArgumentException("index-entry-limit: " + limit + " (expected: >= 0, 0 meaning no limit)");
+      throw new IllegalArgumentException(
+          "index-entry-limit: " + limit + " (expected: >= 0, 0 meaning no limit)");
     }
   }
 

@@ -7,15 +7,15 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The live index-entry-limits of one backend: its own limit and each index's override, as the
  * configuration says now. Every reader and writer of index records asks this object whether a key
- * is over its limit (writes, searches, rebuild, import, verify, backendstat), so a limit changed
- * on a running server applies everywhere at once.
+ * is over its limit (writes, searches, rebuild, import, verify, backendstat), so a limit changed on
+ * a running server applies everywhere at once.
  *
  * <p>A limit change leaves the index trusted, as OpenDJ does: a key stored over the limit stays
  * "all entries" (a superset, which is correct) until a rebuild recounts it, and a key stored as a
- * list longer than the new limit reads as "all entries" at once and becomes an over-limit record
- * on its next write. Each index remembers the limit its records were built with
- * ({@link AttributeIndex#builtWithLimit()}); while the two differ, a rebuild would tighten the
- * index ({@link #rebuildWouldTighten}).
+ * list longer than the new limit reads as "all entries" at once and becomes an over-limit record on
+ * its next write. Each index remembers the limit its records were built with ({@link
+ * AttributeIndex#builtWithLimit()}); while the two differ, a rebuild would tighten the index
+ * ({@link #rebuildWouldTighten}).
  */
 public final class IndexEntryLimits {
   private volatile IndexEntryLimit backendLimit;
@@ -65,8 +65,8 @@ public final class IndexEntryLimits {
   }
 
   /**
-   * True when a stored record reads as "all entries": the over-limit marker, or a list longer
-   * than the limit now in force (stored before the limit was lowered).
+   * True when a stored record reads as "all entries": the over-limit marker, or a list longer than
+   * the limit now in force (stored before the limit was lowered).
    */
   public boolean isOverLimit(AttributeIndex index, byte[] record) {
     return IdListCodec.isOverLimit(record)
@@ -75,8 +75,8 @@ public final class IndexEntryLimits {
 
   /**
    * True when the index's records were built with another limit than the one in force: it answers
-   * correctly, but a rebuild would make it exact again (recount keys over the old limit, turn
-   * lists over the new one into over-limit records).
+   * correctly, but a rebuild would make it exact again (recount keys over the old limit, turn lists
+   * over the new one into over-limit records).
    */
   public boolean rebuildWouldTighten(AttributeIndex index) {
     return index.builtWithLimit() != of(index.attribute()).limit();

@@ -10,9 +10,9 @@ import java.util.function.LongConsumer;
 import org.rocksdb.RocksDBException;
 
 /**
- * Changes to the indexes of one entry container while it runs: a new index, a rebuild (a new
- * entry limit needs none: {@link IndexEntryLimits}). Each takes the structure lock exclusively where writes must not straddle it, and
- * records trust and limits in the state tree.
+ * Changes to the indexes of one entry container while it runs: a new index, a rebuild (a new entry
+ * limit needs none: {@link IndexEntryLimits}). Each takes the structure lock exclusively where
+ * writes must not straddle it, and records trust and limits in the state tree.
  */
 final class IndexMaintenance {
   private final EntryContainer container;
@@ -40,13 +40,15 @@ final class IndexMaintenance {
   }
 
   /** See {@link EntryContainer#rebuildIndexes}. */
-  void rebuildIndexes(Collection<AttributeIndex> toRebuild, LongConsumer progress) throws LDAPException {
+  void rebuildIndexes(Collection<AttributeIndex> toRebuild, LongConsumer progress)
+      throws LDAPException {
     container.requireWritable("rebuilding indexes");
     for (AttributeIndex index : toRebuild) {
       requireIndex(index.name());
     }
     if (!rebuilding.tryLock()) {
-      throw new LDAPException(ResultCode.BUSY, "another index rebuild of " + container.baseDn() + " is running");
+      throw new LDAPException(
+          ResultCode.BUSY, "another index rebuild of " + container.baseDn() + " is running");
     }
     try {
       new IndexBuild(container, List.copyOf(toRebuild)).run(progress);
@@ -58,8 +60,15 @@ final class IndexMaintenance {
   private AttributeIndex requireIndex(String name) throws LDAPException {
     AttributeIndex index = indexes.named(name);
     if (index == null) {
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "no index " + name + " in " + container.baseDn()
-          + " (expected one of: " + String.join(", ", indexes.names()) + ")");
+      throw new LDAPException(
+          ResultCode.NO_SUCH_OBJECT,
+          "no index "
+              + name
+              + " in "
+              + container.baseDn()
+              + " (expected one of: "
+              + String.join(", ", indexes.names())
+              + ")");
     }
     return index;
   }

@@ -11,7 +11,8 @@ import java.util.Set;
  * @param entryLimit a per-index override of the backend's index-entry-limit, or null to inherit
  * @param substringLength the substring key length (at least 3; OpenDJ's default is 6)
  */
-public record IndexSpec(String attribute, Set<IndexType> types, Integer entryLimit, int substringLength) {
+public record IndexSpec(
+    String attribute, Set<IndexType> types, Integer entryLimit, int substringLength) {
   public static final int DEFAULT_SUBSTRING_LENGTH = 6;
   public static final int MIN_SUBSTRING_LENGTH = 3;
 
@@ -20,14 +21,22 @@ public record IndexSpec(String attribute, Set<IndexType> types, Integer entryLim
       throw new IllegalArgumentException("attribute: must not be empty");
     }
     if (types.isEmpty()) {
-      throw new IllegalArgumentException("index-type of " + attribute + ": at least one is required");
+      throw new IllegalArgumentException(
+          "index-type of " + attribute + ": at least one is required");
     }
     if (substringLength < MIN_SUBSTRING_LENGTH) {
-      throw new IllegalArgumentException("substring-length of " + attribute + ": " + substringLength
-          + " (expected: >= " + MIN_SUBSTRING_LENGTH + ")");
+      throw new IllegalArgumentException(
+          "substring-length of "
+              + attribute
+              + ": "
+              + substringLength
+              + " (expected: >= "
+              + MIN_SUBSTRING_LENGTH
+              + ")");
     }
     if (entryLimit != null && entryLimit < 0) {
-      throw new IllegalArgumentException("index-entry-limit of " + attribute + ": " + entryLimit + " (expected: >= 0)");
+      throw new IllegalArgumentException(
+          "index-entry-limit of " + attribute + ": " + entryLimit + " (expected: >= 0)");
     }
     types = Set.copyOf(types);
   }

@@ -17,8 +17,10 @@ public enum IndexType {
     try {
       return valueOf(name.trim().toUpperCase(java.util.Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("index-type: " + name
-          + " (expected: equality, presence, substring, ordering or approximate)");
+      throw new IllegalArgumentException(
+          "index-type: "
+              + name
+              + " (expected: equality, presence, substring, ordering or approximate)");
     }
   }
 }

@@ -13,11 +13,10 @@ import org.rocksdb.WriteBatch;
  * The index changes of one write, applied to its batch in two steps.
  *
  * <p>First, without any lock, every touched key is read: a key already over its entry limit only
- * gets a blind merge of its exact count (+n / -n) in {@code state}, so adding the millionth
- * {@code objectClass: person} costs one read and one merge, like the thousandth. Then the stripes
- * of the remaining keys are locked together (sorted), each record is re-read, changed and
- * written to the batch; the caller commits and only then unlocks, so no concurrent writer can
- * lose an update.
+ * gets a blind merge of its exact count (+n / -n) in {@code state}, so adding the millionth {@code
+ * objectClass: person} costs one read and one merge, like the thousandth. Then the stripes of the
+ * remaining keys are locked together (sorted), each record is re-read, changed and written to the
+ * batch; the caller commits and only then unlocks, so no concurrent writer can lose an update.
  */
 final class IndexUpdates {
   private static final class Delta {
@@ -48,7 +47,9 @@ final class IndexUpdates {
   }
 
   private Delta delta(AttributeIndex index, IndexKey key) {
-    return byIndex.computeIfAbsent(index, i -> new HashMap<>()).computeIfAbsent(key, k -> new Delta());
+    return byIndex
+        .computeIfAbsent(index, i -> new HashMap<>())
+        .computeIfAbsent(key, k -> new Delta());
   }
 
   /**
@@ -85,7 +86,8 @@ final class IndexUpdates {
     return locked;
   }
 
-  private static void mergeCount(WriteBatch batch, BackendState state, AttributeIndex index, IndexKey key, Delta delta)
+  private static void mergeCount(
+      WriteBatch batch, BackendState state, AttributeIndex index, IndexKey key, Delta delta)
       throws RocksDBException {
     long change = (long) delta.added.size() - delta.removed.size();
     if (change != 0) {
@@ -93,7 +95,8 @@ final class IndexUpdates {
     }
   }
 
-  private static void apply(WriteBatch batch, BackendState state, Pending p) throws RocksDBException {
+  private static void apply(WriteBatch batch, BackendState state, Pending p)
+      throws RocksDBException {
     AttributeIndex index = p.index;
     byte[] key = p.key.bytes();
     byte[] current = index.db.get(index.handle, key);
@@ -102,7 +105,8 @@ final class IndexUpdates {
       mergeCount(batch, state, index, p.key, p.delta);
       return;
     }
-    IdSet ids = IdListCodec.decode(current).union(p.delta.added.build()).minus(p.delta.removed.build());
+    IdSet ids =
+        IdListCodec.decode(current).union(p.delta.added.build()).minus(p.delta.removed.build());
     if (index.limits().isExceededBy(index, ids.size())) {
       batch.put(index.handle, key, IdListCodec.overLimit());
       state.setOverLimitCount(batch, index.name(), key, ids.size());

@@ -4,9 +4,9 @@ import java.util.Arrays;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A fixed array of lock stripes. Callers take every stripe they need at once, in ascending
- * order, so two writers touching the same keys in different orders cannot deadlock; the stripes
- * are held until the write batch has committed, so no read-modify-write sees a stale record.
+ * A fixed array of lock stripes. Callers take every stripe they need at once, in ascending order,
+ * so two writers touching the same keys in different orders cannot deadlock; the stripes are held
+ * until the write batch has committed, so no read-modify-write sees a stale record.
  */
 final class KeyLocks {
   private final ReentrantLock[] stripes;
@@ -23,7 +23,10 @@ final class KeyLocks {
     return (h & 0x7fffffff) % stripes.length;
   }
 
-  /** Locks the given stripes (any order, duplicates allowed); returns what to pass to {@link #unlock}. */
+  /**
+   * Locks the given stripes (any order, duplicates allowed); returns what to pass to {@link
+   * #unlock}.
+   */
   int[] lock(int[] wanted) {
     int[] sorted = Arrays.stream(wanted).sorted().distinct().toArray();
     for (int s : sorted) {

@@ -9,10 +9,10 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.SstFileWriter;
 
 /**
- * Writes records, given in ascending key order, into SST files of at most about
- * {@code targetBytes} each (a new file starts once the current one reaches it), for ingestion as
- * one non-overlapping set: an import then leaves files of the size compaction writes, not one
- * file as large as the tree.
+ * Writes records, given in ascending key order, into SST files of at most about {@code targetBytes}
+ * each (a new file starts once the current one reaches it), for ingestion as one non-overlapping
+ * set: an import then leaves files of the size compaction writes, not one file as large as the
+ * tree.
  */
 final class RollingSstWriter implements AutoCloseable {
   private final EnvOptions envOptions;
@@ -24,7 +24,8 @@ final class RollingSstWriter implements AutoCloseable {
   private SstFileWriter writer;
 
   /** Files go to {@code directory/name-N.sst}. */
-  RollingSstWriter(EnvOptions envOptions, Options options, Path directory, String name, long targetBytes) {
+  RollingSstWriter(
+      EnvOptions envOptions, Options options, Path directory, String name, long targetBytes) {
     this.envOptions = envOptions;
     this.options = options;
     this.directory = directory;
@@ -54,7 +55,9 @@ final class RollingSstWriter implements AutoCloseable {
     }
   }
 
-  /** Finishes the last file and returns every file written, in key order (none if no record came). */
+  /**
+   * Finishes the last file and returns every file written, in key order (none if no record came).
+   */
   List<Path> finish() throws RocksDBException {
     finishCurrent();
     return List.copyOf(files);

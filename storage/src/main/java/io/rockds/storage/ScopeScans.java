@@ -31,14 +31,17 @@ final class ScopeScans {
         return ids.build();
       }
       boolean[] overflow = {false};
-      dn2id.visitDescendants(base, scope == SearchScope.ONE, (key, id) -> {
-        ids.add(id);
-        if (maxIds > 0 && ids.size() > maxIds) {
-          overflow[0] = true;
-          return false;
-        }
-        return true;
-      });
+      dn2id.visitDescendants(
+          base,
+          scope == SearchScope.ONE,
+          (key, id) -> {
+            ids.add(id);
+            if (maxIds > 0 && ids.size() > maxIds) {
+              overflow[0] = true;
+              return false;
+            }
+            return true;
+          });
       return overflow[0] ? IdSet.undefined(IdSet.Undefined.NOT_INDEXED) : ids.build();
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
@@ -67,7 +70,8 @@ final class ScopeScans {
    * Resumes a {@link #visitScope} walk at the dn2id key a visitor was given (inclusive), skipping
    * the base entry: how a paged unindexed search continues where its previous page stopped.
    */
-  void visitScopeFrom(DN base, SearchScope scope, byte[] startAt, Dn2Id.IdVisitor visitor) throws LDAPException {
+  void visitScopeFrom(DN base, SearchScope scope, byte[] startAt, Dn2Id.IdVisitor visitor)
+      throws LDAPException {
     if (scope == SearchScope.BASE) {
       return;
     }

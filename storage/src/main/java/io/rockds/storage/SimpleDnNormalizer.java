@@ -4,15 +4,15 @@ import java.util.Arrays;
 
 /**
  * distinguishedNameMatch normalization of the DNs almost every directory holds, without parsing
- * them into UnboundID {@code DN} objects: about 3 µs per DN there, which made adding one member
- * to a 100,000-member group normalize for a second, versus a few hundred nanoseconds here.
+ * them into UnboundID {@code DN} objects: about 3 µs per DN there, which made adding one member to
+ * a 100,000-member group normalize for a second, versus a few hundred nanoseconds here.
  *
  * <p>Only "simple" DNs are handled: ASCII letters, digits, spaces, {@code . - _} in values,
- * attribute names starting with a letter, one {@code =} per RDN, no escapes, quotes, {@code +}
- * or non-ASCII. For those, UnboundID's normalization lower-cases names and values, drops spaces
- * around separators and collapses runs of spaces inside values, which is what this does
- * ({@code SimpleDnNormalizerTest} checks it against UnboundID on random input). Anything else
- * returns null and the caller falls back to the matching rule.
+ * attribute names starting with a letter, one {@code =} per RDN, no escapes, quotes, {@code +} or
+ * non-ASCII. For those, UnboundID's normalization lower-cases names and values, drops spaces around
+ * separators and collapses runs of spaces inside values, which is what this does ({@code
+ * SimpleDnNormalizerTest} checks it against UnboundID on random input). Anything else returns null
+ * and the caller falls back to the matching rule.
  */
 final class SimpleDnNormalizer {
   private SimpleDnNormalizer() {}

@@ -3,9 +3,9 @@ package io.rockds.storage;
 import java.util.Locale;
 
 /**
- * American Soundex, the key of approximate indexes: {@code (sn~=Smyth)} finds {@code Smith}.
- * OpenDJ uses double metaphone; Soundex is simpler, well known, and good enough for the names
- * approximate matching is used on.
+ * American Soundex, the key of approximate indexes: {@code (sn~=Smyth)} finds {@code Smith}. OpenDJ
+ * uses double metaphone; Soundex is simpler, well known, and good enough for the names approximate
+ * matching is used on.
  */
 public final class Soundex {
   private static final String CODES = "01230120022455012623010202";

@@ -5,8 +5,8 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.Status;
 
 /**
- * The one seam where RocksDB failures become {@link StorageException}s: nothing outside
- * {@code storage/} reads a RocksDB status.
+ * The one seam where RocksDB failures become {@link StorageException}s: nothing outside {@code
+ * storage/} reads a RocksDB status.
  */
 public final class StorageErrors {
   private StorageErrors() {}
@@ -14,13 +14,19 @@ public final class StorageErrors {
   public static StorageException wrap(RocksDBException e) {
     StorageException.Kind kind = kindOf(e);
     String message = String.valueOf(e.getMessage());
-    String text = switch (kind) {
-      case DISK_FULL -> "disk full: the database volume has no space left; writes resume once space is freed ("
-          + message + ")";
-      case CORRUPT -> "the database is corrupt: " + message + " (check it with verify-index; restore from a backup)";
-      case CLOSED -> "the backend is closed: " + message;
-      default -> "storage error: " + message;
-    };
+    String text =
+        switch (kind) {
+          case DISK_FULL ->
+              "disk full: the database volume has no space left; writes resume once space is freed ("
+                  + message
+                  + ")";
+          case CORRUPT ->
+              "the database is corrupt: "
+                  + message
+                  + " (check it with verify-index; restore from a backup)";
+          case CLOSED -> "the backend is closed: " + message;
+          default -> "storage error: " + message;
+        };
     return new StorageException(kind, text, null, e);
   }
 
@@ -29,8 +35,10 @@ public final class StorageErrors {
     String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
     Status.Code code = status == null ? null : status.getCode();
     Status.SubCode subCode = status == null ? null : status.getSubCode();
-    if (subCode == Status.SubCode.NoSpace || message.contains("no space")
-        || message.contains("space limit") || message.contains("max allowed space")) {
+    if (subCode == Status.SubCode.NoSpace
+        || message.contains("no space")
+        || message.contains("space limit")
+        || message.contains("max allowed space")) {
       return StorageException.Kind.DISK_FULL;
     }
     if (code == Status.Code.Corruption) {

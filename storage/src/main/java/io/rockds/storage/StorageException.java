@@ -5,8 +5,8 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 
 /**
- * A storage outcome other than success, typed so that callers decide on the kind and never look
- * at RocksDB's errors: it is already the LDAP result the client should get.
+ * A storage outcome other than success, typed so that callers decide on the kind and never look at
+ * RocksDB's errors: it is already the LDAP result the client should get.
  */
 public final class StorageException extends LDAPException {
   private static final long serialVersionUID = 1L;
@@ -17,7 +17,9 @@ public final class StorageException extends LDAPException {
     NOT_FOUND(ResultCode.NO_SUCH_OBJECT),
     /** The entry exists already: entryAlreadyExists (68). */
     ALREADY_EXISTS(ResultCode.ENTRY_ALREADY_EXISTS),
-    /** The database volume is full: unwillingToPerform (53); reads go on, writes resume with space. */
+    /**
+     * The database volume is full: unwillingToPerform (53); reads go on, writes resume with space.
+     */
     DISK_FULL(ResultCode.UNWILLING_TO_PERFORM),
     /** RocksDB found corrupt data: unavailable (52) until repaired. */
     CORRUPT(ResultCode.UNAVAILABLE),
@@ -36,7 +38,9 @@ public final class StorageException extends LDAPException {
       return resultCode;
     }
 
-    /** Whether the backend's health suffers (a missing or duplicate entry is the client's business). */
+    /**
+     * Whether the backend's health suffers (a missing or duplicate entry is the client's business).
+     */
     public boolean degradesHealth() {
       return this == DISK_FULL || this == CORRUPT || this == IO_ERROR;
     }
@@ -54,10 +58,12 @@ public final class StorageException extends LDAPException {
   }
 
   static StorageException notFound(String message, DN matched) {
-    return new StorageException(Kind.NOT_FOUND, message, matched == null ? null : matched.toString(), null);
+    return new StorageException(
+        Kind.NOT_FOUND, message, matched == null ? null : matched.toString(), null);
   }
 
   static StorageException alreadyExists(DN dn) {
-    return new StorageException(Kind.ALREADY_EXISTS, "The entry " + dn + " already exists", null, null);
+    return new StorageException(
+        Kind.ALREADY_EXISTS, "The entry " + dn + " already exists", null, null);
   }
 }

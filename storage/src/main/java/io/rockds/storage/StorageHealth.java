@@ -37,7 +37,10 @@ public final class StorageHealth {
     return problem == null;
   }
 
-  /** Calls {@code observer} with the new problem when the backend degrades, and with null when it recovers. */
+  /**
+   * Calls {@code observer} with the new problem when the backend degrades, and with null when it
+   * recovers.
+   */
   public void onChange(Consumer<Problem> observer) {
     observers.add(observer);
   }
@@ -66,13 +69,20 @@ public final class StorageHealth {
 
   /** The RocksDB listener feeding background errors and recoveries in. */
   AbstractEventListener listener() {
-    return new AbstractEventListener(AbstractEventListener.EnabledEventCallback.ON_BACKGROUND_ERROR,
+    return new AbstractEventListener(
+        AbstractEventListener.EnabledEventCallback.ON_BACKGROUND_ERROR,
         AbstractEventListener.EnabledEventCallback.ON_ERROR_RECOVERY_COMPLETED) {
       @Override
       public void onBackgroundError(BackgroundErrorReason reason, Status status) {
         if (status != null && status.getCode() != Status.Code.Ok) {
-          failed(StorageErrors.wrap(new RocksDBException(reason + ": " + status.getCodeString()
-              + (status.getState() == null ? "" : ": " + status.getState()), status)));
+          failed(
+              StorageErrors.wrap(
+                  new RocksDBException(
+                      reason
+                          + ": "
+                          + status.getCodeString()
+                          + (status.getState() == null ? "" : ": " + status.getState()),
+                      status)));
         }
       }
 

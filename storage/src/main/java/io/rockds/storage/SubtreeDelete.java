@@ -12,8 +12,8 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
 /**
- * Deletes an entry and its whole subtree in one batch (the subtree delete control). It holds the
- * DN lock stripes of every deleted entry and of the base's parent: the subtree is listed without
+ * Deletes an entry and its whole subtree in one batch (the subtree delete control). It holds the DN
+ * lock stripes of every deleted entry and of the base's parent: the subtree is listed without
  * locks, its stripes are locked at once, and the listing is checked under them (retried when an
  * entry moved into the subtree meanwhile). So no write of a deleted entry, and no index rebuild
  * reading one, straddles the delete.
@@ -60,21 +60,29 @@ final class SubtreeDelete {
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     }
-    throw new LDAPException(ResultCode.BUSY, "the subtree of " + dn + " kept changing during "
-        + MAX_SUBTREE_ATTEMPTS + " attempts to delete it; retry later");
+    throw new LDAPException(
+        ResultCode.BUSY,
+        "the subtree of "
+            + dn
+            + " kept changing during "
+            + MAX_SUBTREE_ATTEMPTS
+            + " attempts to delete it; retry later");
   }
 
   /** {@code dn} and the DNs of its descendants, read without locks. */
   private List<DN> subtreeDns(DN dn) throws RocksDBException, LDAPException {
     List<DN> dns = new ArrayList<>();
     dns.add(dn);
-    dn2id.visitDescendants(dn, false, (key, childId) -> {
-      Entry child = id2entry.get(childId);
-      if (child != null) {
-        dns.add(child.getParsedDN());
-      }
-      return true;
-    });
+    dn2id.visitDescendants(
+        dn,
+        false,
+        (key, childId) -> {
+          Entry child = id2entry.get(childId);
+          if (child != null) {
+            dns.add(child.getParsedDN());
+          }
+          return true;
+        });
     return dns;
   }
 
@@ -89,20 +97,24 @@ final class SubtreeDelete {
       ids.add(id);
       entries.add(id2entry.get(id));
       boolean[] unlocked = {false};
-      dn2id.visitDescendants(dn, false, (key, childId) -> {
-        Entry child = id2entry.get(childId);
-        if (child != null) {
-          if (Arrays.binarySearch(locked, container.locks().stripes(child.getParsedDN())[0]) < 0) {
-            unlocked[0] = true;
-            return false;
-          }
-          deleted.add(child.getParsedDN());
-        }
-        ids.add(childId);
-        entries.add(child);
-        batch.delete(dn2id.handle(), key);
-        return true;
-      });
+      dn2id.visitDescendants(
+          dn,
+          false,
+          (key, childId) -> {
+            Entry child = id2entry.get(childId);
+            if (child != null) {
+              if (Arrays.binarySearch(locked, container.locks().stripes(child.getParsedDN())[0])
+                  < 0) {
+                unlocked[0] = true;
+                return false;
+              }
+              deleted.add(child.getParsedDN());
+            }
+            ids.add(childId);
+            entries.add(child);
+            batch.delete(dn2id.handle(), key);
+            return true;
+          });
       if (unlocked[0]) {
         return null;
       }

@@ -13,8 +13,8 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
 /**
- * Moves an entry and its whole subtree to a new DN in one batch: dn2id keys and the DNs stored
- * in id2entry rewritten, the children counts of the old and new parents moved.
+ * Moves an entry and its whole subtree to a new DN in one batch: dn2id keys and the DNs stored in
+ * id2entry rewritten, the children counts of the old and new parents moved.
  */
 final class SubtreeRename {
   private SubtreeRename() {}
@@ -24,13 +24,15 @@ final class SubtreeRename {
    * keep their attributes and get their DNs rewritten. Refused with noSuchObject,
    * entryAlreadyExists, or unwillingToPerform for a move under itself.
    */
-  static void rename(EntryContainer container, DN oldDn, DN newDn, EntryContainer.EntryChange change)
+  static void rename(
+      EntryContainer container, DN oldDn, DN newDn, EntryContainer.EntryChange change)
       throws LDAPException {
     // A new DN equal to the old one under distinguishedNameMatch changes only the case or spacing
     // of the RDN: same dn2id key, stored DN and RDN values rewritten (RFC 4511 section 4.9).
     boolean sameName = newDn.equals(oldDn);
     if (!sameName && newDn.isDescendantOf(oldDn, true)) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM,
+      throw new LDAPException(
+          ResultCode.UNWILLING_TO_PERFORM,
           "The entry " + oldDn + " cannot be moved below itself or one of its subordinates");
     }
     DN oldParent = oldDn.getParent();
@@ -48,7 +50,8 @@ final class SubtreeRename {
       boolean moved = !newParent.equals(oldParent);
       long newParentId = dn2id.get(newParent);
       if (moved && newParentId < 0) {
-        throw container.noSuchObject("The new superior entry " + newParent + " does not exist", newDn);
+        throw container.noSuchObject(
+            "The new superior entry " + newParent + " does not exist", newDn);
       }
       Entry before = id2entry.get(id);
       Entry after = change.apply(before.duplicate());
@@ -63,20 +66,23 @@ final class SubtreeRename {
         updates.change(index, index.keyChange(diff.of(index.attribute())), id);
       }
       int oldDepth = oldDn.getRDNs().length;
-      dn2id.visitDescendants(oldDn, false, (key, childId) -> {
-        Entry child = id2entry.get(childId);
-        DN childDn = child.getParsedDN();
-        RDN[] rdns = childDn.getRDNs();
-        RDN[] relative = Arrays.copyOf(rdns, rdns.length - oldDepth);
-        DN movedDn = new DN(concat(relative, newDn.getRDNs()));
-        Entry movedEntry = child.duplicate();
-        movedEntry.setDN(movedDn);
-        batch.delete(dn2id.handle(), key);
-        dn2id.put(batch, movedDn, childId);
-        id2entry.put(batch, childId, movedEntry);
-        touched.add(childId);
-        return true;
-      });
+      dn2id.visitDescendants(
+          oldDn,
+          false,
+          (key, childId) -> {
+            Entry child = id2entry.get(childId);
+            DN childDn = child.getParsedDN();
+            RDN[] rdns = childDn.getRDNs();
+            RDN[] relative = Arrays.copyOf(rdns, rdns.length - oldDepth);
+            DN movedDn = new DN(concat(relative, newDn.getRDNs()));
+            Entry movedEntry = child.duplicate();
+            movedEntry.setDN(movedDn);
+            batch.delete(dn2id.handle(), key);
+            dn2id.put(batch, movedDn, childId);
+            id2entry.put(batch, childId, movedEntry);
+            touched.add(childId);
+            return true;
+          });
       if (moved) {
         long oldParentId = dn2id.get(oldParent);
         if (oldParentId >= 0) {

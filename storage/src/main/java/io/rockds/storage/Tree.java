@@ -7,8 +7,8 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 
 /**
- * One column family of an entry container, able to describe its own keys and values: that is
- * what makes backendstat's list, dump and status commands generic over every tree.
+ * One column family of an entry container, able to describe its own keys and values: that is what
+ * makes backendstat's list, dump and status commands generic over every tree.
  */
 public abstract class Tree {
   final RocksDB db;

@@ -20,28 +20,32 @@ import org.rocksdb.UInt64AddOperator;
  * block larger than its shard was evicted as soon as it was inserted, so every lookup read 1.4 MB
  * and decompressed 2.98 MB again, 4.7 ms of CPU per search instead of 0.18 (benchmarks/RESULTS.md,
  * BlockCacheProbe). Hence:
+ *
  * <ul>
  *   <li>two-level (partitioned) index and filter blocks of {@link #METADATA_BLOCK_BYTES}, whose top
  *       level is pinned, so no lookup needs a metadata block larger than a few KiB;
  *   <li>index and filter blocks cached with high priority, in a pool of half the cache that data
  *       blocks cannot flush, and few shards ({@link #blockCache}) so that a large block (a group of
  *       100,000 members is one 4 MB record) fits its shard;
- *   <li>SST files of at most {@link #TARGET_FILE_BYTES} from compaction and import alike
- *       ({@link RollingSstWriter}), so that no single file's metadata grows with the data;
- *   <li>{@code id2entry}, read once per candidate entry: 4 KiB blocks (one or two entries each, so a
- *       cache miss reads and checks 4 KiB, not 16) compressed with LZ4 on every level (with ZSTD at the
- *       bottom every read decompressed a 16 KiB block; 4 KiB LZ4 blocks of incompressible photos are
- *       stored raw, for 16 % more disk), and no bloom filter
- *       on the last level (every lookup is of an existing ID, the filter only cost a probe).
+ *   <li>SST files of at most {@link #TARGET_FILE_BYTES} from compaction and import alike ({@link
+ *       RollingSstWriter}), so that no single file's metadata grows with the data;
+ *   <li>{@code id2entry}, read once per candidate entry: 4 KiB blocks (one or two entries each, so
+ *       a cache miss reads and checks 4 KiB, not 16) compressed with LZ4 on every level (with ZSTD
+ *       at the bottom every read decompressed a 16 KiB block; 4 KiB LZ4 blocks of incompressible
+ *       photos are stored raw, for 16 % more disk), and no bloom filter on the last level (every
+ *       lookup is of an existing ID, the filter only cost a probe).
  * </ul>
  */
 final class TreeTuning {
   /** Upper bound of an SST file written by compaction or by an import. */
   static final long TARGET_FILE_BYTES = 64L << 20;
+
   /** Size of one index or filter partition. */
   static final long METADATA_BLOCK_BYTES = 4096;
+
   /** The share of the block cache kept for index and filter blocks. */
   static final double HIGH_PRIORITY_RATIO = 0.5;
+
   /** Smallest shard of the block cache: larger than any block but the rarest giant record. */
   static final long MIN_SHARD_BYTES = 32L << 20;
 
@@ -66,7 +70,10 @@ final class TreeTuning {
     return new LRUCache(bytes, shardBits(bytes), false, HIGH_PRIORITY_RATIO);
   }
 
-  /** log2 of the number of shards: as many as keep each at least {@link #MIN_SHARD_BYTES}, at most 64. */
+  /**
+   * log2 of the number of shards: as many as keep each at least {@link #MIN_SHARD_BYTES}, at most
+   * 64.
+   */
   static int shardBits(long cacheBytes) {
     int bits = 0;
     while (bits < 6 && (cacheBytes >> (bits + 1)) >= MIN_SHARD_BYTES) {
@@ -77,23 +84,25 @@ final class TreeTuning {
 
   static ColumnFamilyOptions options(Kind kind, String compression, Cache cache) {
     boolean entries = kind == Kind.ENTRIES;
-    BlockBasedTableConfig table = new BlockBasedTableConfig()
-        .setBlockCache(cache)
-        .setFilterPolicy(new BloomFilter(10, false))
-        .setIndexType(IndexType.kTwoLevelIndexSearch)
-        .setPartitionFilters(true)
-        .setMetadataBlockSize(METADATA_BLOCK_BYTES)
-        .setCacheIndexAndFilterBlocks(true)
-        .setCacheIndexAndFilterBlocksWithHighPriority(true)
-        .setPinTopLevelIndexAndFilter(true)
-        .setPinL0FilterAndIndexBlocksInCache(true)
-        .setBlockSize(entries ? 4 * 1024 : 16 * 1024)
-        .setFormatVersion(6);
-    ColumnFamilyOptions options = new ColumnFamilyOptions()
-        .setTableFormatConfig(table)
-        .setTargetFileSizeBase(TARGET_FILE_BYTES)
-        .setLevelCompactionDynamicLevelBytes(true)
-        .setOptimizeFiltersForHits(entries);
+    BlockBasedTableConfig table =
+        new BlockBasedTableConfig()
+            .setBlockCache(cache)
+            .setFilterPolicy(new BloomFilter(10, false))
+            .setIndexType(IndexType.kTwoLevelIndexSearch)
+            .setPartitionFilters(true)
+            .setMetadataBlockSize(METADATA_BLOCK_BYTES)
+            .setCacheIndexAndFilterBlocks(true)
+            .setCacheIndexAndFilterBlocksWithHighPriority(true)
+            .setPinTopLevelIndexAndFilter(true)
+            .setPinL0FilterAndIndexBlocksInCache(true)
+            .setBlockSize(entries ? 4 * 1024 : 16 * 1024)
+            .setFormatVersion(6);
+    ColumnFamilyOptions options =
+        new ColumnFamilyOptions()
+            .setTableFormatConfig(table)
+            .setTargetFileSizeBase(TARGET_FILE_BYTES)
+            .setLevelCompactionDynamicLevelBytes(true)
+            .setOptimizeFiltersForHits(entries);
     compress(options, entries && compression.equals("lz4-zstd") ? "lz4" : compression);
     if (kind == Kind.COUNTERS) {
       options.setMergeOperator(new UInt64AddOperator());
@@ -106,10 +115,13 @@ final class TreeTuning {
       case "none" -> options.setCompressionType(CompressionType.NO_COMPRESSION);
       case "lz4" -> options.setCompressionType(CompressionType.LZ4_COMPRESSION);
       case "zstd" -> options.setCompressionType(CompressionType.ZSTD_COMPRESSION);
-      case "lz4-zstd" -> options.setCompressionType(CompressionType.LZ4_COMPRESSION)
-          .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION);
-      default -> throw new IllegalArgumentException("compression: " + compression
-          + " (expected: lz4-zstd, lz4, zstd or none)");
+      case "lz4-zstd" ->
+          options
+              .setCompressionType(CompressionType.LZ4_COMPRESSION)
+              .setBottommostCompressionType(CompressionType.ZSTD_COMPRESSION);
+      default ->
+          throw new IllegalArgumentException(
+              "compression: " + compression + " (expected: lz4-zstd, lz4, zstd or none)");
     }
   }
 

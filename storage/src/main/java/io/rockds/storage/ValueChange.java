@@ -43,8 +43,12 @@ record ValueChange(List<byte[]> removed, List<byte[]> added, List<byte[]> kept) 
     }
 
     ValueChange of(String attribute) {
-      return byAttribute.computeIfAbsent(attribute.toLowerCase(Locale.ROOT), a -> compute(
-          before.getAttributesWithOptions(attribute, null), after.getAttributesWithOptions(attribute, null)));
+      return byAttribute.computeIfAbsent(
+          attribute.toLowerCase(Locale.ROOT),
+          a ->
+              compute(
+                  before.getAttributesWithOptions(attribute, null),
+                  after.getAttributesWithOptions(attribute, null)));
     }
   }
 

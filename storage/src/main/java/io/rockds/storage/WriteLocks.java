@@ -7,12 +7,13 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * The locks of one entry container's writes: DN stripes (so writes on one DN, and a child's add
- * against its parent's delete, are serialized), index key stripes (held from an index record's
- * read to the commit of its new value), and the index structure lock.
+ * against its parent's delete, are serialized), index key stripes (held from an index record's read
+ * to the commit of its new value), and the index structure lock.
  */
 final class WriteLocks {
   private final KeyLocks dnLocks = new KeyLocks(1024);
   private final KeyLocks indexLocks = new KeyLocks(4096);
+
   /**
    * Every write holds the read side from ID allocation to commit; clearing an index for a rebuild
    * or changing its limit takes the write side, so no read-modify-write of an index record and no

@@ -27,13 +27,17 @@ class ConcurrentWritesTest {
 
   @TempDir Path dir;
 
-  /** 4 surnames every thread shares (608 entries each: over the limit) and 40 that stay under it. */
+  /**
+   * 4 surnames every thread shares (608 entries each: over the limit) and 40 that stay under it.
+   */
   private static String surname(int i) {
     return i % 2 == 0 ? "Shared" + (i % 8) : "Small" + (i % 80);
   }
 
   private static long countOf(String surname) {
-    return java.util.stream.IntStream.range(0, PER_THREAD).filter(i -> surname(i).equals(surname)).count();
+    return java.util.stream.IntStream.range(0, PER_THREAD)
+        .filter(i -> surname(i).equals(surname))
+        .count();
   }
 
   @Test
@@ -46,13 +50,15 @@ class ConcurrentWritesTest {
       List<Future<?>> done = new ArrayList<>();
       for (int t = 0; t < THREADS; t++) {
         int thread = t;
-        done.add(pool.submit(() -> {
-          start.await();
-          for (int i = 0; i < PER_THREAD; i++) {
-            c.add(person((long) thread * PER_THREAD + i, surname(i)));
-          }
-          return null;
-        }));
+        done.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  for (int i = 0; i < PER_THREAD; i++) {
+                    c.add(person((long) thread * PER_THREAD + i, surname(i)));
+                  }
+                  return null;
+                }));
       }
       start.countDown();
       for (Future<?> f : done) {
@@ -68,9 +74,14 @@ class ConcurrentWritesTest {
       AttributeIndex sn = c.index("sn", IndexType.EQUALITY);
       assertThat(c.state().overLimitCount(sn.name(), "shared0".getBytes(StandardCharsets.UTF_8)))
           .isEqualTo(THREADS * countOf("Shared0"));
-      assertThat(sn.read("small1".getBytes(StandardCharsets.UTF_8)).size()).isEqualTo(THREADS * countOf("Small1"));
-      assertThat(c.state().overLimitCount("objectClass.objectIdentifierMatch",
-          "person".getBytes(StandardCharsets.UTF_8))).isEqualTo(total);
+      assertThat(sn.read("small1".getBytes(StandardCharsets.UTF_8)).size())
+          .isEqualTo(THREADS * countOf("Small1"));
+      assertThat(
+              c.state()
+                  .overLimitCount(
+                      "objectClass.objectIdentifierMatch",
+                      "person".getBytes(StandardCharsets.UTF_8)))
+          .isEqualTo(total);
     }
   }
 }

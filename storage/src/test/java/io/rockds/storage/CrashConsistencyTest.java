@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Kills (SIGKILL) a child JVM in the middle of its write batches, twice, then reopens the
- * database: every batch is there entirely or not at all, so every index verifies clean.
+ * Kills (SIGKILL) a child JVM in the middle of its write batches, twice, then reopens the database:
+ * every batch is there entirely or not at all, so every index verifies clean.
  */
 class CrashConsistencyTest {
   private static final int OPERATIONS_BEFORE_KILL = 600;
@@ -40,15 +40,25 @@ class CrashConsistencyTest {
 
   private static void runAndKill(Path db, long firstEntry) throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process child = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
-        CrashingWriter.class.getName(), db.toString(), Long.toString(firstEntry)))
-        .redirectError(ProcessBuilder.Redirect.DISCARD)
-        .start();
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+    Process child =
+        new ProcessBuilder(
+                List.of(
+                    java,
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    CrashingWriter.class.getName(),
+                    db.toString(),
+                    Long.toString(firstEntry)))
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    try (BufferedReader out =
+        new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
       int committed = 0;
       while (committed < OPERATIONS_BEFORE_KILL) {
         String line = out.readLine();
-        assertThat(line).as("the writer died before %d operations", OPERATIONS_BEFORE_KILL).isNotNull();
+        assertThat(line)
+            .as("the writer died before %d operations", OPERATIONS_BEFORE_KILL)
+            .isNotNull();
         committed = Integer.parseInt(line.trim());
       }
       child.destroyForcibly(); // SIGKILL: no shutdown hook, no close, mid-batch

@@ -7,8 +7,8 @@ import java.nio.file.Path;
 
 /**
  * The child process of {@link CrashConsistencyTest}: adds, modifies and deletes entries sharing
- * over-limit values until killed, printing how many operations committed.
- * Arguments: the database directory and the first entry number to use.
+ * over-limit values until killed, printing how many operations committed. Arguments: the database
+ * directory and the first entry number to use.
  */
 public final class CrashingWriter {
   static final int LIMIT = 50;
@@ -30,10 +30,12 @@ public final class CrashingWriter {
           c.delete(StorageFixtures.dn("uid=user." + (n - 2) + ",ou=People,dc=example,dc=com"));
         }
         if (op % 7 == 0) {
-          c.modify(StorageFixtures.dn("uid=user." + (n - 1) + ",ou=People,dc=example,dc=com"), e -> {
-            e.setAttribute("sn", "Moved" + (n % 2));
-            return e;
-          });
+          c.modify(
+              StorageFixtures.dn("uid=user." + (n - 1) + ",ou=People,dc=example,dc=com"),
+              e -> {
+                e.setAttribute("sn", "Moved" + (n % 2));
+                return e;
+              });
         }
         if (op % 50 == 0) {
           System.out.println(op);

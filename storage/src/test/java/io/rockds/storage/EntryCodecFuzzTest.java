@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
-import org.junit.jupiter.api.Test;
 import java.util.Arrays;
+import org.junit.jupiter.api.Test;
 import org.rocksdb.Env;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
@@ -15,20 +15,23 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksMemEnv;
 
 /**
- * {@link EntryCodec#decode} of arbitrary bytes (a corrupt or foreign {@code id2entry} value):
- * an entry or an {@link IllegalArgumentException} / {@link IllegalStateException} naming the
- * damage; never an out-of-memory error from a corrupt length, never another exception type.
- * Regression inputs: {@code src/test/resources/io/rockds/storage/EntryCodecFuzzTestInputs/}.
- * Fuzz for real with {@code JAZZER_FUZZ=1}.
+ * {@link EntryCodec#decode} of arbitrary bytes (a corrupt or foreign {@code id2entry} value): an
+ * entry or an {@link IllegalArgumentException} / {@link IllegalStateException} naming the damage;
+ * never an out-of-memory error from a corrupt length, never another exception type. Regression
+ * inputs: {@code src/test/resources/io/rockds/storage/EntryCodecFuzzTestInputs/}. Fuzz for real
+ * with {@code JAZZER_FUZZ=1}.
  */
 class EntryCodecFuzzTest {
   private static final EntryCodec CODEC = codec();
 
-  /** A dictionary knowing a few descriptions, in an in-memory RocksDB that lives as long as the JVM. */
+  /**
+   * A dictionary knowing a few descriptions, in an in-memory RocksDB that lives as long as the JVM.
+   */
   private static EntryCodec codec() {
     RocksDB.loadLibrary();
     try {
-      Options options = new Options().setCreateIfMissing(true).setEnv(new RocksMemEnv(Env.getDefault()));
+      Options options =
+          new Options().setCreateIfMissing(true).setEnv(new RocksMemEnv(Env.getDefault()));
       RocksDB db = RocksDB.open(options, "/entry-codec-fuzz");
       AttributeDictionary dictionary = new AttributeDictionary(db, db.getDefaultColumnFamily());
       for (String name : new String[] {"objectClass", "cn", "sn", "uid", "jpegPhoto;binary"}) {
@@ -53,13 +56,32 @@ class EntryCodecFuzzTest {
   @Test
   void aCorruptValueLengthIsRefusedWithoutAllocatingIt() throws RocksDBException {
     byte[] good = CODEC.encode(new Entry("cn=x", new Attribute("cn", "x")), null);
-    // version, dn length 4, "cn=x", attribute count 1, id, value count 1, then the value length: make it 2^31-1.
-    byte[] bomb = new byte[] {good[0], 4, 'c', 'n', '=', 'x', 1, good[7], 1, (byte) 0xFF, (byte) 0xFF,
-        (byte) 0xFF, (byte) 0xFF, 0x07, 'x'};
+    // version, dn length 4, "cn=x", attribute count 1, id, value count 1, then the value length:
+    // make it 2^31-1.
+    byte[] bomb =
+        new byte[] {
+          good[0],
+          4,
+          'c',
+          'n',
+          '=',
+          'x',
+          1,
+          good[7],
+          1,
+          (byte) 0xFF,
+          (byte) 0xFF,
+          (byte) 0xFF,
+          (byte) 0xFF,
+          0x07,
+          'x'
+        };
     assertThat(CODEC.decode(good).getAttributeValue("cn")).isEqualTo("x");
     assertThatThrownBy(() -> CODEC.decode(bomb))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("corrupt entry");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("corrupt entry");
     assertThatThrownBy(() -> CODEC.decode(Arrays.copyOf(good, 1)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("truncated");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("truncated");
   }
 }

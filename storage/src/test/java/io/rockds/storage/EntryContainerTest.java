@@ -29,27 +29,40 @@ class EntryContainerTest {
   }
 
   Backend open(int limit) throws Exception {
-    return Backend.open(BackendSettings.defaults("userRoot", dir.resolve("db"), BASE).withIndexEntryLimit(limit)
-        .withIndexes(List.of(IndexSpec.of("objectClass", IndexType.EQUALITY), IndexSpec.of("uid", IndexType.EQUALITY),
-            IndexSpec.of("sn", IndexType.EQUALITY, IndexType.SUBSTRING))),
+    return Backend.open(
+        BackendSettings.defaults("userRoot", dir.resolve("db"), BASE)
+            .withIndexEntryLimit(limit)
+            .withIndexes(
+                List.of(
+                    IndexSpec.of("objectClass", IndexType.EQUALITY),
+                    IndexSpec.of("uid", IndexType.EQUALITY),
+                    IndexSpec.of("sn", IndexType.EQUALITY, IndexType.SUBSTRING))),
         Schema.getDefaultStandardSchema());
   }
 
   static Entry person(int i, String sn) {
-    return new Entry("uid=user." + i + ",ou=People,dc=example,dc=com",
-        new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
+    return new Entry(
+        "uid=user." + i + ",ou=People,dc=example,dc=com",
+        new com.unboundid.ldap.sdk.Attribute(
+            "objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
         new com.unboundid.ldap.sdk.Attribute("uid", "user." + i),
         new com.unboundid.ldap.sdk.Attribute("cn", "User " + i),
         new com.unboundid.ldap.sdk.Attribute("sn", sn),
-        new com.unboundid.ldap.sdk.Attribute("jpegPhoto", new byte[] {0, 1, 2, (byte) 0xFF, (byte) i}));
+        new com.unboundid.ldap.sdk.Attribute(
+            "jpegPhoto", new byte[] {0, 1, 2, (byte) 0xFF, (byte) i}));
   }
 
   static void addTree(EntryContainer c) throws LDAPException {
-    c.add(new Entry("dc=example,dc=com", new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "domain"),
-        new com.unboundid.ldap.sdk.Attribute("dc", "example")));
-    c.add(new Entry("ou=People,dc=example,dc=com",
-        new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "organizationalUnit"),
-        new com.unboundid.ldap.sdk.Attribute("ou", "People")));
+    c.add(
+        new Entry(
+            "dc=example,dc=com",
+            new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "domain"),
+            new com.unboundid.ldap.sdk.Attribute("dc", "example")));
+    c.add(
+        new Entry(
+            "ou=People,dc=example,dc=com",
+            new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "organizationalUnit"),
+            new com.unboundid.ldap.sdk.Attribute("ou", "People")));
   }
 
   @Test
@@ -65,9 +78,13 @@ class EntryContainerTest {
         group.addAttribute("member", "uid=user." + i + ",ou=People,dc=example,dc=com");
       }
       c.add(group);
-      c.add(new Entry(longRdn, new com.unboundid.ldap.sdk.Attribute("objectClass", "device"),
-          new com.unboundid.ldap.sdk.Attribute("cn", "x".repeat(1_000))));
-      assertThat(c.dnOf(c.idOf(dn("cn=big,dc=example,dc=com")))).isEqualTo(dn("cn=big,dc=example,dc=com"));
+      c.add(
+          new Entry(
+              longRdn,
+              new com.unboundid.ldap.sdk.Attribute("objectClass", "device"),
+              new com.unboundid.ldap.sdk.Attribute("cn", "x".repeat(1_000))));
+      assertThat(c.dnOf(c.idOf(dn("cn=big,dc=example,dc=com"))))
+          .isEqualTo(dn("cn=big,dc=example,dc=com"));
       assertThat(c.dnOf(c.idOf(dn(longRdn)))).isEqualTo(dn(longRdn));
       assertThat(c.dnOf(987_654L)).isNull();
     }
@@ -99,15 +116,23 @@ class EntryContainerTest {
       addTree(c);
       c.add(person(1, "Smith"));
       assertThatThrownBy(() -> c.add(person(1, "Smith")))
-          .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.ENTRY_ALREADY_EXISTS);
-      Entry orphan = new Entry("uid=x,ou=Missing,dc=example,dc=com",
-          new com.unboundid.ldap.sdk.Attribute("objectClass", "top"));
-      assertThatThrownBy(() -> c.add(orphan)).satisfies(e -> {
-        assertThat(((LDAPException) e).getResultCode()).isEqualTo(ResultCode.NO_SUCH_OBJECT);
-        assertThat(((LDAPException) e).getMatchedDN()).isEqualToIgnoringCase("dc=example,dc=com");
-      });
+          .extracting(e -> ((LDAPException) e).getResultCode())
+          .isEqualTo(ResultCode.ENTRY_ALREADY_EXISTS);
+      Entry orphan =
+          new Entry(
+              "uid=x,ou=Missing,dc=example,dc=com",
+              new com.unboundid.ldap.sdk.Attribute("objectClass", "top"));
+      assertThatThrownBy(() -> c.add(orphan))
+          .satisfies(
+              e -> {
+                assertThat(((LDAPException) e).getResultCode())
+                    .isEqualTo(ResultCode.NO_SUCH_OBJECT);
+                assertThat(((LDAPException) e).getMatchedDN())
+                    .isEqualToIgnoringCase("dc=example,dc=com");
+              });
       assertThatThrownBy(() -> c.delete(dn("ou=People,dc=example,dc=com")))
-          .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.NOT_ALLOWED_ON_NONLEAF);
+          .extracting(e -> ((LDAPException) e).getResultCode())
+          .isEqualTo(ResultCode.NOT_ALLOWED_ON_NONLEAF);
     }
   }
 
@@ -125,9 +150,15 @@ class EntryContainerTest {
       c.add(person(5, "Lee"));
       c.add(person(6, "Lee"));
       assertThat(sn.read("lee".getBytes(StandardCharsets.UTF_8)).isDefined()).isFalse();
-      assertThat(c.state().overLimitCount("sn.caseIgnoreMatch", "lee".getBytes(StandardCharsets.UTF_8))).isEqualTo(7);
+      assertThat(
+              c.state()
+                  .overLimitCount("sn.caseIgnoreMatch", "lee".getBytes(StandardCharsets.UTF_8)))
+          .isEqualTo(7);
       c.delete(dn("uid=user.6,ou=People,dc=example,dc=com"));
-      assertThat(c.state().overLimitCount("sn.caseIgnoreMatch", "lee".getBytes(StandardCharsets.UTF_8))).isEqualTo(6);
+      assertThat(
+              c.state()
+                  .overLimitCount("sn.caseIgnoreMatch", "lee".getBytes(StandardCharsets.UTF_8)))
+          .isEqualTo(6);
     }
   }
 
@@ -145,31 +176,48 @@ class EntryContainerTest {
       assertThat(c.scopeIds(BASE, SearchScope.SUB, 0).size()).isEqualTo(52);
       assertThat(c.scopeIds(BASE, SearchScope.SUB, 10).isDefined()).isFalse();
       DN staff = dn("ou=Staff,dc=example,dc=com");
-      c.rename(people, staff, e -> {
-        e.setDN(staff);
-        e.setAttribute("ou", "Staff");
-        return e;
-      });
-      assertThat(c.get(dn("uid=user.7,ou=Staff,dc=example,dc=com")).getAttributeValue("uid")).isEqualTo("user.7");
+      c.rename(
+          people,
+          staff,
+          e -> {
+            e.setDN(staff);
+            e.setAttribute("ou", "Staff");
+            return e;
+          });
+      assertThat(c.get(dn("uid=user.7,ou=Staff,dc=example,dc=com")).getAttributeValue("uid"))
+          .isEqualTo("user.7");
       assertThat(c.get(dn("uid=user.7,ou=People,dc=example,dc=com"))).isNull();
       assertThat(c.scopeIds(staff, SearchScope.ONE, 0).size()).isEqualTo(50);
-      assertThat(c.index("objectClass", IndexType.EQUALITY).read("organizationalunit".getBytes(StandardCharsets.UTF_8))
-          .size()).isEqualTo(1);
+      assertThat(
+              c.index("objectClass", IndexType.EQUALITY)
+                  .read("organizationalunit".getBytes(StandardCharsets.UTF_8))
+                  .size())
+          .isEqualTo(1);
     }
   }
 
   @Test
   void substringKeysAreSuffixesCutToLength() throws Exception {
-    try (Backend backend = Backend.open(BackendSettings.defaults("userRoot", dir.resolve("db"), BASE)
-        .withIndexes(List.of(new IndexSpec("cn", java.util.Set.of(IndexType.SUBSTRING), null, 3))),
-        Schema.getDefaultStandardSchema())) {
+    try (Backend backend =
+        Backend.open(
+            BackendSettings.defaults("userRoot", dir.resolve("db"), BASE)
+                .withIndexes(
+                    List.of(new IndexSpec("cn", java.util.Set.of(IndexType.SUBSTRING), null, 3))),
+            Schema.getDefaultStandardSchema())) {
       EntryContainer c = backend.containerFor(BASE);
       addTree(c);
-      c.add(new Entry("cn=ABCDE,dc=example,dc=com", new com.unboundid.ldap.sdk.Attribute("objectClass", "top"),
-          new com.unboundid.ldap.sdk.Attribute("cn", "ABCDE")));
+      c.add(
+          new Entry(
+              "cn=ABCDE,dc=example,dc=com",
+              new com.unboundid.ldap.sdk.Attribute("objectClass", "top"),
+              new com.unboundid.ldap.sdk.Attribute("cn", "ABCDE")));
       AttributeIndex cn = c.index("cn", IndexType.SUBSTRING);
       assertThat(cn.name()).isEqualTo("cn.caseIgnoreSubstringsMatch:3");
-      List<String> keys = cn.keysOf(c.get(dn("cn=abcde,dc=example,dc=com"))).stream().map(IndexKey::toString).sorted().toList();
+      List<String> keys =
+          cn.keysOf(c.get(dn("cn=abcde,dc=example,dc=com"))).stream()
+              .map(IndexKey::toString)
+              .sorted()
+              .toList();
       assertThat(keys).containsExactly("abc", "bcd", "cde", "de", "e");
     }
   }

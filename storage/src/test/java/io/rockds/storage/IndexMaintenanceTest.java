@@ -51,13 +51,21 @@ class IndexMaintenanceTest {
       RocksDbAccess.delete(c.index("uid", IndexType.EQUALITY), "user.0");
 
       VerifyReport report = new IndexVerifier(c).verifyAll();
-      assertThat(report.mismatches()).extracting(Mismatch::tree, Mismatch::kind, Mismatch::key, Mismatch::id)
+      assertThat(report.mismatches())
+          .extracting(Mismatch::tree, Mismatch::kind, Mismatch::key, Mismatch::id)
           .containsExactlyInAnyOrder(
-              org.assertj.core.groups.Tuple.tuple("sn.caseIgnoreMatch", Mismatch.Kind.MISSING_ID, "kim", kimId),
-              org.assertj.core.groups.Tuple.tuple("sn.caseIgnoreMatch", Mismatch.Kind.EXTRA_ID, "kim", kimId + 100),
-              org.assertj.core.groups.Tuple.tuple("sn.caseIgnoreMatch", Mismatch.Kind.WRONG_LIMIT_STATE, "lee", -1L),
-              org.assertj.core.groups.Tuple.tuple("sn.caseIgnoreMatch", Mismatch.Kind.STRAY_OVER_LIMIT_COUNT, "lee", -1L),
-              org.assertj.core.groups.Tuple.tuple("uid.caseIgnoreMatch", Mismatch.Kind.MISSING_ID, "user.0",
+              org.assertj.core.groups.Tuple.tuple(
+                  "sn.caseIgnoreMatch", Mismatch.Kind.MISSING_ID, "kim", kimId),
+              org.assertj.core.groups.Tuple.tuple(
+                  "sn.caseIgnoreMatch", Mismatch.Kind.EXTRA_ID, "kim", kimId + 100),
+              org.assertj.core.groups.Tuple.tuple(
+                  "sn.caseIgnoreMatch", Mismatch.Kind.WRONG_LIMIT_STATE, "lee", -1L),
+              org.assertj.core.groups.Tuple.tuple(
+                  "sn.caseIgnoreMatch", Mismatch.Kind.STRAY_OVER_LIMIT_COUNT, "lee", -1L),
+              org.assertj.core.groups.Tuple.tuple(
+                  "uid.caseIgnoreMatch",
+                  Mismatch.Kind.MISSING_ID,
+                  "user.0",
                   c.idOf(dn("uid=user.0,ou=People,dc=example,dc=com"))));
     }
   }
@@ -74,7 +82,8 @@ class IndexMaintenanceTest {
         c.dn2id().put(batch, dn("uid=ghost,ou=People,dc=example,dc=com"), 999);
         backend.write(batch);
       }
-      assertThat(new IndexVerifier(c).verifyEntryTrees().mismatches()).extracting(Mismatch::kind)
+      assertThat(new IndexVerifier(c).verifyEntryTrees().mismatches())
+          .extracting(Mismatch::kind)
           .containsExactlyInAnyOrder(Mismatch.Kind.WRONG_CHILD_COUNT, Mismatch.Kind.ORPHAN_DN);
     }
   }
@@ -106,12 +115,19 @@ class IndexMaintenanceTest {
 
       IndexRebuilder rebuilder = new IndexRebuilder(c);
       // objectClass, cn.presence and the sn substring key "lee" fell back under the limit too.
-      assertThat(rebuilder.degradedIndexes()).extracting(AttributeIndex::name).containsExactlyInAnyOrder(
-          "objectClass.objectIdentifierMatch", "sn.caseIgnoreMatch", "sn.caseIgnoreSubstringsMatch:6", "cn.presence");
-      assertThat(rebuilder.rebuildDegraded(n -> { })).contains(sn);
-      assertThat(sn.read(LEE).toArray()).containsExactly(
-          c.idOf(dn("uid=user.5,ou=People,dc=example,dc=com")), c.idOf(dn("uid=user.6,ou=People,dc=example,dc=com")),
-          c.idOf(dn("uid=user.7,ou=People,dc=example,dc=com")));
+      assertThat(rebuilder.degradedIndexes())
+          .extracting(AttributeIndex::name)
+          .containsExactlyInAnyOrder(
+              "objectClass.objectIdentifierMatch",
+              "sn.caseIgnoreMatch",
+              "sn.caseIgnoreSubstringsMatch:6",
+              "cn.presence");
+      assertThat(rebuilder.rebuildDegraded(n -> {})).contains(sn);
+      assertThat(sn.read(LEE).toArray())
+          .containsExactly(
+              c.idOf(dn("uid=user.5,ou=People,dc=example,dc=com")),
+              c.idOf(dn("uid=user.6,ou=People,dc=example,dc=com")),
+              c.idOf(dn("uid=user.7,ou=People,dc=example,dc=com")));
       assertThat(new IndexStatistics(c).of(List.of(sn)).get(0).overLimitKeys()).isEmpty();
       assertThat(rebuilder.degradedIndexes()).isEmpty();
       assertThat(new IndexVerifier(c).verifyAll().isClean()).isTrue();
@@ -124,16 +140,22 @@ class IndexMaintenanceTest {
       EntryContainer c = backend.containerFor(BASE);
       addTree(c);
       int id = 0;
-      for (String[] group : new String[][] {{"Lee", "17"}, {"Kim", "18"}, {"Ng", "19"}, {"Li", "2"}}) {
+      for (String[] group :
+          new String[][] {{"Lee", "17"}, {"Kim", "18"}, {"Ng", "19"}, {"Li", "2"}}) {
         for (int i = 0; i < Integer.parseInt(group[1]); i++) {
           c.add(person(id++, group[0]));
         }
       }
-      IndexStats stats = new IndexStatistics(c).of(List.of(c.index("sn", IndexType.EQUALITY))).get(0);
+      IndexStats stats =
+          new IndexStatistics(c).of(List.of(c.index("sn", IndexType.EQUALITY))).get(0);
       assertThat(stats.recordCount()).isEqualTo(4);
       assertThat(stats.idCount()).isEqualTo(56);
-      assertThat(stats.keysAtPercent(85)).extracting(k -> k.key().toString()).containsExactly("kim", "lee", "ng");
-      assertThat(stats.keysAtPercent(90)).extracting(k -> k.key().toString()).containsExactly("kim", "ng");
+      assertThat(stats.keysAtPercent(85))
+          .extracting(k -> k.key().toString())
+          .containsExactly("kim", "lee", "ng");
+      assertThat(stats.keysAtPercent(90))
+          .extracting(k -> k.key().toString())
+          .containsExactly("kim", "ng");
       assertThat(stats.keysAtPercent(95)).extracting(k -> k.key().toString()).containsExactly("ng");
     }
   }
@@ -161,7 +183,8 @@ class IndexMaintenanceTest {
       assertThat(sn.isTrusted()).isTrue();
       assertThat(c.state().isTrusted(sn.name())).isTrue();
       assertThat(sn.rebuildWouldTighten()).isTrue();
-      // A list longer than the new limit reads as "all entries" at once; a shorter one still lists its IDs.
+      // A list longer than the new limit reads as "all entries" at once; a shorter one still lists
+      // its IDs.
       assertThat(sn.read(LEE).isDefined()).isFalse();
       assertThat(sn.read(kim).size()).isEqualTo(3);
       VerifyReport lowered = new IndexVerifier(c).verifyIndexes(List.of(sn));
@@ -171,7 +194,8 @@ class IndexMaintenanceTest {
       c.add(person(13, "Lee"));
       assertThat(c.state().overLimitCount(sn.name(), LEE)).isEqualTo(11);
 
-      // Raised again: the over-limit key stays "all entries" (a superset) until a rebuild recounts it.
+      // Raised again: the over-limit key stays "all entries" (a superset) until a rebuild recounts
+      // it.
       backend.entryLimits().setOwnLimit("sn", 100);
       assertThat(sn.read(LEE).isDefined()).isFalse();
       c.add(person(14, "Lee"));
@@ -183,13 +207,19 @@ class IndexMaintenanceTest {
       assertThat(added).containsExactly(givenName);
       assertThat(givenName.isTrusted()).isFalse();
       assertThat(sn.isTrusted()).isTrue();
-      c.add(new Entry(person(15, "Lee").toLDIF()) {{ addAttribute("givenName", "Ann"); }});
+      c.add(
+          new Entry(person(15, "Lee").toLDIF()) {
+            {
+              addAttribute("givenName", "Ann");
+            }
+          });
 
       IndexRebuilder rebuilder = new IndexRebuilder(c);
       // Every sn index (equality and substring) follows the sn limit.
-      assertThat(rebuilder.degradedIndexes()).contains(sn, givenName)
+      assertThat(rebuilder.degradedIndexes())
+          .contains(sn, givenName)
           .allMatch(i -> i == givenName || i.attribute().equals("sn"));
-      rebuilder.rebuildDegraded(n -> { });
+      rebuilder.rebuildDegraded(n -> {});
       assertThat(sn.isTrusted()).isTrue();
       assertThat(givenName.isTrusted()).isTrue();
       assertThat(c.indexes()).noneMatch(AttributeIndex::rebuildWouldTighten);
@@ -199,8 +229,12 @@ class IndexMaintenanceTest {
       assertThat(new IndexVerifier(c).verifyAll().isClean()).isTrue();
     }
     // Reopened with another limit than the records were built with: trusted, and the limit applies.
-    try (Backend backend = Backend.open(StorageFixtures.settings(dir.resolve("db"), 4000).withIndexes(
-        List.of(new IndexSpec("sn", java.util.Set.of(IndexType.EQUALITY), 5, 6))), Schema.getDefaultStandardSchema())) {
+    try (Backend backend =
+        Backend.open(
+            StorageFixtures.settings(dir.resolve("db"), 4000)
+                .withIndexes(
+                    List.of(new IndexSpec("sn", java.util.Set.of(IndexType.EQUALITY), 5, 6))),
+            Schema.getDefaultStandardSchema())) {
       AttributeIndex sn = backend.containerFor(BASE).index("sn", IndexType.EQUALITY);
       assertThat(sn.isTrusted()).isTrue();
       assertThat(sn.builtWithLimit()).isEqualTo(100);
@@ -223,24 +257,29 @@ class IndexMaintenanceTest {
       List<Future<Integer>> done = new ArrayList<>();
       for (int w = 0; w < 3; w++) {
         int writer = w;
-        done.add(writers.submit(() -> {
-          int ops = 0;
-          for (int i = 0; !stop.get() && i < 100_000; i++, ops++) {
-            int n = (i * 3 + writer) % 3000;
-            switch (i % 3) {
-              case 0 -> c.add(person(10_000 + writer * 100_000 + i, "Name" + (i % 5)));
-              case 1 -> c.modify(dn("uid=user." + n + ",ou=People,dc=example,dc=com"), e -> {
-                e.setAttribute("sn", "Moved" + (n % 3));
-                return e;
-              });
-              default -> deleteIfPresent(c, 10_000 + writer * 100_000 + i - 2);
-            }
-          }
-          return ops;
-        }));
+        done.add(
+            writers.submit(
+                () -> {
+                  int ops = 0;
+                  for (int i = 0; !stop.get() && i < 100_000; i++, ops++) {
+                    int n = (i * 3 + writer) % 3000;
+                    switch (i % 3) {
+                      case 0 -> c.add(person(10_000 + writer * 100_000 + i, "Name" + (i % 5)));
+                      case 1 ->
+                          c.modify(
+                              dn("uid=user." + n + ",ou=People,dc=example,dc=com"),
+                              e -> {
+                                e.setAttribute("sn", "Moved" + (n % 3));
+                                return e;
+                              });
+                      default -> deleteIfPresent(c, 10_000 + writer * 100_000 + i - 2);
+                    }
+                  }
+                  return ops;
+                }));
       }
       Thread.sleep(50);
-      new IndexRebuilder(c).rebuildAll(n -> { });
+      new IndexRebuilder(c).rebuildAll(n -> {});
       stop.set(true);
       for (Future<Integer> f : done) {
         assertThat(f.get(60, TimeUnit.SECONDS)).isPositive();
@@ -267,8 +306,11 @@ class IndexMaintenanceTest {
       }
       for (int t = 0; t < teams; t++) {
         String team = "ou=Team" + t + ",ou=People,dc=example,dc=com";
-        c.add(new Entry(team, new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "organizationalUnit"),
-            new com.unboundid.ldap.sdk.Attribute("ou", "Team" + t)));
+        c.add(
+            new Entry(
+                team,
+                new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "organizationalUnit"),
+                new com.unboundid.ldap.sdk.Attribute("ou", "Team" + t)));
         for (int m = 0; m < 5; m++) {
           Entry member = person(100_000 + t * 10 + m, "Name" + (m % 3));
           member.setDN("uid=member." + m + "," + team);
@@ -277,14 +319,16 @@ class IndexMaintenanceTest {
       }
       AtomicBoolean stop = new AtomicBoolean();
       ExecutorService deleter = Executors.newSingleThreadExecutor();
-      Future<Integer> deleted = deleter.submit(() -> {
-        int n = 0;
-        for (int t = teams - 1; t >= 0 && !stop.get(); t--, n++) {
-          c.deleteSubtree(dn("ou=Team" + t + ",ou=People,dc=example,dc=com"));
-        }
-        return n;
-      });
-      new IndexRebuilder(c).rebuildAll(n -> { });
+      Future<Integer> deleted =
+          deleter.submit(
+              () -> {
+                int n = 0;
+                for (int t = teams - 1; t >= 0 && !stop.get(); t--, n++) {
+                  c.deleteSubtree(dn("ou=Team" + t + ",ou=People,dc=example,dc=com"));
+                }
+                return n;
+              });
+      new IndexRebuilder(c).rebuildAll(n -> {});
       stop.set(true);
       assertThat(deleted.get(60, TimeUnit.SECONDS)).isPositive();
       deleter.shutdown();
@@ -294,7 +338,10 @@ class IndexMaintenanceTest {
     }
   }
 
-  /** Records built partly with each of two limits are correct: trusted, and a rebuild would tighten them. */
+  /**
+   * Records built partly with each of two limits are correct: trusted, and a rebuild would tighten
+   * them.
+   */
   @Test
   void limitChangedDuringARebuildLeavesTheIndexTrustedAndLoose() throws Exception {
     try (Backend backend = StorageFixtures.open(dir.resolve("db"), 20)) {
@@ -305,17 +352,20 @@ class IndexMaintenanceTest {
       }
       AttributeIndex sn = c.index("sn", IndexType.EQUALITY);
       AtomicBoolean changed = new AtomicBoolean();
-      new IndexRebuilder(c).rebuild(List.of(sn.name()), n -> {
-        if (changed.compareAndSet(false, true)) {
-          backend.entryLimits().setOwnLimit("sn", 1000);
-        }
-      });
+      new IndexRebuilder(c)
+          .rebuild(
+              List.of(sn.name()),
+              n -> {
+                if (changed.compareAndSet(false, true)) {
+                  backend.entryLimits().setOwnLimit("sn", 1000);
+                }
+              });
       assertThat(changed).isTrue();
       assertThat(sn.isTrusted()).isTrue();
       assertThat(sn.builtWithLimit()).isEqualTo(20);
       assertThat(sn.rebuildWouldTighten()).isTrue();
       assertThat(new IndexVerifier(c).verifyIndexes(List.of(sn)).mismatches()).isEmpty();
-      new IndexRebuilder(c).rebuildDegraded(n -> { });
+      new IndexRebuilder(c).rebuildDegraded(n -> {});
       assertThat(sn.rebuildWouldTighten()).isFalse();
       assertThat(sn.read("name1".getBytes(StandardCharsets.UTF_8)).size()).isEqualTo(429);
       assertThat(new IndexVerifier(c).verifyIndexes(List.of(sn)).mismatches()).isEmpty();
@@ -339,17 +389,21 @@ class IndexMaintenanceTest {
       addTree(c);
       c.add(person(1, "Lee"));
       assertThatThrownBy(() -> StorageFixtures.open(dir.resolve("db"), 4000))
-          .hasMessageContaining("in use by another process").hasMessageContaining("exclusive access");
-      try (Backend reader = Backend.openReadOnly(StorageFixtures.settings(dir.resolve("db"), 4000),
-          Schema.getDefaultStandardSchema())) {
+          .hasMessageContaining("in use by another process")
+          .hasMessageContaining("exclusive access");
+      try (Backend reader =
+          Backend.openReadOnly(
+              StorageFixtures.settings(dir.resolve("db"), 4000),
+              Schema.getDefaultStandardSchema())) {
         EntryContainer r = reader.containerFor(BASE);
-        assertThat(r.get(dn("uid=user.1,ou=People,dc=example,dc=com")).getAttributeValue("sn")).isEqualTo("Lee");
+        assertThat(r.get(dn("uid=user.1,ou=People,dc=example,dc=com")).getAttributeValue("sn"))
+            .isEqualTo("Lee");
         c.add(person(2, "Lee"));
         reader.catchUp();
         assertThat(r.idOf(dn("uid=user.2,ou=People,dc=example,dc=com"))).isPositive();
         assertThat(new IndexVerifier(r).verifyAll().isClean()).isTrue();
         assertThatThrownBy(() -> r.add(person(3, "Lee"))).hasMessageContaining("read-only");
-        assertThatThrownBy(() -> new IndexRebuilder(r).rebuildAll(n -> { }))
+        assertThatThrownBy(() -> new IndexRebuilder(r).rebuildAll(n -> {}))
             .hasMessageContaining("rebuilding indexes needs exclusive access");
       }
     }

@@ -36,18 +36,29 @@ class IndexedLookupPropertyTest {
 
   @Provide
   Arbitrary<List<List<String>>> surnames() {
-    Arbitrary<String> value = Arbitraries.strings().withChars(ALPHABET.toCharArray()).ofMinLength(1).ofMaxLength(5);
+    Arbitrary<String> value =
+        Arbitraries.strings().withChars(ALPHABET.toCharArray()).ofMinLength(1).ofMaxLength(5);
     return value.list().ofMinSize(1).ofMaxSize(2).list().ofMinSize(1).ofMaxSize(40);
   }
 
   @Property(tries = 12)
-  void indexedLookupsEqualAFullScan(@ForAll("surnames") List<List<String>> values,
-      @ForAll @IntRange(min = 0, max = 8) int limit, @ForAll long seed) throws Exception {
+  void indexedLookupsEqualAFullScan(
+      @ForAll("surnames") List<List<String>> values,
+      @ForAll @IntRange(min = 0, max = 8) int limit,
+      @ForAll long seed)
+      throws Exception {
     Path dir = Files.createTempDirectory("rockds-property-");
-    try (Backend backend = Backend.open(BackendSettings.defaults("userRoot", dir, BASE).withSyncWrites(false)
-        .withIndexEntryLimit(limit).withIndexes(List.of(
-            new IndexSpec("sn", Set.of(IndexType.EQUALITY, IndexType.SUBSTRING), null, 3),
-            IndexSpec.of("description", IndexType.PRESENCE))), Schema.getDefaultStandardSchema())) {
+    try (Backend backend =
+        Backend.open(
+            BackendSettings.defaults("userRoot", dir, BASE)
+                .withSyncWrites(false)
+                .withIndexEntryLimit(limit)
+                .withIndexes(
+                    List.of(
+                        new IndexSpec(
+                            "sn", Set.of(IndexType.EQUALITY, IndexType.SUBSTRING), null, 3),
+                        IndexSpec.of("description", IndexType.PRESENCE))),
+            Schema.getDefaultStandardSchema())) {
       EntryContainer c = backend.containerFor(BASE);
       StorageFixtures.addTree(c);
       java.util.Random random = new java.util.Random(seed);
@@ -62,8 +73,13 @@ class IndexedLookupPropertyTest {
         } else if (action == 1) {
           List<String> replacement = values.get(random.nextInt(values.size()));
           boolean described = random.nextBoolean();
-          c.modify(StorageFixtures.dn(dn), e -> entry(Long.parseLong(e.getAttributeValue("uid").substring(5)),
-              replacement, described));
+          c.modify(
+              StorageFixtures.dn(dn),
+              e ->
+                  entry(
+                      Long.parseLong(e.getAttributeValue("uid").substring(5)),
+                      replacement,
+                      described));
         }
       }
       Map<Long, Entry> scan = fullScan(c);
@@ -77,9 +93,13 @@ class IndexedLookupPropertyTest {
   }
 
   private static Entry entry(long i, List<String> sn, boolean described) {
-    Entry e = new Entry("uid=user." + i + ",ou=People,dc=example,dc=com",
-        new Attribute("objectClass", "top", "person", "uidObject"), new Attribute("uid", "user." + i),
-        new Attribute("cn", "c"), new Attribute("sn", sn));
+    Entry e =
+        new Entry(
+            "uid=user." + i + ",ou=People,dc=example,dc=com",
+            new Attribute("objectClass", "top", "person", "uidObject"),
+            new Attribute("uid", "user." + i),
+            new Attribute("cn", "c"),
+            new Attribute("sn", sn));
     if (described) {
       e.addAttribute("description", "d");
     }
@@ -102,28 +122,40 @@ class IndexedLookupPropertyTest {
     AttributeIndex presence = c.index("description", IndexType.PRESENCE);
     Set<String> normalized = new TreeSet<>();
     for (Entry e : scan.values()) {
-      for (String v : e.getAttributeValues("sn") == null ? new String[0] : e.getAttributeValues("sn")) {
+      for (String v :
+          e.getAttributeValues("sn") == null ? new String[0] : e.getAttributeValues("sn")) {
         normalized.add(v.toLowerCase(Locale.ROOT));
       }
     }
     for (String v : normalized) {
-      assertKey(c, equality, v.getBytes(StandardCharsets.UTF_8), matching(scan, e -> hasSn(e, s -> s.equals(v))));
+      assertKey(
+          c,
+          equality,
+          v.getBytes(StandardCharsets.UTF_8),
+          matching(scan, e -> hasSn(e, s -> s.equals(v))));
     }
-    assertKey(c, presence, AttributeIndex.PRESENCE_KEY, matching(scan, e -> e.hasAttribute("description")));
+    assertKey(
+        c,
+        presence,
+        AttributeIndex.PRESENCE_KEY,
+        matching(scan, e -> e.hasAttribute("description")));
     for (String fragment : fragments(normalized)) {
       byte[] f = fragment.getBytes(StandardCharsets.UTF_8);
       IdSet read = substring.readRange(f, Bytes.prefixEnd(f), 0);
       if (read.isDefined()) {
-        assertThat(read.toArray()).as("substring *%s*", fragment)
+        assertThat(read.toArray())
+            .as("substring *%s*", fragment)
             .containsExactly(matching(scan, e -> hasSn(e, s -> s.contains(fragment))).toArray());
       }
     }
   }
 
-  private static void assertKey(EntryContainer c, AttributeIndex index, byte[] key, IdSet expected) throws Exception {
+  private static void assertKey(EntryContainer c, AttributeIndex index, byte[] key, IdSet expected)
+      throws Exception {
     IdSet read = index.read(key);
     if (read.isDefined()) {
-      assertThat(read.toArray()).as("%s %s", index.name(), new String(key, StandardCharsets.UTF_8))
+      assertThat(read.toArray())
+          .as("%s %s", index.name(), new String(key, StandardCharsets.UTF_8))
           .containsExactly(expected.toArray());
     } else {
       assertThat(c.state().overLimitCount(index.name(), key)).isEqualTo(expected.size());
@@ -145,11 +177,12 @@ class IndexedLookupPropertyTest {
 
   private static IdSet matching(Map<Long, Entry> scan, Predicate<Entry> test) {
     IdSet.Builder ids = new IdSet.Builder();
-    scan.forEach((id, e) -> {
-      if (test.test(e)) {
-        ids.add(id);
-      }
-    });
+    scan.forEach(
+        (id, e) -> {
+          if (test.test(e)) {
+            ids.add(id);
+          }
+        });
     return ids.build();
   }
 

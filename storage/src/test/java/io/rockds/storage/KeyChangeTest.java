@@ -16,22 +16,41 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The incremental key change of a write equals the difference of the full key sets of the two
- * versions of the entry, for every index type, with values that share keys (case variants,
- * options, common substrings) and DN values.
+ * versions of the entry, for every index type, with values that share keys (case variants, options,
+ * common substrings) and DN values.
  */
 class KeyChangeTest {
-  private static final String[] VALUES = {"Bob", "bob", "BOB ", "Bobby", "robert", "uid=u1,ou=People,dc=x",
-      "UID=U1, ou=people,dc=X", "uid=u2,ou=People,dc=x", "cn=a\\,b,dc=x"};
+  private static final String[] VALUES = {
+    "Bob",
+    "bob",
+    "BOB ",
+    "Bobby",
+    "robert",
+    "uid=u1,ou=People,dc=x",
+    "UID=U1, ou=people,dc=X",
+    "uid=u2,ou=People,dc=x",
+    "cn=a\\,b,dc=x"
+  };
   private static final String[] DESCRIPTIONS = {"cn", "cn;lang-en", "member"};
 
   @TempDir Path dir;
 
   @Test
   void incrementalChangeEqualsTheDifferenceOfFullKeySets() throws Exception {
-    List<IndexSpec> specs = List.of(IndexSpec.of("cn", IndexType.EQUALITY, IndexType.SUBSTRING, IndexType.PRESENCE,
-        IndexType.ORDERING, IndexType.APPROXIMATE), IndexSpec.of("member", IndexType.EQUALITY));
-    BackendSettings settings = BackendSettings.defaults("userRoot", dir, StorageFixtures.BASE).withIndexes(specs)
-        .withSyncWrites(false);
+    List<IndexSpec> specs =
+        List.of(
+            IndexSpec.of(
+                "cn",
+                IndexType.EQUALITY,
+                IndexType.SUBSTRING,
+                IndexType.PRESENCE,
+                IndexType.ORDERING,
+                IndexType.APPROXIMATE),
+            IndexSpec.of("member", IndexType.EQUALITY));
+    BackendSettings settings =
+        BackendSettings.defaults("userRoot", dir, StorageFixtures.BASE)
+            .withIndexes(specs)
+            .withSyncWrites(false);
     Random random = new Random(7);
     int changes = 0;
     try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
@@ -49,14 +68,20 @@ class KeyChangeTest {
           Set<IndexKey> was = index.keysOf(before);
           Set<IndexKey> is = index.keysOf(after);
           KeyChange change = index.keyChange(diff.of(index.attribute()));
-          assertThat(change.lost()).as("%s lost %s -> %s", index.name(), before, after).isEqualTo(minus(was, is));
+          assertThat(change.lost())
+              .as("%s lost %s -> %s", index.name(), before, after)
+              .isEqualTo(minus(was, is));
           if (index.indexType() == IndexType.EQUALITY && change.lost().isEmpty()) {
             // Pure additions to an equality index skip the kept values: gained keys may include
             // keys the entry already had (listing an ID twice is a no-op).
-            assertThat(change.gained()).as("%s gained %s -> %s", index.name(), before, after).containsAll(minus(is, was))
+            assertThat(change.gained())
+                .as("%s gained %s -> %s", index.name(), before, after)
+                .containsAll(minus(is, was))
                 .allSatisfy(k -> assertThat(is).contains(k));
           } else {
-            assertThat(change.gained()).as("%s gained %s -> %s", index.name(), before, after).isEqualTo(minus(is, was));
+            assertThat(change.gained())
+                .as("%s gained %s -> %s", index.name(), before, after)
+                .isEqualTo(minus(is, was));
           }
           changes += change.lost().size() + change.gained().size();
         }
@@ -75,8 +100,10 @@ class KeyChangeTest {
     Entry e = new Entry("cn=x,dc=example,dc=com");
     int values = random.nextInt(5);
     for (int i = 0; i < values; i++) {
-      e.addAttribute(new Attribute(DESCRIPTIONS[random.nextInt(DESCRIPTIONS.length)],
-          VALUES[random.nextInt(VALUES.length)]));
+      e.addAttribute(
+          new Attribute(
+              DESCRIPTIONS[random.nextInt(DESCRIPTIONS.length)],
+              VALUES[random.nextInt(VALUES.length)]));
     }
     return e;
   }

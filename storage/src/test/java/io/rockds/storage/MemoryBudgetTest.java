@@ -15,7 +15,8 @@ class MemoryBudgetTest {
     assertThat(budget.entryCacheBytes()).isEqualTo(3 * GIB * 40 / 100);
     assertThat(budget.blockCacheBytes()).isEqualTo(6 * GIB);
     assertThat(budget.memtableBytes()).isEqualTo(192L << 20);
-    assertThat(budget.heapBytes() + budget.blockCacheBytes() + budget.memtableBytes()).isLessThan(budget.totalBytes());
+    assertThat(budget.heapBytes() + budget.blockCacheBytes() + budget.memtableBytes())
+        .isLessThan(budget.totalBytes());
   }
 
   @Test

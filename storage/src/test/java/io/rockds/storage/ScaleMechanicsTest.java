@@ -31,10 +31,20 @@ class ScaleMechanicsTest {
 
   @TempDir Path dir;
 
-  private static BackendSettings settings(Path directory, long entryCacheBytes, long blockCacheBytes) {
+  private static BackendSettings settings(
+      Path directory, long entryCacheBytes, long blockCacheBytes) {
     BackendSettings d = StorageFixtures.settings(directory, 4000);
-    return new BackendSettings(d.id(), d.baseDns(), d.directory(), d.indexEntryLimit(), d.indexes(), false,
-        entryCacheBytes, blockCacheBytes, d.compression(), d.memtableBytes());
+    return new BackendSettings(
+        d.id(),
+        d.baseDns(),
+        d.directory(),
+        d.indexEntryLimit(),
+        d.indexes(),
+        false,
+        entryCacheBytes,
+        blockCacheBytes,
+        d.compression(),
+        d.memtableBytes());
   }
 
   private static Entry user(int i, SplittableRandom random) {
@@ -49,10 +59,18 @@ class ScaleMechanicsTest {
   private static void importUsers(EntryContainer container, Path work, int users) throws Exception {
     SplittableRandom random = new SplittableRandom(7);
     try (BulkLoad load = container.startBulkLoad(work)) {
-      load.add(load.prepare(new Entry("dc=example,dc=com", new Attribute("objectClass", "top", "domain"),
-          new Attribute("dc", "example"))));
-      load.add(load.prepare(new Entry("ou=People,dc=example,dc=com",
-          new Attribute("objectClass", "top", "organizationalUnit"), new Attribute("ou", "People"))));
+      load.add(
+          load.prepare(
+              new Entry(
+                  "dc=example,dc=com",
+                  new Attribute("objectClass", "top", "domain"),
+                  new Attribute("dc", "example"))));
+      load.add(
+          load.prepare(
+              new Entry(
+                  "ou=People,dc=example,dc=com",
+                  new Attribute("objectClass", "top", "organizationalUnit"),
+                  new Attribute("ou", "People"))));
       for (int i = 0; i < users; i++) {
         load.add(load.prepare(user(i, random)));
       }
@@ -64,13 +82,16 @@ class ScaleMechanicsTest {
   void rollingWriterBoundsEveryFileAndTheIngestedSetHoldsEveryRecord() throws Exception {
     long target = 256 * 1024;
     SplittableRandom random = new SplittableRandom(1);
-    try (Backend backend = Backend.open(settings(dir.resolve("db"), 0, 8L << 20), Schema.getDefaultStandardSchema());
+    try (Backend backend =
+            Backend.open(
+                settings(dir.resolve("db"), 0, 8L << 20), Schema.getDefaultStandardSchema());
         EnvOptions env = new EnvOptions();
         Options options = backend.sstOptions(TreeTuning.Kind.ENTRIES)) {
       Id2Entry tree = backend.containerFor(BASE).id2entry();
       List<Path> files;
-      try (RollingSstWriter writer = new RollingSstWriter(env, options, Files.createDirectory(dir.resolve("ssts")),
-          "id2entry", target)) {
+      try (RollingSstWriter writer =
+          new RollingSstWriter(
+              env, options, Files.createDirectory(dir.resolve("ssts")), "id2entry", target)) {
         for (long id = 1; id <= 2_000; id++) {
           byte[] value = new byte[1_000];
           random.nextBytes(value);
@@ -84,7 +105,9 @@ class ScaleMechanicsTest {
         assertThat(Files.size(file)).isLessThan(target + 64 * 1024);
       }
       try (IngestExternalFileOptions ingest = new IngestExternalFileOptions().setMoveFiles(true)) {
-        backend.rocksDb().ingestExternalFile(tree.handle(), files.stream().map(Path::toString).toList(), ingest);
+        backend
+            .rocksDb()
+            .ingestExternalFile(tree.handle(), files.stream().map(Path::toString).toList(), ingest);
       }
       for (long id = 1; id <= 2_000; id++) {
         assertThat(backend.rocksDb().get(tree.handle(), Bytes.longKey(id))).hasSize(1_000);
@@ -94,7 +117,8 @@ class ScaleMechanicsTest {
 
   @Test
   void importWritesBoundedFilesWithPartitionedIndexesAndFilters() throws Exception {
-    try (Backend backend = Backend.open(settings(dir.resolve("db"), 0, 8L << 20), Schema.getDefaultStandardSchema())) {
+    try (Backend backend =
+        Backend.open(settings(dir.resolve("db"), 0, 8L << 20), Schema.getDefaultStandardSchema())) {
       EntryContainer container = backend.containerFor(BASE);
       importUsers(container, dir.resolve("work"), 3_000);
       List<LiveFileMetaData> files = backend.rocksDb().getLiveFilesMetaData();
@@ -102,10 +126,12 @@ class ScaleMechanicsTest {
       for (LiveFileMetaData file : files) {
         assertThat(file.size()).isLessThanOrEqualTo(TreeTuning.TARGET_FILE_BYTES + (1 << 20));
       }
-      Map<String, TableProperties> tables = backend.rocksDb().getPropertiesOfAllTables(container.id2entry().handle());
+      Map<String, TableProperties> tables =
+          backend.rocksDb().getPropertiesOfAllTables(container.id2entry().handle());
       assertThat(tables).isNotEmpty();
       for (TableProperties table : tables.values()) {
-        assertThat(table.getIndexPartitions()).as("index partitions of %s", table.getColumnFamilyName())
+        assertThat(table.getIndexPartitions())
+            .as("index partitions of %s", table.getColumnFamilyName())
             .isGreaterThan(1);
         assertThat(table.getTopLevelIndexSize()).isLessThan(table.getIndexSize());
       }
@@ -116,7 +142,8 @@ class ScaleMechanicsTest {
   void indexAndFilterBlocksStayCachedWhileDataBlocksChurn() throws Exception {
     // 3,000 entries of ~1.8 kB: over 5 MB of data blocks through a 1 MB block cache.
     int users = 3_000;
-    try (Backend backend = Backend.open(settings(dir.resolve("db"), 0, 1L << 20), Schema.getDefaultStandardSchema())) {
+    try (Backend backend =
+        Backend.open(settings(dir.resolve("db"), 0, 1L << 20), Schema.getDefaultStandardSchema())) {
       EntryContainer container = backend.containerFor(BASE);
       importUsers(container, dir.resolve("work"), users);
       SplittableRandom random = new SplittableRandom(3);
@@ -131,19 +158,26 @@ class ScaleMechanicsTest {
         assertThat(container.id2entry().get(firstId + random.nextInt(users))).isNotNull();
       }
       assertThat(backend.statistics().getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS) - dataMisses)
-          .as("data blocks are evicted: the cache is smaller than the data").isGreaterThan(users);
-      assertThat(backend.statistics().getTickerCount(TickerType.BLOCK_CACHE_INDEX_MISS) - indexMisses)
-          .as("index block misses").isZero();
-      assertThat(backend.statistics().getTickerCount(TickerType.BLOCK_CACHE_FILTER_MISS) - filterMisses)
-          .as("filter block misses").isZero();
+          .as("data blocks are evicted: the cache is smaller than the data")
+          .isGreaterThan(users);
+      assertThat(
+              backend.statistics().getTickerCount(TickerType.BLOCK_CACHE_INDEX_MISS) - indexMisses)
+          .as("index block misses")
+          .isZero();
+      assertThat(
+              backend.statistics().getTickerCount(TickerType.BLOCK_CACHE_FILTER_MISS)
+                  - filterMisses)
+          .as("filter block misses")
+          .isZero();
     }
   }
 
   @Test
   void entryCacheKeepsSmallEntriesWhenHugeGroupsPassThrough() throws Exception {
     int users = 2_000;
-    try (Backend backend = Backend.open(settings(dir.resolve("db"), 16L << 20, 8L << 20),
-        Schema.getDefaultStandardSchema())) {
+    try (Backend backend =
+        Backend.open(
+            settings(dir.resolve("db"), 16L << 20, 8L << 20), Schema.getDefaultStandardSchema())) {
       EntryContainer container = backend.containerFor(BASE);
       StorageFixtures.addTree(container);
       SplittableRandom random = new SplittableRandom(5);
@@ -157,27 +191,37 @@ class ScaleMechanicsTest {
         assertThat(container.get(id)).isNotNull();
       }
       long cachedBytes = backend.entryCacheBytes();
-      assertThat(cachedBytes).as("the users fill most of the cache's small part").isGreaterThan(5L << 20);
+      assertThat(cachedBytes)
+          .as("the users fill most of the cache's small part")
+          .isGreaterThan(5L << 20);
       List<Long> groups = new ArrayList<>();
       for (int g = 0; g < 4; g++) {
         List<String> members = new ArrayList<>();
         for (int m = 0; m < 30_000; m++) {
           members.add("uid=member." + g + "." + m + ",ou=People,dc=example,dc=com");
         }
-        Entry group = new Entry("cn=group." + g + ",dc=example,dc=com", new Attribute("objectClass", "groupOfNames"),
-            new Attribute("cn", "group." + g), new Attribute("member", members));
+        Entry group =
+            new Entry(
+                "cn=group." + g + ",dc=example,dc=com",
+                new Attribute("objectClass", "groupOfNames"),
+                new Attribute("cn", "group." + g),
+                new Attribute("member", members));
         container.add(group);
         long id = container.idOf(group.getParsedDN());
         groups.add(id);
         assertThat(container.get(id).getAttribute("member").size()).isEqualTo(30_000);
-        assertThat(backend.cachedEntryIfPresent(id)).as("a group that fits the large part is cached").isNotNull();
+        assertThat(backend.cachedEntryIfPresent(id))
+            .as("a group that fits the large part is cached")
+            .isNotNull();
       }
       backend.cleanUpEntryCache();
       for (long id : ids) {
         assertThat(backend.cachedEntryIfPresent(id)).as("user %d still cached", id).isNotNull();
       }
       assertThat(backend.cachedEntryIfPresent(groups.get(3))).as("the last group read").isNotNull();
-      assertThat(backend.cachedEntryIfPresent(groups.get(0))).as("the first group, evicted by the others").isNull();
+      assertThat(backend.cachedEntryIfPresent(groups.get(0)))
+          .as("the first group, evicted by the others")
+          .isNull();
     }
   }
 }

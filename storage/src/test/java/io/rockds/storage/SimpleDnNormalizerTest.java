@@ -21,7 +21,9 @@ class SimpleDnNormalizerTest {
       byte[] fast = SimpleDnNormalizer.normalize(dn.getBytes(StandardCharsets.UTF_8));
       if (fast != null) {
         handled++;
-        assertThat(new String(fast, StandardCharsets.UTF_8)).as("normalized [%s]", dn).isEqualTo(reference(dn));
+        assertThat(new String(fast, StandardCharsets.UTF_8))
+            .as("normalized [%s]", dn)
+            .isEqualTo(reference(dn));
       }
     }
     assertThat(handled).as("DNs the fast path handled").isGreaterThan(20_000);
@@ -29,25 +31,40 @@ class SimpleDnNormalizerTest {
 
   @Test
   void normalizesTypicalDns() {
-    assertThat(normalized("uid=User.1, ou=People,dc=Example,dc=COM")).isEqualTo("uid=user.1,ou=people,dc=example,dc=com");
+    assertThat(normalized("uid=User.1, ou=People,dc=Example,dc=COM"))
+        .isEqualTo("uid=user.1,ou=people,dc=example,dc=com");
     assertThat(normalized(" CN = John   Smith , O=Q")).isEqualTo("cn=john smith,o=q");
   }
 
   @Test
   void leavesAnythingUnusualToTheMatchingRule() {
-    for (String dn : new String[] {"", "cn=a\\,b,dc=x", "cn=a+sn=b", "2.5.4.3=x", "cn=\"q\"", "cn=é", "cn=a,", "cn=a=b",
-        "cn=#41", "cn"}) {
+    for (String dn :
+        new String[] {
+          "",
+          "cn=a\\,b,dc=x",
+          "cn=a+sn=b",
+          "2.5.4.3=x",
+          "cn=\"q\"",
+          "cn=é",
+          "cn=a,",
+          "cn=a=b",
+          "cn=#41",
+          "cn"
+        }) {
       assertThat(SimpleDnNormalizer.normalize(dn.getBytes(StandardCharsets.UTF_8))).as(dn).isNull();
     }
   }
 
   private static String normalized(String dn) {
-    return new String(SimpleDnNormalizer.normalize(dn.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+    return new String(
+        SimpleDnNormalizer.normalize(dn.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
   }
 
   private static String reference(String dn) {
     try {
-      return DistinguishedNameMatchingRule.getInstance().normalize(new ASN1OctetString(dn)).stringValue();
+      return DistinguishedNameMatchingRule.getInstance()
+          .normalize(new ASN1OctetString(dn))
+          .stringValue();
     } catch (LDAPException e) {
       return "<invalid: " + e.getMessage() + ">";
     }
@@ -61,12 +78,18 @@ class SimpleDnNormalizerTest {
       if (r > 0) {
         sb.append(spaces(random)).append(',').append(spaces(random));
       }
-      sb.append(random.nextInt(20) == 0 ? "1" : "").append(random.nextBoolean() ? "cn" : "UID")
-          .append(random.nextInt(10) == 0 ? "-x" : "").append(spaces(random)).append('=').append(spaces(random));
+      sb.append(random.nextInt(20) == 0 ? "1" : "")
+          .append(random.nextBoolean() ? "cn" : "UID")
+          .append(random.nextInt(10) == 0 ? "-x" : "")
+          .append(spaces(random))
+          .append('=')
+          .append(spaces(random));
       int len = random.nextInt(8);
       for (int c = 0; c < len; c++) {
-        sb.append(random.nextInt(12) == 0 ? ALPHABET.charAt(random.nextInt(ALPHABET.length()))
-            : ALPHABET.charAt(random.nextInt(7)));
+        sb.append(
+            random.nextInt(12) == 0
+                ? ALPHABET.charAt(random.nextInt(ALPHABET.length()))
+                : ALPHABET.charAt(random.nextInt(7)));
       }
     }
     return sb.toString();

@@ -12,10 +12,13 @@ import java.util.List;
 public final class StorageFixtures {
   public static final DN BASE = dn("dc=example,dc=com");
   public static final DN PEOPLE = dn("ou=People,dc=example,dc=com");
+
   /** objectClass, uid and sn equality, sn substring, cn presence. */
-  public static final List<IndexSpec> INDEXES = List.of(
-      IndexSpec.of("objectClass", IndexType.EQUALITY), IndexSpec.of("uid", IndexType.EQUALITY),
-      IndexSpec.of("sn", IndexType.EQUALITY, IndexType.SUBSTRING), IndexSpec.of("cn", IndexType.PRESENCE));
+  public static final List<IndexSpec> INDEXES =
+      List.of(
+          IndexSpec.of("objectClass", IndexType.EQUALITY), IndexSpec.of("uid", IndexType.EQUALITY),
+          IndexSpec.of("sn", IndexType.EQUALITY, IndexType.SUBSTRING),
+              IndexSpec.of("cn", IndexType.PRESENCE));
 
   private StorageFixtures() {}
 
@@ -28,7 +31,9 @@ public final class StorageFixtures {
   }
 
   public static BackendSettings settings(Path directory, int limit) {
-    return BackendSettings.defaults("userRoot", directory, BASE).withIndexEntryLimit(limit).withIndexes(INDEXES)
+    return BackendSettings.defaults("userRoot", directory, BASE)
+        .withIndexEntryLimit(limit)
+        .withIndexes(INDEXES)
         .withSyncWrites(false);
   }
 
@@ -37,7 +42,8 @@ public final class StorageFixtures {
   }
 
   public static Entry person(long i, String sn) {
-    return new Entry("uid=user." + i + ",ou=People,dc=example,dc=com",
+    return new Entry(
+        "uid=user." + i + ",ou=People,dc=example,dc=com",
         new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
         new Attribute("uid", "user." + i),
         new Attribute("cn", "User " + i),
@@ -46,8 +52,15 @@ public final class StorageFixtures {
 
   /** Adds the base entry and ou=People. */
   public static void addTree(EntryContainer c) throws LDAPException {
-    c.add(new Entry("dc=example,dc=com", new Attribute("objectClass", "top", "domain"), new Attribute("dc", "example")));
-    c.add(new Entry("ou=People,dc=example,dc=com", new Attribute("objectClass", "top", "organizationalUnit"),
-        new Attribute("ou", "People")));
+    c.add(
+        new Entry(
+            "dc=example,dc=com",
+            new Attribute("objectClass", "top", "domain"),
+            new Attribute("dc", "example")));
+    c.add(
+        new Entry(
+            "ou=People,dc=example,dc=com",
+            new Attribute("objectClass", "top", "organizationalUnit"),
+            new Attribute("ou", "People")));
   }
 }

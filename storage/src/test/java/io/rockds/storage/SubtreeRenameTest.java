@@ -26,17 +26,23 @@ class SubtreeRenameTest {
     try (Backend backend = StorageFixtures.open(dir.resolve("db"), 4000)) {
       EntryContainer c = backend.containerFor(BASE);
       addTree(c);
-      c.add(new Entry("ou=Groups,dc=example,dc=com", new Attribute("objectClass", "top", "organizationalUnit"),
-          new Attribute("ou", "Groups")));
+      c.add(
+          new Entry(
+              "ou=Groups,dc=example,dc=com",
+              new Attribute("objectClass", "top", "organizationalUnit"),
+              new Attribute("ou", "Groups")));
       for (int i = 0; i < ENTRIES; i++) {
         c.add(person(i, "Sn" + (i % 100)));
       }
       DN moved = dn("ou=Staff,ou=Groups,dc=example,dc=com");
-      c.rename(PEOPLE, moved, e -> {
-        e.setDN(moved);
-        e.setAttribute("ou", "Staff");
-        return e;
-      });
+      c.rename(
+          PEOPLE,
+          moved,
+          e -> {
+            e.setDN(moved);
+            e.setAttribute("ou", "Staff");
+            return e;
+          });
 
       assertThat(c.scopeIds(PEOPLE, SearchScope.SUB, 0).isEmpty()).isTrue();
       assertThat(c.scopeIds(moved, SearchScope.ONE, 0).size()).isEqualTo(ENTRIES);

@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * Tests that drive an external program (slapd, ldap-utils, shellcheck, docker...) skip themselves
  * on a machine without it, with a message naming the Debian package to install, so the README's
- * test command passes on any machine with Java 17. Where the tools must be there (CI, whose
- * {@code .ci/run} installs them and sets {@code CI_REQUIRE_TOOLS=1}) the same check fails the test
+ * test command passes on any machine with Java 17. Where the tools must be there (CI, whose {@code
+ * .ci/run} installs them and sets {@code CI_REQUIRE_TOOLS=1}) the same check fails the test
  * instead: nothing is silently skipped there.
  */
 public final class RequiredTool {
@@ -18,12 +18,18 @@ public final class RequiredTool {
 
   private RequiredTool() {}
 
-  /** Skips (or, under {@code CI_REQUIRE_TOOLS=1}, fails) unless {@code program} is an executable file. */
+  /**
+   * Skips (or, under {@code CI_REQUIRE_TOOLS=1}, fails) unless {@code program} is an executable
+   * file.
+   */
   public static void assumeInstalled(Path program, String debianPackage) {
     require(Files.isExecutable(program), program + " is not installed", debianPackage);
   }
 
-  /** As {@link #assumeInstalled(Path, String)} for a program looked up on the PATH, e.g. {@code shellcheck}. */
+  /**
+   * As {@link #assumeInstalled(Path, String)} for a program looked up on the PATH, e.g. {@code
+   * shellcheck}.
+   */
   public static Path assumeOnPath(String program, String debianPackage) {
     String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
     for (String directory : path.split(File.pathSeparator)) {
@@ -36,7 +42,9 @@ public final class RequiredTool {
     return null; // not reached: require aborted or failed the test
   }
 
-  /** As {@link #assumeInstalled(Path, String)} for a file a package installs, e.g. a slapd module. */
+  /**
+   * As {@link #assumeInstalled(Path, String)} for a file a package installs, e.g. a slapd module.
+   */
   public static void assumeFile(Path file, String debianPackage) {
     require(Files.exists(file), file + " is missing", debianPackage);
   }
@@ -47,7 +55,8 @@ public final class RequiredTool {
   }
 
   private static void require(boolean present, String what, String debianPackage) {
-    String message = what + " (Debian package " + debianPackage + ": apt-get install " + debianPackage + ")";
+    String message =
+        what + " (Debian package " + debianPackage + ": apt-get install " + debianPackage + ")";
     if (!present && required()) {
       throw new AssertionError(message + "; " + REQUIRE_VARIABLE + "=1 requires it");
     }

@@ -20,19 +20,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The backends of an instance as the offline tools open them: from the instance's
- * {@code config.ldif}, through the same config-to-storage mapping the server uses
- * ({@link Backends#settings}).
+ * The backends of an instance as the offline tools open them: from the instance's {@code
+ * config.ldif}, through the same config-to-storage mapping the server uses ({@link
+ * Backends#settings}).
  *
- * <p>Inspecting tools (backendstat, verify-index) open a {@linkplain Backend#openReadOnly
- * read-only view}, which needs no lock: on a stopped server it is the database; on a running one
- * it is the consistent state at the moment of opening. Rebuilding opens the database
- * exclusively, which fails with a clear message while a server holds it.
+ * <p>Inspecting tools (backendstat, verify-index) open a {@linkplain Backend#openReadOnly read-only
+ * view}, which needs no lock: on a stopped server it is the database; on a running one it is the
+ * consistent state at the moment of opening. Rebuilding opens the database exclusively, which fails
+ * with a clear message while a server holds it.
  */
 public final class InstanceStorage {
   private final Instance instance;
   private final ServerConfig config;
-  /** The server's schema (standard plus the instance's config/schema files): index keys must be normalized as the server does. */
+
+  /**
+   * The server's schema (standard plus the instance's config/schema files): index keys must be
+   * normalized as the server does.
+   */
   private final Schema schema;
 
   private InstanceStorage(Instance instance, ServerConfig config, Schema schema) {
@@ -43,9 +47,12 @@ public final class InstanceStorage {
 
   public static InstanceStorage of(Instance instance) throws ConfigException {
     if (!Files.exists(instance.configFile())) {
-      throw new ConfigException("no instance at " + instance.root() + " (" + instance.configFile() + " is missing)");
+      throw new ConfigException(
+          "no instance at " + instance.root() + " (" + instance.configFile() + " is missing)");
     }
-    return new InstanceStorage(instance, ServerConfig.read(ConfigStore.load(instance.configFile())),
+    return new InstanceStorage(
+        instance,
+        ServerConfig.read(ConfigStore.load(instance.configFile())),
         SchemaLoader.load(instance.schemaDirectory()));
   }
 
@@ -65,8 +72,11 @@ public final class InstanceStorage {
   /** One line saying which view a read-only open gives, for the tools to print on stderr. */
   public String describeReadOnlyView() {
     return RunningServer.of(instance)
-        .map(server -> server.describe() + ": reading a consistent read-only snapshot of its database taken at "
-            + Instant.now())
+        .map(
+            server ->
+                server.describe()
+                    + ": reading a consistent read-only snapshot of its database taken at "
+                    + Instant.now())
         .orElse("the server is stopped: reading its database offline (read-only)");
   }
 
@@ -86,7 +96,8 @@ public final class InstanceStorage {
     }
     List<String> ids = new ArrayList<>();
     config.backends().forEach(b -> ids.add(b.id()));
-    throw new ConfigException("-n " + backendId + ": no such backend (expected one of: " + String.join(", ", ids) + ")");
+    throw new ConfigException(
+        "-n " + backendId + ": no such backend (expected one of: " + String.join(", ", ids) + ")");
   }
 
   /** The backend holding {@code baseDn} as one of its base DNs. */
@@ -104,17 +115,25 @@ public final class InstanceStorage {
     return Backend.openReadOnly(settings(backend), schema);
   }
 
-  /** Opens the backend exclusively for writing; fails while a server or another tool has it open. */
+  /**
+   * Opens the backend exclusively for writing; fails while a server or another tool has it open.
+   */
   public Backend openExclusive(BackendConfig backend) throws LDAPException {
     return Backend.open(settings(backend), schema);
   }
 
-  /** The backend's settings with the caches of a tool: the server's budget, as if it were the only backend. */
+  /**
+   * The backend's settings with the caches of a tool: the server's budget, as if it were the only
+   * backend.
+   */
   private BackendSettings settings(BackendConfig backend) {
-    return Backends.settings(backend, instance, MemoryBudget.ofThisProcess(config.global().memoryBudgetBytes()), 1);
+    return Backends.settings(
+        backend, instance, MemoryBudget.ofThisProcess(config.global().memoryBudgetBytes()), 1);
   }
 
-  /** The containers of {@code backend} whose base DN is {@code baseDn}, or all of them when null. */
+  /**
+   * The containers of {@code backend} whose base DN is {@code baseDn}, or all of them when null.
+   */
   public static List<EntryContainer> containers(Backend backend, DN baseDn) throws ConfigException {
     if (baseDn == null) {
       return backend.containers();
@@ -124,7 +143,11 @@ public final class InstanceStorage {
         return List.of(c);
       }
     }
-    throw new ConfigException("-b " + baseDn + ": not a base DN of backend " + backend.id()
-        + " (or its database has no data for it yet)");
+    throw new ConfigException(
+        "-b "
+            + baseDn
+            + ": not a base DN of backend "
+            + backend.id()
+            + " (or its database has no data for it yet)");
   }
 }

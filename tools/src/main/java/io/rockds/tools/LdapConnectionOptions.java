@@ -20,40 +20,63 @@ import picocli.CommandLine.ScopeType;
 /**
  * The options of every tool that connects to a running server, with OpenDJ's names: {@code -h}
  * host, {@code -p} port, {@code -D}/{@code -w}/{@code -j} bind, {@code -Z} LDAPS, {@code -q}
- * StartTLS, {@code -X} trust any certificate. Mixed into a command with {@code @Mixin}; the
- * options are inherited by its subcommands (dsconfig takes them before or after the subcommand).
+ * StartTLS, {@code -X} trust any certificate. Mixed into a command with {@code @Mixin}; the options
+ * are inherited by its subcommands (dsconfig takes them before or after the subcommand).
  */
 public final class LdapConnectionOptions {
   /** OpenDJ's and RockDS's default LDAP port. */
   public static final int DEFAULT_PORT = 1389;
 
-  @Option(names = {"-h", "--hostname"}, paramLabel = "<host>", scope = ScopeType.INHERIT,
+  @Option(
+      names = {"-h", "--hostname"},
+      paramLabel = "<host>",
+      scope = ScopeType.INHERIT,
       description = "Server host name or address (default: localhost).")
   String host;
 
-  @Option(names = {"-p", "--port"}, paramLabel = "<port>", scope = ScopeType.INHERIT,
+  @Option(
+      names = {"-p", "--port"},
+      paramLabel = "<port>",
+      scope = ScopeType.INHERIT,
       description = "Server LDAP or LDAPS port (default: " + DEFAULT_PORT + ").")
   Integer port;
 
-  @Option(names = {"-D", "--bindDN"}, paramLabel = "<bindDN>", scope = ScopeType.INHERIT,
+  @Option(
+      names = {"-D", "--bindDN"},
+      paramLabel = "<bindDN>",
+      scope = ScopeType.INHERIT,
       description = "DN to bind with (default: cn=Directory Manager).")
   String bindDn;
 
-  @Option(names = {"-w", "--bindPassword"}, paramLabel = "<password>", scope = ScopeType.INHERIT,
+  @Option(
+      names = {"-w", "--bindPassword"},
+      paramLabel = "<password>",
+      scope = ScopeType.INHERIT,
       description = "Bind password.")
   String bindPassword;
 
-  @Option(names = {"-j", "--bindPasswordFile"}, paramLabel = "<file>", scope = ScopeType.INHERIT,
+  @Option(
+      names = {"-j", "--bindPasswordFile"},
+      paramLabel = "<file>",
+      scope = ScopeType.INHERIT,
       description = "File holding the bind password.")
   Path bindPasswordFile;
 
-  @Option(names = {"-Z", "--useSSL"}, scope = ScopeType.INHERIT, description = "Connect with LDAPS.")
+  @Option(
+      names = {"-Z", "--useSSL"},
+      scope = ScopeType.INHERIT,
+      description = "Connect with LDAPS.")
   boolean useSsl;
 
-  @Option(names = {"-q", "--useStartTLS"}, scope = ScopeType.INHERIT, description = "Use StartTLS.")
+  @Option(
+      names = {"-q", "--useStartTLS"},
+      scope = ScopeType.INHERIT,
+      description = "Use StartTLS.")
   boolean useStartTls;
 
-  @Option(names = {"-X", "--trustAll"}, scope = ScopeType.INHERIT,
+  @Option(
+      names = {"-X", "--trustAll"},
+      scope = ScopeType.INHERIT,
       description = "Trust any server certificate (self-signed test servers).")
   boolean trustAll;
 
@@ -70,14 +93,16 @@ public final class LdapConnectionOptions {
   }
 
   /**
-   * True when the command line names a server (host, port or a bind password): tools that work
-   * both on a stopped instance and through a running server go online then.
+   * True when the command line names a server (host, port or a bind password): tools that work both
+   * on a stopped instance and through a running server go online then.
    */
   public boolean namesServer() {
     return host != null || port != null || bindPassword != null || bindPasswordFile != null;
   }
 
-  /** Sets the target when the command line did not, e.g. status reading the instance's own listener. */
+  /**
+   * Sets the target when the command line did not, e.g. status reading the instance's own listener.
+   */
   public void defaultTo(String defaultHost, int defaultPort) {
     if (host == null) {
       host = defaultHost;
@@ -124,29 +149,35 @@ public final class LdapConnectionOptions {
     SSLContext ssl = useSsl || useStartTls ? sslUtil().createSSLContext() : null;
     LDAPConnection connection;
     try {
-      connection = useSsl ? new LDAPConnection(ssl.getSocketFactory(), host(), port())
-          : new LDAPConnection(host(), port());
+      connection =
+          useSsl
+              ? new LDAPConnection(ssl.getSocketFactory(), host(), port())
+              : new LDAPConnection(host(), port());
     } catch (LDAPException e) {
-      throw new LDAPException(e.getResultCode(), "cannot connect to " + host() + ":" + port() + ": " + rootCause(e),
-          e);
+      throw new LDAPException(
+          e.getResultCode(), "cannot connect to " + host() + ":" + port() + ": " + rootCause(e), e);
     }
     if (useStartTls) {
       try {
-        ResultCode tls = connection.processExtendedOperation(new StartTLSExtendedRequest(ssl)).getResultCode();
+        ResultCode tls =
+            connection.processExtendedOperation(new StartTLSExtendedRequest(ssl)).getResultCode();
         if (tls != ResultCode.SUCCESS) {
           throw new LDAPException(tls, "StartTLS failed: " + tls);
         }
       } catch (LDAPException e) {
         connection.close();
-        throw new LDAPException(e.getResultCode(), "StartTLS with " + host() + ":" + port() + " failed: "
-            + rootCause(e), e);
+        throw new LDAPException(
+            e.getResultCode(),
+            "StartTLS with " + host() + ":" + port() + " failed: " + rootCause(e),
+            e);
       }
     }
     return connection;
   }
 
   /** Connects and binds as {@code -D} with the password ({@link #requirePassword}). */
-  public LDAPConnection connectAndBind(boolean prompt) throws LDAPException, GeneralSecurityException, IOException {
+  public LDAPConnection connectAndBind(boolean prompt)
+      throws LDAPException, GeneralSecurityException, IOException {
     String password = requirePassword(prompt);
     LDAPConnection connection = connect();
     try {
@@ -164,7 +195,8 @@ public final class LdapConnectionOptions {
     for (int depth = 0; root.getCause() != null && depth < 10; depth++) {
       root = root.getCause();
     }
-    if (root instanceof SSLException || root instanceof GeneralSecurityException
+    if (root instanceof SSLException
+        || root instanceof GeneralSecurityException
         || String.valueOf(root.getMessage()).contains("certification path")) {
       return "the server's certificate is not trusted (add -X to trust any certificate, for test servers)";
     }

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A table printed with aligned columns, as OpenDJ's {@code TableBuilder} prints backendstat's:
- * a heading row, then one row per record; numeric cells are right-aligned.
+ * A table printed with aligned columns, as OpenDJ's {@code TableBuilder} prints backendstat's: a
+ * heading row, then one row per record; numeric cells are right-aligned.
  */
 public final class TextTable {
   private static final String GAP = "  ";
@@ -20,7 +20,8 @@ public final class TextTable {
 
   public TextTable row(Object... cells) {
     if (cells.length != headings.size()) {
-      throw new IllegalArgumentException("row of " + cells.length + " cells (expected: " + headings.size() + ")");
+      throw new IllegalArgumentException(
+          "row of " + cells.length + " cells (expected: " + headings.size() + ")");
     }
     List<String> row = new ArrayList<>();
     for (Object cell : cells) {
@@ -34,7 +35,10 @@ public final class TextTable {
     return rows.size();
   }
 
-  /** Prints tab-separated rows without the heading (for {@code --script-friendly}), or {@link #print(PrintWriter)}. */
+  /**
+   * Prints tab-separated rows without the heading (for {@code --script-friendly}), or {@link
+   * #print(PrintWriter)}.
+   */
   public void print(PrintWriter out, boolean scriptFriendly) {
     if (!scriptFriendly) {
       print(out);
@@ -64,7 +68,8 @@ public final class TextTable {
     out.flush();
   }
 
-  private static void printRow(PrintWriter out, List<String> cells, int[] widths, boolean[] rightAligned) {
+  private static void printRow(
+      PrintWriter out, List<String> cells, int[] widths, boolean[] rightAligned) {
     StringBuilder line = new StringBuilder();
     for (int c = 0; c < cells.size(); c++) {
       String cell = cells.get(c);

@@ -6,12 +6,14 @@ import picocli.CommandLine;
 
 /**
  * Runs a picocli command the way every RockDS tool behaves (the exit codes are in the README):
+ *
  * <ul>
- *   <li>0: success;</li>
+ *   <li>0: success;
  *   <li>1: the tool failed; it prints one line, {@code <tool>: <reason>}, and no stack trace
- *       ({@code ROCKDS_DEBUG=1} prints it too);</li>
- *   <li>2: bad usage (an unknown or missing option), with the usage.</li>
+ *       ({@code ROCKDS_DEBUG=1} prints it too);
+ *   <li>2: bad usage (an unknown or missing option), with the usage.
  * </ul>
+ *
  * Every command and subcommand gets {@link StandardOptions} (help, version) here, in one place.
  */
 public final class ToolRunner {
@@ -36,15 +38,16 @@ public final class ToolRunner {
   private static CommandLine commandLine(Object command) {
     CommandLine cli = new CommandLine(command);
     addStandardOptions(cli);
-    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-      String message = e.getMessage() != null ? e.getMessage() : e.toString();
-      commandLine.getErr().println(commandLine.getCommandName() + ": " + message);
-      if (System.getenv("ROCKDS_DEBUG") != null) {
-        e.printStackTrace(commandLine.getErr());
-      }
-      commandLine.getErr().flush();
-      return EXIT_FAILURE;
-    });
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          String message = e.getMessage() != null ? e.getMessage() : e.toString();
+          commandLine.getErr().println(commandLine.getCommandName() + ": " + message);
+          if (System.getenv("ROCKDS_DEBUG") != null) {
+            e.printStackTrace(commandLine.getErr());
+          }
+          commandLine.getErr().flush();
+          return EXIT_FAILURE;
+        });
     return cli;
   }
 

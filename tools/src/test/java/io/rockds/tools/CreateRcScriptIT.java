@@ -1,8 +1,8 @@
 package io.rockds.tools;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static io.rockds.tools.fixtures.BinScripts.freePort;
 import static io.rockds.tools.fixtures.BinScripts.run;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.unboundid.ldap.sdk.LDAPConnection;
@@ -30,31 +30,59 @@ class CreateRcScriptIT {
   void setUp() throws Exception {
     instance = dir.resolve("instance");
     port = freePort();
-    Result setup = run("bin/setup", "--instance", instance.toString(), "--ldapPort", Integer.toString(port),
-        "--ldapsPort", "0", "--rootUserPassword", "password", "--quiet");
+    Result setup =
+        run(
+            "bin/setup",
+            "--instance",
+            instance.toString(),
+            "--ldapPort",
+            Integer.toString(port),
+            "--ldapsPort",
+            "0",
+            "--rootUserPassword",
+            "password",
+            "--quiet");
     assertThat(setup.exitCode()).as(setup.output()).isZero();
   }
 
   @Test
   void theSystemdUnitRunsTheServerInTheForegroundAndSigtermStopsItCleanly() throws Exception {
     Path unit = dir.resolve("rockds.service");
-    Result created = run("bin/create-rc-script", "--instance", instance.toString(), "--systemdService",
-        unit.toString(), "-J", "-Xmx256m -XX:+UseSerialGC");
+    Result created =
+        run(
+            "bin/create-rc-script",
+            "--instance",
+            instance.toString(),
+            "--systemdService",
+            unit.toString(),
+            "-J",
+            "-Xmx256m -XX:+UseSerialGC");
     assertThat(created.exitCode()).as(created.output()).isZero();
     List<String> lines = Files.readAllLines(unit);
-    assertThat(lines).contains("Type=simple", "KillSignal=SIGTERM", "Environment=\"ROCKDS_JAVA_OPTS=-Xmx256m"
-        + " -XX:+UseSerialGC\"", "WantedBy=multi-user.target");
-    String execStart = lines.stream().filter(l -> l.startsWith("ExecStart=")).findFirst().orElseThrow()
-        .substring("ExecStart=".length());
+    assertThat(lines)
+        .contains(
+            "Type=simple",
+            "KillSignal=SIGTERM",
+            "Environment=\"ROCKDS_JAVA_OPTS=-Xmx256m" + " -XX:+UseSerialGC\"",
+            "WantedBy=multi-user.target");
+    String execStart =
+        lines.stream()
+            .filter(l -> l.startsWith("ExecStart="))
+            .findFirst()
+            .orElseThrow()
+            .substring("ExecStart=".length());
     assertThat(execStart).endsWith("--nodetach");
 
-    ProcessBuilder pb = new ProcessBuilder(List.of(execStart.split(" "))).redirectErrorStream(true)
-        .redirectOutput(dir.resolve("server.out").toFile());
+    ProcessBuilder pb =
+        new ProcessBuilder(List.of(execStart.split(" ")))
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("server.out").toFile());
     pb.environment().put("ROCKDS_JAVA_OPTS", "-Xmx256m -XX:+UseSerialGC");
     Process server = pb.start();
     try {
       awaitListening(server);
-      try (LDAPConnection c = new LDAPConnection("127.0.0.1", port, "cn=Directory Manager", "password")) {
+      try (LDAPConnection c =
+          new LDAPConnection("127.0.0.1", port, "cn=Directory Manager", "password")) {
         assertThat(c.getEntry("dc=example,dc=com")).isNotNull();
       }
     } finally {
@@ -68,11 +96,19 @@ class CreateRcScriptIT {
 
   @Test
   void theSystemdUnitPassesSystemdAnalyzeVerify() throws Exception {
-    assumeTrue(Files.isExecutable(Path.of("/usr/bin/systemd-analyze")),
+    assumeTrue(
+        Files.isExecutable(Path.of("/usr/bin/systemd-analyze")),
         "systemd-analyze is missing: install the Debian package systemd");
     Path unit = dir.resolve("rockds.service");
-    assertThat(run("bin/create-rc-script", "--instance", instance.toString(), "--systemdService",
-        unit.toString()).exitCode()).isZero();
+    assertThat(
+            run(
+                    "bin/create-rc-script",
+                    "--instance",
+                    instance.toString(),
+                    "--systemdService",
+                    unit.toString())
+                .exitCode())
+        .isZero();
     Result verify = run("systemd-analyze", "verify", unit.toString());
     assertThat(verify.exitCode()).as(verify.output()).isZero();
     assertThat(verify.output()).doesNotContain(unit.getFileName().toString());
@@ -81,7 +117,9 @@ class CreateRcScriptIT {
   @Test
   void theInitScriptStartsReportsAndStopsTheServer() throws Exception {
     Path script = dir.resolve("rockds.init");
-    assertThat(run("bin/create-rc-script", "--instance", instance.toString(), "-f", script.toString()).exitCode())
+    assertThat(
+            run("bin/create-rc-script", "--instance", instance.toString(), "-f", script.toString())
+                .exitCode())
         .isZero();
     try {
       Result start = run(script.toString(), "start");

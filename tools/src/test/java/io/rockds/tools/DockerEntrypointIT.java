@@ -3,6 +3,7 @@ package io.rockds.tools;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.unboundid.ldap.sdk.LDAPConnection;
+import io.rockds.testsupport.RequiredTool;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -12,16 +13,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import io.rockds.testsupport.RequiredTool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The container's entry point, run directly against the built distribution (no Docker engine runs
- * here): first start creates and seeds the instance, a second start on the same volume only
- * starts it, and a bad certificate stops it with one line. Also checks the scripts with
- * shellcheck. (DistributionIT checks that the Dockerfile's COPY sources are in the distribution;
- * DockerImageIT runs the image in a real engine.)
+ * here): first start creates and seeds the instance, a second start on the same volume only starts
+ * it, and a bad certificate stops it with one line. Also checks the scripts with shellcheck.
+ * (DistributionIT checks that the Dockerfile's COPY sources are in the distribution; DockerImageIT
+ * runs the image in a real engine.)
  */
 class DockerEntrypointIT {
   private static final Path REPO = Path.of("..").toAbsolutePath().normalize();
@@ -32,13 +32,17 @@ class DockerEntrypointIT {
   void firstStartSeedsSecondStartDoesNot() throws Exception {
     Path data = Files.createDirectories(dir.resolve("data"));
     Path ldifs = Files.createDirectories(dir.resolve("ldifs"));
-    Files.writeString(ldifs.resolve("10-base.ldif"), """
+    Files.writeString(
+        ldifs.resolve("10-base.ldif"),
+        """
         dn: dc=example,dc=org
         objectClass: top
         objectClass: domain
         dc: example
         """);
-    Files.writeString(ldifs.resolve("15-people.ldif"), """
+    Files.writeString(
+        ldifs.resolve("15-people.ldif"),
+        """
         dn: uid=alice,dc=example,dc=org
         objectClass: inetOrgPerson
         uid: alice
@@ -53,17 +57,23 @@ class DockerEntrypointIT {
       awaitPort(first, port);
       assertThat(Files.exists(data.resolve(".rockds-bootstrapped"))).isTrue();
       assertThat(healthCheck(data, port)).as("healthy once seeded").isZero();
-      try (LDAPConnection admin = new LDAPConnection("127.0.0.1", port, "cn=admin,dc=example,dc=org", "s3cret")) {
-        assertThat(admin.getEntry("dc=example,dc=org")).as("the first of several LDIF files").isNotNull();
+      try (LDAPConnection admin =
+          new LDAPConnection("127.0.0.1", port, "cn=admin,dc=example,dc=org", "s3cret")) {
+        assertThat(admin.getEntry("dc=example,dc=org"))
+            .as("the first of several LDIF files")
+            .isNotNull();
         assertThat(admin.getEntry("uid=alice,dc=example,dc=org")).isNotNull();
       }
-      try (LDAPConnection alice = new LDAPConnection("127.0.0.1", port, "uid=alice,dc=example,dc=org", "wonderland")) {
+      try (LDAPConnection alice =
+          new LDAPConnection("127.0.0.1", port, "uid=alice,dc=example,dc=org", "wonderland")) {
         assertThat(alice.isConnected()).isTrue();
       }
     } finally {
       stop(first);
     }
-    Files.writeString(ldifs.resolve("20-late.ldif"), """
+    Files.writeString(
+        ldifs.resolve("20-late.ldif"),
+        """
         dn: uid=bob,dc=example,dc=org
         objectClass: inetOrgPerson
         uid: bob
@@ -73,9 +83,12 @@ class DockerEntrypointIT {
     Process second = start(env);
     try {
       awaitPort(second, port);
-      try (LDAPConnection admin = new LDAPConnection("127.0.0.1", port, "cn=admin,dc=example,dc=org", "s3cret")) {
+      try (LDAPConnection admin =
+          new LDAPConnection("127.0.0.1", port, "cn=admin,dc=example,dc=org", "s3cret")) {
         assertThat(admin.getEntry("uid=alice,dc=example,dc=org")).isNotNull();
-        assertThat(admin.getEntry("uid=bob,dc=example,dc=org")).as("LDIF is imported on first start only").isNull();
+        assertThat(admin.getEntry("uid=bob,dc=example,dc=org"))
+            .as("LDIF is imported on first start only")
+            .isNull();
       }
     } finally {
       stop(second);
@@ -83,10 +96,13 @@ class DockerEntrypointIT {
   }
 
   @Test
-  void aFailedSeedStopsAndARestartRefusesThePartialInstanceWhichNeverReportsHealthy() throws Exception {
+  void aFailedSeedStopsAndARestartRefusesThePartialInstanceWhichNeverReportsHealthy()
+      throws Exception {
     Path data = Files.createDirectories(dir.resolve("data"));
     Path ldifs = Files.createDirectories(dir.resolve("ldifs"));
-    Files.writeString(ldifs.resolve("bad.ldif"), """
+    Files.writeString(
+        ldifs.resolve("bad.ldif"),
+        """
         dn: dc=example,dc=org
         objectClass: top
         objectClass: domain
@@ -105,7 +121,9 @@ class DockerEntrypointIT {
     assertThat(first.output()).contains("rockds: error: bad LDIF in").contains("rejects.ldif");
     Exit restart = runToExit(env);
     assertThat(restart.code()).isNotZero();
-    assertThat(restart.output()).contains("failed while seeding").contains("empty it and start again");
+    assertThat(restart.output())
+        .contains("failed while seeding")
+        .contains("empty it and start again");
     assertThat(healthCheck(data, port)).isNotZero();
   }
 
@@ -116,7 +134,9 @@ class DockerEntrypointIT {
     env.put("LDAP_LOGLEVEL", "256");
     Exit exit = runToExit(env);
     assertThat(exit.code()).isNotZero();
-    assertThat(exit.output()).contains("rockds: error: LDAP_LOGLEVEL is not supported by this image and would be ignored");
+    assertThat(exit.output())
+        .contains(
+            "rockds: error: LDAP_LOGLEVEL is not supported by this image and would be ignored");
     try (var files = Files.list(data)) {
       assertThat(files.toList()).as("nothing created").isEmpty();
     }
@@ -136,13 +156,17 @@ class DockerEntrypointIT {
     Process p = start(env);
     try {
       awaitPort(p, port);
-      try (LDAPConnection user = new LDAPConnection("127.0.0.1", port, "cn=user02,ou=people,dc=example,dc=org",
-          "bitnami2")) {
+      try (LDAPConnection user =
+          new LDAPConnection(
+              "127.0.0.1", port, "cn=user02,ou=people,dc=example,dc=org", "bitnami2")) {
         assertThat(user.isConnected()).isTrue();
       }
-      try (LDAPConnection admin = new LDAPConnection("127.0.0.1", port, "cn=admin,dc=example,dc=org", "s3cret")) {
-        assertThat(admin.getEntry("cn=staff,ou=people,dc=example,dc=org").getAttributeValues("member"))
-            .containsExactly("cn=user01,ou=people,dc=example,dc=org", "cn=user02,ou=people,dc=example,dc=org");
+      try (LDAPConnection admin =
+          new LDAPConnection("127.0.0.1", port, "cn=admin,dc=example,dc=org", "s3cret")) {
+        assertThat(
+                admin.getEntry("cn=staff,ou=people,dc=example,dc=org").getAttributeValues("member"))
+            .containsExactly(
+                "cn=user01,ou=people,dc=example,dc=org", "cn=user02,ou=people,dc=example,dc=org");
       }
     } finally {
       stop(p);
@@ -160,20 +184,32 @@ class DockerEntrypointIT {
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.exitValue()).isNotZero();
-    assertThat(out).contains("rockds: error: cannot read LDAP_TLS_CERT_FILE=" + dir.resolve("missing.pem"))
+    assertThat(out)
+        .contains("rockds: error: cannot read LDAP_TLS_CERT_FILE=" + dir.resolve("missing.pem"))
         .doesNotContain("\tat ");
   }
 
   @Test
   void scriptsPassShellcheck() throws Exception {
     RequiredTool.assumeOnPath("shellcheck", "shellcheck");
-    List<String> command = new ArrayList<>(List.of("shellcheck", "-x", "docker/entrypoint.sh", "docker/healthcheck.sh",
-        "docker/bitnami-tree.sh", "docker/build-base-image.sh", "docker/build-image.sh", ".ci/run",
-        "benchmarks/run.sh", "benchmarks/slapd/slapd-reference.sh"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "shellcheck",
+                "-x",
+                "docker/entrypoint.sh",
+                "docker/healthcheck.sh",
+                "docker/bitnami-tree.sh",
+                "docker/build-base-image.sh",
+                "docker/build-image.sh",
+                ".ci/run",
+                "benchmarks/run.sh",
+                "benchmarks/slapd/slapd-reference.sh"));
     try (var bins = Files.list(REPO.resolve("bin"))) {
       bins.map(b -> "bin/" + b.getFileName()).sorted().forEach(command::add);
     }
-    Process p = new ProcessBuilder(command).directory(REPO.toFile()).redirectErrorStream(true).start();
+    Process p =
+        new ProcessBuilder(command).directory(REPO.toFile()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(p.exitValue()).as(out).isZero();
@@ -197,20 +233,25 @@ class DockerEntrypointIT {
 
   record Exit(int code, String output) {}
 
-  /** Runs the entry point until it exits by itself (a failure); fails the test if it keeps running. */
+  /**
+   * Runs the entry point until it exits by itself (a failure); fails the test if it keeps running.
+   */
   private Exit runToExit(Map<String, String> env) throws Exception {
     Process p = start(env);
     if (!p.waitFor(120, TimeUnit.SECONDS)) {
       p.destroyForcibly();
       throw new AssertionError("the entry point kept running");
     }
-    return new Exit(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+    return new Exit(
+        p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
   }
 
   /** The image's health check against the instance in {@code data}: 0 healthy. */
   private static int healthCheck(Path data, int port) throws Exception {
     RequiredTool.assumeOnPath("ldapsearch", "ldap-utils");
-    ProcessBuilder pb = new ProcessBuilder(REPO.resolve("docker/healthcheck.sh").toString()).redirectErrorStream(true);
+    ProcessBuilder pb =
+        new ProcessBuilder(REPO.resolve("docker/healthcheck.sh").toString())
+            .redirectErrorStream(true);
     pb.environment().put("ROCKDS_DATA", data.toString());
     pb.environment().put("LDAP_PORT_NUMBER", Integer.toString(port));
     Process p = pb.start();
@@ -220,8 +261,10 @@ class DockerEntrypointIT {
   }
 
   private Process start(Map<String, String> env) throws IOException {
-    ProcessBuilder pb = new ProcessBuilder(REPO.resolve("docker/entrypoint.sh").toString())
-        .directory(dir.toFile()).redirectErrorStream(true);
+    ProcessBuilder pb =
+        new ProcessBuilder(REPO.resolve("docker/entrypoint.sh").toString())
+            .directory(dir.toFile())
+            .redirectErrorStream(true);
     pb.environment().putAll(env);
     pb.environment().remove("ROCKDS_JAVA_OPTS");
     Process p = pb.start();
@@ -233,8 +276,9 @@ class DockerEntrypointIT {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (System.nanoTime() < deadline) {
       if (!p.isAlive()) {
-        throw new AssertionError("the entry point exited: "
-            + new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        throw new AssertionError(
+            "the entry point exited: "
+                + new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
       }
       try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
         return;

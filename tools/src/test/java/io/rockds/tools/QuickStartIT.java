@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchScope;
-import io.rockds.tools.fixtures.BinScripts.Result;
 import io.rockds.server.DirectoryServer;
 import io.rockds.server.Instance;
+import io.rockds.tools.fixtures.BinScripts.Result;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README's quick start as a newcomer runs it: {@code bin/start-ds} as a process on an
- * instance that does not exist yet (so it is created with setup's defaults), the sample entries
- * answered with the documented password, a second start on the same data, then {@code bin/stop-ds}.
+ * The README's quick start as a newcomer runs it: {@code bin/start-ds} as a process on an instance
+ * that does not exist yet (so it is created with setup's defaults), the sample entries answered
+ * with the documented password, a second start on the same data, then {@code bin/stop-ds}.
  */
 class QuickStartIT {
   @TempDir Path dir;
@@ -36,15 +36,30 @@ class QuickStartIT {
     if (!isFree(port)) {
       // A developer's own server holds the quick-start port: set up on a free one instead.
       port = freePort();
-      assertThat(run("bin/setup", "--instance", instance.toString(), "--ldapPort", Integer.toString(port),
-          "--ldapsPort", "0", "--rootUserPassword", "password", "--sampleData", "10").exitCode()).isZero();
+      assertThat(
+              run(
+                      "bin/setup",
+                      "--instance",
+                      instance.toString(),
+                      "--ldapPort",
+                      Integer.toString(port),
+                      "--ldapsPort",
+                      "0",
+                      "--rootUserPassword",
+                      "password",
+                      "--sampleData",
+                      "10")
+                  .exitCode())
+          .isZero();
     }
     try {
       Result start = run("bin/start-ds", "--instance", instance.toString());
       assertThat(start.exitCode()).as(start.output()).isZero();
       assertThat(start.output()).contains("ldap://127.0.0.1:" + port);
-      try (LDAPConnection c = new LDAPConnection("127.0.0.1", port, "cn=Directory Manager", "password")) {
-        SearchResult users = c.search("dc=example,dc=com", SearchScope.SUB, "(objectClass=inetOrgPerson)", "uid");
+      try (LDAPConnection c =
+          new LDAPConnection("127.0.0.1", port, "cn=Directory Manager", "password")) {
+        SearchResult users =
+            c.search("dc=example,dc=com", SearchScope.SUB, "(objectClass=inetOrgPerson)", "uid");
         assertThat(users.getEntryCount()).isEqualTo(10);
         assertThat(c.getEntry("uid=user.1,ou=People,dc=example,dc=com")).isNotNull();
         c.add("dn: ou=Kept,dc=example,dc=com", "objectClass: organizationalUnit", "ou: Kept");
@@ -55,7 +70,8 @@ class QuickStartIT {
       Result again = run("bin/start-ds", "--instance", instance.toString());
       assertThat(again.exitCode()).as(again.output()).isZero();
       assertThat(again.output()).doesNotContain("creating it");
-      try (LDAPConnection c = new LDAPConnection("127.0.0.1", port, "cn=Directory Manager", "password")) {
+      try (LDAPConnection c =
+          new LDAPConnection("127.0.0.1", port, "cn=Directory Manager", "password")) {
         assertThat(c.getEntry("ou=Kept,dc=example,dc=com")).isNotNull();
       }
       Result twice = run("bin/start-ds", "--instance", instance.toString());
@@ -72,41 +88,67 @@ class QuickStartIT {
    * with an iterated scheme.
    */
   private static void assertPrivate(Path instance) throws IOException {
-    assertThat(Files.getPosixFilePermissions(instance)).isEqualTo(PosixFilePermissions.fromString("rwx------"));
-    for (Path file : List.of(instance.resolve("config/config.ldif"), instance.resolve("logs/access"),
-        instance.resolve("logs/server.out"))) {
-      assertThat(Files.getPosixFilePermissions(file)).as(file.toString())
+    assertThat(Files.getPosixFilePermissions(instance))
+        .isEqualTo(PosixFilePermissions.fromString("rwx------"));
+    for (Path file :
+        List.of(
+            instance.resolve("config/config.ldif"),
+            instance.resolve("logs/access"),
+            instance.resolve("logs/server.out"))) {
+      assertThat(Files.getPosixFilePermissions(file))
+          .as(file.toString())
           .isEqualTo(PosixFilePermissions.fromString("rw-------"));
     }
     try (var db = Files.walk(instance.resolve("db"))) {
-      db.filter(Files::isRegularFile).forEach(file -> {
-        try {
-          assertThat(Files.getPosixFilePermissions(file)).as(file.toString()).doesNotContain(
-              PosixFilePermission.GROUP_READ, PosixFilePermission.OTHERS_READ);
-        } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-      });
+      db.filter(Files::isRegularFile)
+          .forEach(
+              file -> {
+                try {
+                  assertThat(Files.getPosixFilePermissions(file))
+                      .as(file.toString())
+                      .doesNotContain(
+                          PosixFilePermission.GROUP_READ, PosixFilePermission.OTHERS_READ);
+                } catch (IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              });
     }
     assertThat(Files.readString(instance.resolve("config/config.ldif")))
-        .contains("userPassword: {PBKDF2-SHA256}").doesNotContain("{SSHA512}");
+        .contains("userPassword: {PBKDF2-SHA256}")
+        .doesNotContain("{SSHA512}");
   }
 
   @Test
   void setupWithoutOptionsCreatesNoKnownCredentials() throws Exception {
     Path instance = dir.resolve("bare");
-    Result refused = run("bin/setup", "--instance", instance.toString(), "--ldapsPort", "0", "--quiet");
+    Result refused =
+        run("bin/setup", "--instance", instance.toString(), "--ldapsPort", "0", "--quiet");
     assertThat(refused.exitCode()).isEqualTo(2);
     assertThat(refused.output()).contains("no root user password");
     assertThat(Files.exists(instance.resolve("config/config.ldif"))).isFalse();
 
-    assertThat(run("bin/setup", "--instance", instance.toString(), "--ldapPort", "0", "--ldapsPort", "0",
-        "--rootUserPassword", "Root-Secret-1", "--quiet").exitCode()).isZero();
+    assertThat(
+            run(
+                    "bin/setup",
+                    "--instance",
+                    instance.toString(),
+                    "--ldapPort",
+                    "0",
+                    "--ldapsPort",
+                    "0",
+                    "--rootUserPassword",
+                    "Root-Secret-1",
+                    "--quiet")
+                .exitCode())
+        .isZero();
     try (DirectoryServer server = DirectoryServer.start(new Instance(instance));
-        LDAPConnection c = new LDAPConnection("127.0.0.1", server.ldapPort(), "cn=Directory Manager",
-            "Root-Secret-1")) {
+        LDAPConnection c =
+            new LDAPConnection(
+                "127.0.0.1", server.ldapPort(), "cn=Directory Manager", "Root-Secret-1")) {
       SearchResult all = c.search("dc=example,dc=com", SearchScope.SUB, "(objectClass=*)", "1.1");
-      assertThat(all.getSearchEntries()).extracting(e -> e.getDN()).containsExactly("dc=example,dc=com");
+      assertThat(all.getSearchEntries())
+          .extracting(e -> e.getDN())
+          .containsExactly("dc=example,dc=com");
     }
   }
 
@@ -114,12 +156,24 @@ class QuickStartIT {
   void aTakenPortGivesOneClearLineNotAStackTrace() throws Exception {
     try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       Path instance = dir.resolve("busy");
-      assertThat(run("bin/setup", "--instance", instance.toString(), "--ldapPort",
-          Integer.toString(taken.getLocalPort()), "--ldapsPort", "0", "--rootUserPassword", "Root-Secret-1",
-          "--quiet").exitCode()).isZero();
+      assertThat(
+              run(
+                      "bin/setup",
+                      "--instance",
+                      instance.toString(),
+                      "--ldapPort",
+                      Integer.toString(taken.getLocalPort()),
+                      "--ldapsPort",
+                      "0",
+                      "--rootUserPassword",
+                      "Root-Secret-1",
+                      "--quiet")
+                  .exitCode())
+          .isZero();
       Result start = run("bin/start-ds", "--instance", instance.toString());
       assertThat(start.exitCode()).isNotZero();
-      assertThat(start.output()).contains("cannot listen on 127.0.0.1:" + taken.getLocalPort())
+      assertThat(start.output())
+          .contains("cannot listen on 127.0.0.1:" + taken.getLocalPort())
           .doesNotContain("\tat ");
     }
   }
@@ -133,8 +187,10 @@ class QuickStartIT {
   void stopDsReportsAServerThatEndedWithoutACleanShutdown() throws Exception {
     Path instance = dir.resolve("crashing");
     Files.createDirectories(instance.resolve("logs"));
-    // Named as the server's main class (stop-ds signals only such a process), it dies of the SIGTERM.
-    Process notAServer = new ProcessBuilder("bash", "-c", "exec -a io.rockds.server.Main sleep 600").start();
+    // Named as the server's main class (stop-ds signals only such a process), it dies of the
+    // SIGTERM.
+    Process notAServer =
+        new ProcessBuilder("bash", "-c", "exec -a io.rockds.server.Main sleep 600").start();
     try {
       Files.writeString(instance.resolve("logs/server.pid"), Long.toString(notAServer.pid()));
       Result stop = run("bin/stop-ds", "--instance", instance.toString());
@@ -154,8 +210,20 @@ class QuickStartIT {
   void startDsStartsAfterKillMinus9AndDespiteAPidFileNamingAnotherProcess() throws Exception {
     Path instance = dir.resolve("killed");
     int port = freePort();
-    assertThat(run("bin/setup", "--instance", instance.toString(), "--ldapPort", Integer.toString(port),
-        "--ldapsPort", "0", "--rootUserPassword", "Root-Secret-1", "--quiet").exitCode()).isZero();
+    assertThat(
+            run(
+                    "bin/setup",
+                    "--instance",
+                    instance.toString(),
+                    "--ldapPort",
+                    Integer.toString(port),
+                    "--ldapsPort",
+                    "0",
+                    "--rootUserPassword",
+                    "Root-Secret-1",
+                    "--quiet")
+                .exitCode())
+        .isZero();
     try {
       Result start = run("bin/start-ds", "--instance", instance.toString());
       assertThat(start.exitCode()).as(start.output()).isZero();
@@ -166,7 +234,9 @@ class QuickStartIT {
       ProcessHandle server = ProcessHandle.of(pid).orElseThrow();
       server.destroyForcibly();
       server.onExit().get(60, TimeUnit.SECONDS);
-      assertThat(Files.exists(instance.resolve("logs/server.pid"))).as("kill -9 leaves the pid file").isTrue();
+      assertThat(Files.exists(instance.resolve("logs/server.pid")))
+          .as("kill -9 leaves the pid file")
+          .isTrue();
       Result afterKill = run("bin/start-ds", "--instance", instance.toString());
       assertThat(afterKill.exitCode()).as(afterKill.output()).isZero();
       assertThat(canConnect(port)).isTrue();
@@ -175,8 +245,10 @@ class QuickStartIT {
 
       ProcessHandle.of(second).orElseThrow().destroyForcibly();
       ProcessHandle.of(second).ifPresent(p -> p.onExit().join());
-      // A live process that is not the server: this test's own JVM (as pid 1 would be in a container).
-      Files.writeString(instance.resolve("logs/server.pid"), Long.toString(ProcessHandle.current().pid()));
+      // A live process that is not the server: this test's own JVM (as pid 1 would be in a
+      // container).
+      Files.writeString(
+          instance.resolve("logs/server.pid"), Long.toString(ProcessHandle.current().pid()));
       Result despiteLivePid = run("bin/start-ds", "--instance", instance.toString());
       assertThat(despiteLivePid.exitCode()).as(despiteLivePid.output()).isZero();
       assertThat(canConnect(port)).isTrue();

@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * Rewrites an LDIF file with its clear-text userPassword values hashed in one scheme, so that
- * slapadd (which stores what it is given) loads the same hashes a directory would hold:
- * {@code HashLdifPasswords SSHA in.ldif out.ldif}.
+ * slapadd (which stores what it is given) loads the same hashes a directory would hold: {@code
+ * HashLdifPasswords SSHA in.ldif out.ldif}.
  *
  * <p>With {@code --oneHashPerValue}, each distinct clear-text value is hashed once (one salt) and
  * that hash is given to every entry holding it. A server verifying a bind does exactly the same
@@ -28,11 +28,19 @@ public final class HashLdifPasswords {
       System.err.println("usage: HashLdifPasswords SCHEME in.ldif out.ldif [--oneHashPerValue]");
       System.exit(2);
     }
-    Map<String, byte[]> hashes = new HashMap<>(); // by clear-text value (base64), with --oneHashPerValue
+    Map<String, byte[]> hashes =
+        new HashMap<>(); // by clear-text value (base64), with --oneHashPerValue
     PasswordSchemeSettings defaults = PasswordSchemeSettings.defaults();
-    PasswordSchemes schemes = new PasswordSchemes(new PasswordSchemeSettings(args[0], defaults.disabledSchemes(),
-        defaults.pbkdf2Iterations(), defaults.bcryptCost(), defaults.argon2Cost()));
-    try (LDIFReader in = new LDIFReader(args[1]); LDIFWriter out = new LDIFWriter(args[2])) {
+    PasswordSchemes schemes =
+        new PasswordSchemes(
+            new PasswordSchemeSettings(
+                args[0],
+                defaults.disabledSchemes(),
+                defaults.pbkdf2Iterations(),
+                defaults.bcryptCost(),
+                defaults.argon2Cost()));
+    try (LDIFReader in = new LDIFReader(args[1]);
+        LDIFWriter out = new LDIFWriter(args[2])) {
       for (Entry e = in.readEntry(); e != null; e = in.readEntry()) {
         byte[][] values = e.getAttributeValueByteArrays("userPassword");
         if (values != null) {

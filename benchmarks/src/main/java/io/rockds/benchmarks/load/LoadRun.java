@@ -17,7 +17,8 @@ import org.HdrHistogram.Recorder;
 
 /**
  * Runs one workload against one server for a bounded time and operation count, then prints one
- * tab-separated line: {@code workload threads ops ops/s mean_us p99_us server_cpu_us_per_op errors}.
+ * tab-separated line: {@code workload threads ops ops/s mean_us p99_us server_cpu_us_per_op
+ * errors}.
  *
  * <pre>
  *   java -cp benchmarks/target/benchmarks.jar io.rockds.benchmarks.load.LoadRun \
@@ -27,9 +28,9 @@ import org.HdrHistogram.Recorder;
  *
  * Every thread has its own connection (and one more for binds in the auth workload). The warm-up
  * interval is discarded; latency is recorded in an HdrHistogram (1 µs to 60 s, 3 digits). With
- * {@code --serverPid}, the server's user+system CPU time over the measured interval (from
- * {@code /proc/<pid>/stat}) is divided by the operations completed: the figure that shows how
- * close a server is to the machine's limit when the load generator shares the cores.
+ * {@code --serverPid}, the server's user+system CPU time over the measured interval (from {@code
+ * /proc/<pid>/stat}) is divided by the operations completed: the figure that shows how close a
+ * server is to the machine's limit when the load generator shares the cores.
  */
 public final class LoadRun {
   private LoadRun() {}
@@ -71,12 +72,37 @@ public final class LoadRun {
     if (!host.startsWith("127.") && !host.equals("localhost") && !host.equals("::1")) {
       throw new IllegalArgumentException("--host: " + host + " (expected: a loopback address)");
     }
-    System.out.println(run(host, port, bindDn, password, base, userPassword, users, threads, warmup, duration, maxOps,
-        serverPid, workload));
+    System.out.println(
+        run(
+            host,
+            port,
+            bindDn,
+            password,
+            base,
+            userPassword,
+            users,
+            threads,
+            warmup,
+            duration,
+            maxOps,
+            serverPid,
+            workload));
   }
 
-  static String run(String host, int port, String bindDn, String password, String base, String userPassword,
-      int users, int threads, int warmupSeconds, int durationSeconds, long maxOps, long serverPid, Workload workload)
+  static String run(
+      String host,
+      int port,
+      String bindDn,
+      String password,
+      String base,
+      String userPassword,
+      int users,
+      int threads,
+      int warmupSeconds,
+      int durationSeconds,
+      long maxOps,
+      long serverPid,
+      Workload workload)
       throws Exception {
     Recorder recorder = new Recorder(1, TimeUnit.SECONDS.toNanos(60), 3);
     AtomicBoolean stop = new AtomicBoolean();
@@ -91,29 +117,32 @@ public final class LoadRun {
       connections.add(c);
       connections.add(b);
       Workload.Context context = new Workload.Context(c, b, base, users, userPassword, t);
-      Thread thread = new Thread(() -> {
-        try {
-          while (!stop.get()) {
-            long start = System.nanoTime();
-            try {
-              workload.run(context);
-            } catch (LDAPException e) {
-              if (measuring.get()) {
-                errors.incrementAndGet();
-              }
-              continue;
-            }
-            if (measuring.get()) {
-              recorder.recordValue(Math.max(1, (System.nanoTime() - start) / 1000));
-              if (ops.incrementAndGet() >= maxOps) {
-                stop.set(true);
-              }
-            }
-          }
-        } finally {
-          done.countDown();
-        }
-      }, "load-" + t);
+      Thread thread =
+          new Thread(
+              () -> {
+                try {
+                  while (!stop.get()) {
+                    long start = System.nanoTime();
+                    try {
+                      workload.run(context);
+                    } catch (LDAPException e) {
+                      if (measuring.get()) {
+                        errors.incrementAndGet();
+                      }
+                      continue;
+                    }
+                    if (measuring.get()) {
+                      recorder.recordValue(Math.max(1, (System.nanoTime() - start) / 1000));
+                      if (ops.incrementAndGet() >= maxOps) {
+                        stop.set(true);
+                      }
+                    }
+                  }
+                } finally {
+                  done.countDown();
+                }
+              },
+              "load-" + t);
       thread.setDaemon(true);
       thread.start();
     }
@@ -135,10 +164,21 @@ public final class LoadRun {
     Histogram h = recorder.getIntervalHistogram();
     long n = ops.get();
     double perSecond = n / (elapsed / 1e9);
-    String cpuPerOp = serverPid > 0 && n > 0 ? String.format(Locale.ROOT, "%.1f", (cpuAfter - cpuBefore) / (double) n)
-        : "-";
-    return String.format(Locale.ROOT, "%s\t%d\t%d\t%.0f\t%.0f\t%d\t%s\t%d", workload.label, threads, n, perSecond,
-        h.getMean(), h.getValueAtPercentile(99), cpuPerOp, errors.get());
+    String cpuPerOp =
+        serverPid > 0 && n > 0
+            ? String.format(Locale.ROOT, "%.1f", (cpuAfter - cpuBefore) / (double) n)
+            : "-";
+    return String.format(
+        Locale.ROOT,
+        "%s\t%d\t%d\t%.0f\t%.0f\t%d\t%s\t%d",
+        workload.label,
+        threads,
+        n,
+        perSecond,
+        h.getMean(),
+        h.getValueAtPercentile(99),
+        cpuPerOp,
+        errors.get());
   }
 
   /** User + system CPU time of a process in microseconds, or 0 when unknown. */

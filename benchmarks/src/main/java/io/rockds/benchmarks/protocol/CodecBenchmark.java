@@ -33,12 +33,12 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Decoding and encoding of typical LDAP messages: a search request, a simple bind and a search
- * result entry of about 3 kB. Decoding compares the server's path (iterative BER depth check,
- * then the SDK's element path {@code ASN1Element.decode} → {@code LDAPMessage.decode}) with the
- * element path alone and with the SDK's streaming reader (which the server must not use on
- * untrusted bytes: it can be made to allocate without bound). Encoding compares the server's
- * path (reusable {@code ASN1Buffer} into a pooled {@code ByteBuf}) with building an
- * {@code ASN1Element} tree and serialising it.
+ * result entry of about 3 kB. Decoding compares the server's path (iterative BER depth check, then
+ * the SDK's element path {@code ASN1Element.decode} → {@code LDAPMessage.decode}) with the element
+ * path alone and with the SDK's streaming reader (which the server must not use on untrusted bytes:
+ * it can be made to allocate without bound). Encoding compares the server's path (reusable {@code
+ * ASN1Buffer} into a pooled {@code ByteBuf}) with building an {@code ASN1Element} tree and
+ * serialising it.
  *
  * <pre>
  * ./mvnw -B -o -q -pl benchmarks -am package -DskipTests
@@ -62,25 +62,42 @@ public class CodecBenchmark {
 
   @Setup
   public void setUp() {
-    searchRequest = new LDAPMessage(42, new SearchRequestProtocolOp("ou=People,dc=example,dc=com", SearchScope.SUB,
-        DereferencePolicy.NEVER, 0, 0, false,
-        Filter.createANDFilter(Filter.createEqualityFilter("objectClass", "inetOrgPerson"),
-            Filter.createEqualityFilter("uid", "user.12345")),
-        List.of("cn", "sn", "mail", "telephoneNumber")));
-    bindRequest = new LDAPMessage(1, new BindRequestProtocolOp("uid=user.12345,ou=People,dc=example,dc=com",
-        "password-of-user-12345"));
+    searchRequest =
+        new LDAPMessage(
+            42,
+            new SearchRequestProtocolOp(
+                "ou=People,dc=example,dc=com",
+                SearchScope.SUB,
+                DereferencePolicy.NEVER,
+                0,
+                0,
+                false,
+                Filter.createANDFilter(
+                    Filter.createEqualityFilter("objectClass", "inetOrgPerson"),
+                    Filter.createEqualityFilter("uid", "user.12345")),
+                List.of("cn", "sn", "mail", "telephoneNumber")));
+    bindRequest =
+        new LDAPMessage(
+            1,
+            new BindRequestProtocolOp(
+                "uid=user.12345,ou=People,dc=example,dc=com", "password-of-user-12345"));
     List<Attribute> attributes = new ArrayList<>();
-    attributes.add(new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"));
+    attributes.add(
+        new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"));
     attributes.add(new Attribute("uid", "user.12345"));
     attributes.add(new Attribute("cn", "Aaccf Amar"));
     attributes.add(new Attribute("sn", "Amar"));
     attributes.add(new Attribute("givenName", "Aaccf"));
     attributes.add(new Attribute("mail", "user.12345@example.com"));
     attributes.add(new Attribute("telephoneNumber", "+1 685 622 6202"));
-    attributes.add(new Attribute("postalAddress", "Aaccf Amar$01251 Chestnut Street$Panama City, DE  50369"));
+    attributes.add(
+        new Attribute("postalAddress", "Aaccf Amar$01251 Chestnut Street$Panama City, DE  50369"));
     attributes.add(new Attribute("description", "x".repeat(2400)));
-    entry = new LDAPMessage(42, new SearchResultEntryProtocolOp("uid=user.12345,ou=People,dc=example,dc=com",
-        attributes));
+    entry =
+        new LDAPMessage(
+            42,
+            new SearchResultEntryProtocolOp(
+                "uid=user.12345,ou=People,dc=example,dc=com", attributes));
     searchBytes = searchRequest.encode().encode();
     bindBytes = bindRequest.encode().encode();
     entryBytes = entry.encode().encode();

@@ -43,11 +43,20 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class CandidateBuildingBenchmark {
   private static final String BASE = "dc=example,dc=com";
-  private static final String[] FIRST = {"Aiden", "Bob", "Carol", "Denice", "Eve", "Frank", "Gus", "Hayden", "Ida"};
-  private static final String[] LAST = {"Smith", "Lee", "Garden", "Brown", "Jones", "Nguyen", "Walden"};
+  private static final String[] FIRST = {
+    "Aiden", "Bob", "Carol", "Denice", "Eve", "Frank", "Gus", "Hayden", "Ida"
+  };
+  private static final String[] LAST = {
+    "Smith", "Lee", "Garden", "Brown", "Jones", "Nguyen", "Walden"
+  };
 
-  @Param({"(uid=user.5019)", "(&(cn=*Den*)(mail=user.19*))", "(|(cn=*Denice*)(uid=user.19))",
-      "(&(sn=Smith)(givenName=Bob))", "(mail=user.1*)"})
+  @Param({
+    "(uid=user.5019)",
+    "(&(cn=*Den*)(mail=user.19*))",
+    "(|(cn=*Denice*)(uid=user.19))",
+    "(&(sn=Smith)(givenName=Bob))",
+    "(mail=user.1*)"
+  })
   String filterText;
 
   Path dir;
@@ -62,23 +71,41 @@ public class CandidateBuildingBenchmark {
     dir = Files.createTempDirectory("rockds-candidates");
     schema = Schema.getDefaultStandardSchema();
     base = new DN(BASE);
-    backend = Backend.open(BackendSettings.defaults("userRoot", dir, base).withSyncWrites(false)
-        .withIndexes(List.of(IndexSpec.of("objectClass", IndexType.EQUALITY), IndexSpec.of("uid", IndexType.EQUALITY),
-            IndexSpec.of("cn", IndexType.EQUALITY, IndexType.SUBSTRING),
-            IndexSpec.of("sn", IndexType.EQUALITY, IndexType.SUBSTRING),
-            IndexSpec.of("givenName", IndexType.EQUALITY, IndexType.SUBSTRING),
-            IndexSpec.of("mail", IndexType.EQUALITY, IndexType.SUBSTRING))), schema);
+    backend =
+        Backend.open(
+            BackendSettings.defaults("userRoot", dir, base)
+                .withSyncWrites(false)
+                .withIndexes(
+                    List.of(
+                        IndexSpec.of("objectClass", IndexType.EQUALITY),
+                        IndexSpec.of("uid", IndexType.EQUALITY),
+                        IndexSpec.of("cn", IndexType.EQUALITY, IndexType.SUBSTRING),
+                        IndexSpec.of("sn", IndexType.EQUALITY, IndexType.SUBSTRING),
+                        IndexSpec.of("givenName", IndexType.EQUALITY, IndexType.SUBSTRING),
+                        IndexSpec.of("mail", IndexType.EQUALITY, IndexType.SUBSTRING))),
+            schema);
     container = backend.containerFor(base);
-    container.add(new Entry(BASE, new Attribute("objectClass", "top", "domain"), new Attribute("dc", "example")));
-    container.add(new Entry("ou=People," + BASE, new Attribute("objectClass", "top", "organizationalUnit"),
-        new Attribute("ou", "People")));
+    container.add(
+        new Entry(
+            BASE, new Attribute("objectClass", "top", "domain"), new Attribute("dc", "example")));
+    container.add(
+        new Entry(
+            "ou=People," + BASE,
+            new Attribute("objectClass", "top", "organizationalUnit"),
+            new Attribute("ou", "People")));
     for (int i = 0; i < 10_000; i++) {
       String first = FIRST[i % FIRST.length];
       String last = LAST[(i / FIRST.length) % LAST.length];
-      container.add(new Entry("uid=user." + i + ",ou=People," + BASE,
-          new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
-          new Attribute("uid", "user." + i), new Attribute("cn", first + " " + last), new Attribute("sn", last),
-          new Attribute("givenName", first), new Attribute("mail", "user." + i + "@example.com")));
+      container.add(
+          new Entry(
+              "uid=user." + i + ",ou=People," + BASE,
+              new Attribute(
+                  "objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
+              new Attribute("uid", "user." + i),
+              new Attribute("cn", first + " " + last),
+              new Attribute("sn", last),
+              new Attribute("givenName", first),
+              new Attribute("mail", "user." + i + "@example.com")));
     }
     filter = Filter.create(filterText);
   }

@@ -19,7 +19,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-/** Phase 2: one filter against one inetOrgPerson entry, ours against UnboundID's Filter.matchesEntry. */
+/**
+ * Phase 2: one filter against one inetOrgPerson entry, ours against UnboundID's
+ * Filter.matchesEntry.
+ */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -40,10 +43,21 @@ public class FilterEvaluationBenchmark {
     schema = Schema.getDefaultStandardSchema();
     evaluator = new FilterEvaluator(schema);
     filter = Filter.create(filterText);
-    entry = new Entry("dn: uid=user.19,ou=People,dc=example,dc=com", "objectClass: top", "objectClass: person",
-        "objectClass: organizationalPerson", "objectClass: inetOrgPerson", "uid: user.19", "cn: Aiden Walden",
-        "sn: Walden", "givenName: Aiden", "mail: user.19@example.com", "telephoneNumber: +1 408 555 0019",
-        "employeeNumber: 19", "description: This is the description for Aiden Walden.");
+    entry =
+        new Entry(
+            "dn: uid=user.19,ou=People,dc=example,dc=com",
+            "objectClass: top",
+            "objectClass: person",
+            "objectClass: organizationalPerson",
+            "objectClass: inetOrgPerson",
+            "uid: user.19",
+            "cn: Aiden Walden",
+            "sn: Walden",
+            "givenName: Aiden",
+            "mail: user.19@example.com",
+            "telephoneNumber: +1 408 555 0019",
+            "employeeNumber: 19",
+            "description: This is the description for Aiden Walden.");
   }
 
   @Benchmark

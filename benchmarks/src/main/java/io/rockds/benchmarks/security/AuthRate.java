@@ -15,9 +15,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * authrate: each thread searches a random {@code uid=user.<n>} (bound as the root DN, as an
- * application would with a service account), then binds as the DN found with
- * {@code password.<n>} on a second connection. Prints authentications per second and latency
- * percentiles of the search + bind pair. Against slapd, pass its port and root DN.
+ * application would with a service account), then binds as the DN found with {@code password.<n>}
+ * on a second connection. Prints authentications per second and latency percentiles of the search +
+ * bind pair. Against slapd, pass its port and root DN.
  *
  * <pre>
  * # RockDS, started in-process on an instance made by AuthRateData:
@@ -42,8 +42,10 @@ public final class AuthRate {
     String rootDn = option(args, "--rootDn", "cn=Directory Manager");
     String rootPassword = option(args, "--rootPassword", AuthRateData.ROOT_PASSWORD);
     String base = option(args, "--base", AuthRateData.PEOPLE);
-    DirectoryServer server = instanceDir == null ? null : DirectoryServer.start(new Instance(Path.of(instanceDir)));
-    int port = server != null ? server.ldapPort() : Integer.parseInt(option(args, "--port", "1389"));
+    DirectoryServer server =
+        instanceDir == null ? null : DirectoryServer.start(new Instance(Path.of(instanceDir)));
+    int port =
+        server != null ? server.ldapPort() : Integer.parseInt(option(args, "--port", "1389"));
     try {
       run(port, rootDn, rootPassword, base, users, threads, seconds);
     } finally {
@@ -53,35 +55,49 @@ public final class AuthRate {
     }
   }
 
-  private static void run(int port, String rootDn, String rootPassword, String base, int users, int threads,
-      int seconds) throws Exception {
+  private static void run(
+      int port,
+      String rootDn,
+      String rootPassword,
+      String base,
+      int users,
+      int threads,
+      int seconds)
+      throws Exception {
     AtomicLongArray histogram = new AtomicLongArray(BUCKETS);
     AtomicLong failures = new AtomicLong();
     long deadline = System.nanoTime() + seconds * 1_000_000_000L;
     List<Thread> workers = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
-      Thread worker = new Thread(() -> {
-        try (LDAPConnection search = new LDAPConnection("127.0.0.1", port, rootDn, rootPassword);
-            LDAPConnection bind = new LDAPConnection("127.0.0.1", port)) {
-          while (System.nanoTime() < deadline) {
-            int n = ThreadLocalRandom.current().nextInt(users);
-            long start = System.nanoTime();
-            try {
-              SearchResultEntry user = search.searchForEntry(base, SearchScope.SUB, "(uid=user." + n + ")", "1.1");
-              if (user == null) {
-                failures.incrementAndGet();
-                continue;
-              }
-              bind.bind(user.getDN(), "password." + n);
-              histogram.incrementAndGet(bucket((System.nanoTime() - start) / 1000));
-            } catch (LDAPException e) {
-              failures.incrementAndGet();
-            }
-          }
-        } catch (LDAPException e) {
-          throw new IllegalStateException("cannot connect to 127.0.0.1:" + port + ": " + e.getMessage(), e);
-        }
-      }, "authrate-" + t);
+      Thread worker =
+          new Thread(
+              () -> {
+                try (LDAPConnection search =
+                        new LDAPConnection("127.0.0.1", port, rootDn, rootPassword);
+                    LDAPConnection bind = new LDAPConnection("127.0.0.1", port)) {
+                  while (System.nanoTime() < deadline) {
+                    int n = ThreadLocalRandom.current().nextInt(users);
+                    long start = System.nanoTime();
+                    try {
+                      SearchResultEntry user =
+                          search.searchForEntry(
+                              base, SearchScope.SUB, "(uid=user." + n + ")", "1.1");
+                      if (user == null) {
+                        failures.incrementAndGet();
+                        continue;
+                      }
+                      bind.bind(user.getDN(), "password." + n);
+                      histogram.incrementAndGet(bucket((System.nanoTime() - start) / 1000));
+                    } catch (LDAPException e) {
+                      failures.incrementAndGet();
+                    }
+                  }
+                } catch (LDAPException e) {
+                  throw new IllegalStateException(
+                      "cannot connect to 127.0.0.1:" + port + ": " + e.getMessage(), e);
+                }
+              },
+              "authrate-" + t);
       worker.start();
       workers.add(worker);
     }
@@ -101,9 +117,16 @@ public final class AuthRate {
     for (int i = 0; i < BUCKETS; i++) {
       total += histogram.get(i);
     }
-    System.out.printf("threads=%d seconds=%d authentications=%d (%.0f/s) failures=%d p50=%s p99=%s p99.9=%s%n",
-        threads, seconds, total, (double) total / seconds, failures, percentile(histogram, total, 0.50),
-        percentile(histogram, total, 0.99), percentile(histogram, total, 0.999));
+    System.out.printf(
+        "threads=%d seconds=%d authentications=%d (%.0f/s) failures=%d p50=%s p99=%s p99.9=%s%n",
+        threads,
+        seconds,
+        total,
+        (double) total / seconds,
+        failures,
+        percentile(histogram, total, 0.50),
+        percentile(histogram, total, 0.99),
+        percentile(histogram, total, 0.999));
   }
 
   private static String percentile(AtomicLongArray histogram, long total, double p) {

@@ -42,14 +42,23 @@ public final class AuthRateData {
     }
     int users = Integer.parseInt(args[0]);
     PasswordSchemeSettings d = PasswordSchemeSettings.defaults();
-    PasswordSchemes schemes = new PasswordSchemes(new PasswordSchemeSettings(args[1], d.disabledSchemes(),
-        d.pbkdf2Iterations(), d.bcryptCost(), d.argon2Cost()));
+    PasswordSchemes schemes =
+        new PasswordSchemes(
+            new PasswordSchemeSettings(
+                args[1],
+                d.disabledSchemes(),
+                d.pbkdf2Iterations(),
+                d.bcryptCost(),
+                d.argon2Cost()));
     long start = System.nanoTime();
     List<Entry> entries = entries(users, schemes);
-    System.out.printf("hashed %d passwords with %s in %.1f s%n", users, args[1], (System.nanoTime() - start) / 1e9);
+    System.out.printf(
+        "hashed %d passwords with %s in %.1f s%n",
+        users, args[1], (System.nanoTime() - start) / 1e9);
     if (!args[2].equals("-")) {
       Instance instance = new Instance(Path.of(args[2]));
-      InstanceSetup.create(instance, InstanceSetup.loopback(new DN(BASE), 0, -1), ROOT_PASSWORD, entries);
+      InstanceSetup.create(
+          instance, InstanceSetup.loopback(new DN(BASE), 0, -1), ROOT_PASSWORD, entries);
       System.out.println("instance created in " + instance.root());
     }
     if (args.length > 3) {
@@ -64,21 +73,29 @@ public final class AuthRateData {
 
   static List<Entry> entries(int users, PasswordSchemes schemes) {
     List<Entry> entries = new ArrayList<>(users + 2);
-    entries.add(new Entry(BASE, new Attribute("objectClass", "top", "domain"),
-        new Attribute("dc", "example")));
-    entries.add(new Entry(PEOPLE, new Attribute("objectClass", "top", "organizationalUnit"),
-        new Attribute("ou", "People")));
+    entries.add(
+        new Entry(
+            BASE, new Attribute("objectClass", "top", "domain"), new Attribute("dc", "example")));
+    entries.add(
+        new Entry(
+            PEOPLE,
+            new Attribute("objectClass", "top", "organizationalUnit"),
+            new Attribute("ou", "People")));
     Entry[] people = new Entry[users];
-    IntStream.range(0, users).parallel().forEach(n -> {
-      byte[] hash = schemes.encode(("password." + n).getBytes(StandardCharsets.UTF_8));
-      Entry e = new Entry("uid=user." + n + "," + PEOPLE);
-      e.addAttribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson");
-      e.addAttribute("uid", "user." + n);
-      e.addAttribute("cn", "User " + n);
-      e.addAttribute("sn", "User");
-      e.addAttribute("userPassword", hash);
-      people[n] = e;
-    });
+    IntStream.range(0, users)
+        .parallel()
+        .forEach(
+            n -> {
+              byte[] hash = schemes.encode(("password." + n).getBytes(StandardCharsets.UTF_8));
+              Entry e = new Entry("uid=user." + n + "," + PEOPLE);
+              e.addAttribute(
+                  "objectClass", "top", "person", "organizationalPerson", "inetOrgPerson");
+              e.addAttribute("uid", "user." + n);
+              e.addAttribute("cn", "User " + n);
+              e.addAttribute("sn", "User");
+              e.addAttribute("userPassword", hash);
+              people[n] = e;
+            });
     entries.addAll(List.of(people));
     return entries;
   }

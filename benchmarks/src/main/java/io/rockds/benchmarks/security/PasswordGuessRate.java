@@ -8,9 +8,9 @@ import com.unboundid.ldap.sdk.SimpleBindRequest;
 import com.unboundid.ldap.sdk.extensions.PasswordModifyExtendedRequest;
 
 /**
- * How many passwords an anonymous client can try against one account through Password Modify
- * (RFC 3062) with a wrong old password, and whether the right one still binds afterwards (if not,
- * the account locked and the guesses after the lock could not have found the password). Bounded in
+ * How many passwords an anonymous client can try against one account through Password Modify (RFC
+ * 3062) with a wrong old password, and whether the right one still binds afterwards (if not, the
+ * account locked and the guesses after the lock could not have found the password). Bounded in
  * count and time; loopback only.
  *
  * <pre>
@@ -35,8 +35,10 @@ public final class PasswordGuessRate {
     long deadline = started + seconds * 1_000_000_000L;
     try (LDAPConnection anonymous = new LDAPConnection("127.0.0.1", port)) {
       while (System.nanoTime() < deadline && guesses < MAX_GUESSES) {
-        ExtendedResult wrong = anonymous.processExtendedOperation(
-            new PasswordModifyExtendedRequest(dn, "wrong-" + guesses, "new-password-" + guesses));
+        ExtendedResult wrong =
+            anonymous.processExtendedOperation(
+                new PasswordModifyExtendedRequest(
+                    dn, "wrong-" + guesses, "new-password-" + guesses));
         guesses++;
         if (wrong.getResultCode() == ResultCode.SUCCESS) {
           throw new IllegalStateException("a wrong old password was accepted");
@@ -47,14 +49,21 @@ public final class PasswordGuessRate {
     // Only at the end: a successful bind would clear the failures the guesses counted.
     boolean stillAccepted;
     try (LDAPConnection probe = new LDAPConnection("127.0.0.1", port)) {
-      stillAccepted = probe.bind(new SimpleBindRequest(dn, password)).getResultCode() == ResultCode.SUCCESS;
+      stillAccepted =
+          probe.bind(new SimpleBindRequest(dn, password)).getResultCode() == ResultCode.SUCCESS;
     } catch (LDAPException e) {
       stillAccepted = false;
     }
-    System.out.printf("attempts=%d in %.1f s (%.0f/s), every one answered invalidCredentials; right password"
-        + " accepted afterwards: %s%n", guesses, elapsed, guesses / elapsed, stillAccepted ? "yes (no lockout:"
-        + " every attempt was a real guess)" : "no (the account locked: at most lockout-failure-count guesses per"
-        + " lockout-duration)");
+    System.out.printf(
+        "attempts=%d in %.1f s (%.0f/s), every one answered invalidCredentials; right password"
+            + " accepted afterwards: %s%n",
+        guesses,
+        elapsed,
+        guesses / elapsed,
+        stillAccepted
+            ? "yes (no lockout:" + " every attempt was a real guess)"
+            : "no (the account locked: at most lockout-failure-count guesses per"
+                + " lockout-duration)");
   }
 
   private static String option(String[] args, String name, String fallback) {

@@ -25,11 +25,11 @@ import org.rocksdb.UInt64AddOperator;
 import org.rocksdb.WriteOptions;
 
 /**
- * A RocksDB database opened with the options a directory server would use: WAL on, LZ4, one
- * shared 256 MB LRU block cache with index and filter blocks charged to it, 10-bit bloom filters.
- * Column family {@code index} holds the attribute index records of every index (keys carry the
- * index name as a prefix instead of one column family per index); {@code counts} holds 8-byte
- * little-endian counters maintained with RocksDB's built-in {@link UInt64AddOperator}.
+ * A RocksDB database opened with the options a directory server would use: WAL on, LZ4, one shared
+ * 256 MB LRU block cache with index and filter blocks charged to it, 10-bit bloom filters. Column
+ * family {@code index} holds the attribute index records of every index (keys carry the index name
+ * as a prefix instead of one column family per index); {@code counts} holds 8-byte little-endian
+ * counters maintained with RocksDB's built-in {@link UInt64AddOperator}.
  */
 final class BenchmarkDatabase implements AutoCloseable {
 
@@ -46,8 +46,13 @@ final class BenchmarkDatabase implements AutoCloseable {
   private final ColumnFamilyHandle counts;
   private final WriteOptions writeOptions;
 
-  private BenchmarkDatabase(Path directory, List<AbstractNativeReference> resources, RocksDB db,
-      ColumnFamilyHandle index, ColumnFamilyHandle counts, WriteOptions writeOptions) {
+  private BenchmarkDatabase(
+      Path directory,
+      List<AbstractNativeReference> resources,
+      RocksDB db,
+      ColumnFamilyHandle index,
+      ColumnFamilyHandle counts,
+      WriteOptions writeOptions) {
     this.directory = directory;
     this.resources = resources;
     this.db = db;
@@ -67,37 +72,49 @@ final class BenchmarkDatabase implements AutoCloseable {
     List<AbstractNativeReference> resources = new ArrayList<>();
     LRUCache cache = track(resources, new LRUCache(BLOCK_CACHE_BYTES));
     BloomFilter bloom = track(resources, new BloomFilter(10));
-    BlockBasedTableConfig table = new BlockBasedTableConfig()
-        .setBlockCache(cache)
-        .setFilterPolicy(bloom)
-        .setCacheIndexAndFilterBlocks(true)
-        .setPinL0FilterAndIndexBlocksInCache(true);
-    ColumnFamilyOptions indexOptions = track(resources, new ColumnFamilyOptions()
-        .setTableFormatConfig(table)
-        .setCompressionType(CompressionType.LZ4_COMPRESSION)
-        .setLevelCompactionDynamicLevelBytes(true));
+    BlockBasedTableConfig table =
+        new BlockBasedTableConfig()
+            .setBlockCache(cache)
+            .setFilterPolicy(bloom)
+            .setCacheIndexAndFilterBlocks(true)
+            .setPinL0FilterAndIndexBlocksInCache(true);
+    ColumnFamilyOptions indexOptions =
+        track(
+            resources,
+            new ColumnFamilyOptions()
+                .setTableFormatConfig(table)
+                .setCompressionType(CompressionType.LZ4_COMPRESSION)
+                .setLevelCompactionDynamicLevelBytes(true));
     UInt64AddOperator add = track(resources, new UInt64AddOperator());
-    ColumnFamilyOptions countOptions = track(resources, new ColumnFamilyOptions()
-        .setTableFormatConfig(table)
-        .setCompressionType(CompressionType.LZ4_COMPRESSION)
-        .setLevelCompactionDynamicLevelBytes(true)
-        .setMergeOperator(add));
-    DBOptions dbOptions = track(resources, new DBOptions()
-        .setCreateIfMissing(true)
-        .setCreateMissingColumnFamilies(true)
-        .setMaxBackgroundJobs(2)
-        .setBytesPerSync(1 << 20));
+    ColumnFamilyOptions countOptions =
+        track(
+            resources,
+            new ColumnFamilyOptions()
+                .setTableFormatConfig(table)
+                .setCompressionType(CompressionType.LZ4_COMPRESSION)
+                .setLevelCompactionDynamicLevelBytes(true)
+                .setMergeOperator(add));
+    DBOptions dbOptions =
+        track(
+            resources,
+            new DBOptions()
+                .setCreateIfMissing(true)
+                .setCreateMissingColumnFamilies(true)
+                .setMaxBackgroundJobs(2)
+                .setBytesPerSync(1 << 20));
     WriteOptions writeOptions = track(resources, new WriteOptions().setSync(syncWrites));
-    List<ColumnFamilyDescriptor> descriptors = List.of(
-        new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, indexOptions),
-        new ColumnFamilyDescriptor("index".getBytes(StandardCharsets.US_ASCII), indexOptions),
-        new ColumnFamilyDescriptor("counts".getBytes(StandardCharsets.US_ASCII), countOptions));
+    List<ColumnFamilyDescriptor> descriptors =
+        List.of(
+            new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, indexOptions),
+            new ColumnFamilyDescriptor("index".getBytes(StandardCharsets.US_ASCII), indexOptions),
+            new ColumnFamilyDescriptor("counts".getBytes(StandardCharsets.US_ASCII), countOptions));
     List<ColumnFamilyHandle> handles = new ArrayList<>();
     RocksDB db = RocksDB.open(dbOptions, directory.toString(), descriptors, handles);
     // Closed in reverse order: handles before the database, the database before its options.
     resources.add(db);
     resources.addAll(handles);
-    return new BenchmarkDatabase(directory, resources, db, handles.get(1), handles.get(2), writeOptions);
+    return new BenchmarkDatabase(
+        directory, resources, db, handles.get(1), handles.get(2), writeOptions);
   }
 
   RocksDB db() {
@@ -149,7 +166,8 @@ final class BenchmarkDatabase implements AutoCloseable {
     }
   }
 
-  private static <T extends AbstractNativeReference> T track(List<AbstractNativeReference> resources, T resource) {
+  private static <T extends AbstractNativeReference> T track(
+      List<AbstractNativeReference> resources, T resource) {
     resources.add(resource);
     return resource;
   }

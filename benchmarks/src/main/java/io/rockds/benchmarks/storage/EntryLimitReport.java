@@ -6,12 +6,16 @@ import java.util.List;
 
 /**
  * What {@code backendstat show-index-status} prints per index: the keys over the entry limit and
- * how many keys are at 95, 90 and 85 percent of it or more (each column counts the keys at or
- * above its threshold that are still under the limit).
+ * how many keys are at 95, 90 and 85 percent of it or more (each column counts the keys at or above
+ * its threshold that are still under the limit).
  *
  * @param keysScanned records the report had to read to produce this
  */
-record EntryLimitReport(long keysScanned, List<String> overLimitKeys, long atOrAbove95, long atOrAbove90,
+record EntryLimitReport(
+    long keysScanned,
+    List<String> overLimitKeys,
+    long atOrAbove95,
+    long atOrAbove90,
     long atOrAbove85) {
 
   /** Accumulates the report one key at a time. */
@@ -52,7 +56,8 @@ record EntryLimitReport(long keysScanned, List<String> overLimitKeys, long atOrA
     }
 
     EntryLimitReport result() {
-      return new EntryLimitReport(keysScanned, List.copyOf(overLimitKeys), atOrAbove95, atOrAbove90, atOrAbove85);
+      return new EntryLimitReport(
+          keysScanned, List.copyOf(overLimitKeys), atOrAbove95, atOrAbove90, atOrAbove85);
     }
   }
 }

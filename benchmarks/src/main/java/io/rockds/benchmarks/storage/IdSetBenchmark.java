@@ -17,8 +17,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * IdSet intersection and union of two sets of {@code size} IDs drawn from a space of 4 × size
- * (about a quarter overlap), and of a 10-ID set against one of {@code size} (the galloping case:
- * a selective filter ANDed with a broad one).
+ * (about a quarter overlap), and of a 10-ID set against one of {@code size} (the galloping case: a
+ * selective filter ANDed with a broad one).
  *
  * <pre>
  *   java -jar benchmarks/target/benchmarks.jar IdSetBenchmark

@@ -1,6 +1,8 @@
 package io.rockds.benchmarks.storage;
 
-/** Encoding of a defined (under-limit) ID set stored as one RocksDB value in {@link IdListLayout}. */
+/**
+ * Encoding of a defined (under-limit) ID set stored as one RocksDB value in {@link IdListLayout}.
+ */
 interface IdSetCodec {
 
   /** Encodes IDs sorted ascending, without duplicates; never returns a one-byte array. */

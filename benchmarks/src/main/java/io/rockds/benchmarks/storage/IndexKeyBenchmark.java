@@ -25,8 +25,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Index key generation for one OID-template entry: one index, or all default indexes (what an
- * add computes).
+ * Index key generation for one OID-template entry: one index, or all default indexes (what an add
+ * computes).
  *
  * <pre>
  *   java -jar benchmarks/target/benchmarks.jar IndexKeyBenchmark
@@ -39,7 +39,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(1)
 public class IndexKeyBenchmark {
-  @Param({"cn:EQUALITY", "cn:SUBSTRING", "mail:SUBSTRING", "objectClass:EQUALITY", "telephoneNumber:SUBSTRING"})
+  @Param({
+    "cn:EQUALITY",
+    "cn:SUBSTRING",
+    "mail:SUBSTRING",
+    "objectClass:EQUALITY",
+    "telephoneNumber:SUBSTRING"
+  })
   public String index;
 
   private Path dir;

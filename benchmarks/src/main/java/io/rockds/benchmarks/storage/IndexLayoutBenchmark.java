@@ -19,11 +19,11 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.rocksdb.RocksDBException;
 
 /**
- * Latency of reading one index key holding {@code ids} IDs and decoding it into an ID set
- * ({@code long[]} or RoaringBitmap), for each {@link LayoutVariant}. {@code ids} above the entry
- * limit (4000) measures how fast a read learns the key is over the limit. The key sits among 1000
- * other keys of 100 IDs each; IDs are spread at random over a 1M-entry range; the database is
- * fully compacted and the block cache warm, so this is the CPU path of a cached read.
+ * Latency of reading one index key holding {@code ids} IDs and decoding it into an ID set ({@code
+ * long[]} or RoaringBitmap), for each {@link LayoutVariant}. {@code ids} above the entry limit
+ * (4000) measures how fast a read learns the key is over the limit. The key sits among 1000 other
+ * keys of 100 IDs each; IDs are spread at random over a 1M-entry range; the database is fully
+ * compacted and the block cache warm, so this is the CPU path of a cached read.
  *
  * <pre>
  * ./mvnw -q -pl benchmarks -am package -DskipTests
@@ -65,7 +65,8 @@ public class IndexLayoutBenchmark {
     index.load(target, randomIds(random, ids));
     database.compact();
     if (index.read(target).size() != (ids > LayoutVariant.DEFAULT_ENTRY_LIMIT ? -1 : ids)) {
-      throw new IllegalStateException(layout + " read back " + index.read(target).size() + " IDs, loaded " + ids);
+      throw new IllegalStateException(
+          layout + " read back " + index.read(target).size() + " IDs, loaded " + ids);
     }
   }
 
@@ -80,6 +81,10 @@ public class IndexLayoutBenchmark {
   }
 
   private static long[] randomIds(SplittableRandom random, int count) {
-    return LongStream.generate(() -> 1 + random.nextInt(ID_RANGE)).distinct().limit(count).sorted().toArray();
+    return LongStream.generate(() -> 1 + random.nextInt(ID_RANGE))
+        .distinct()
+        .limit(count)
+        .sorted()
+        .toArray();
   }
 }

@@ -1,8 +1,8 @@
 package io.rockds.benchmarks.storage;
 
 /**
- * The index layouts and value encodings under measurement, by the names the benchmarks take
- * (public because JMH's generated code sets it as a {@code @Param}).
+ * The index layouts and value encodings under measurement, by the names the benchmarks take (public
+ * because JMH's generated code sets it as a {@code @Param}).
  */
 public enum LayoutVariant {
   /** Layout 1, delta-varint ID sets. */

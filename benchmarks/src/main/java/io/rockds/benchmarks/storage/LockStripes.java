@@ -15,7 +15,8 @@ final class LockStripes {
 
   LockStripes(int stripeCount) {
     if (Integer.bitCount(stripeCount) != 1) {
-      throw new IllegalArgumentException("stripeCount: " + stripeCount + " (expected: a power of two)");
+      throw new IllegalArgumentException(
+          "stripeCount: " + stripeCount + " (expected: a power of two)");
     }
     locks = new ReentrantLock[stripeCount];
     Arrays.setAll(locks, i -> new ReentrantLock());

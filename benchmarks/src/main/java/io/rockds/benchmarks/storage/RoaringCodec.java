@@ -41,7 +41,8 @@ final class RoaringCodec implements IdSetCodec {
   /** RoaringBitmap treats ints as unsigned: IDs 0 to 2^32-1 fit. */
   private static int unsignedInt(long id) {
     if (id < 0 || id > 0xFFFF_FFFFL) {
-      throw new IllegalArgumentException("id: " + id + " (expected: 0 to 2^32-1 in a 32-bit RoaringBitmap)");
+      throw new IllegalArgumentException(
+          "id: " + id + " (expected: 0 to 2^32-1 in a 32-bit RoaringBitmap)");
     }
     return (int) id;
   }
@@ -51,7 +52,8 @@ final class RoaringCodec implements IdSetCodec {
     try {
       bitmap.deserialize(ByteBuffer.wrap(encoded));
     } catch (IOException e) {
-      throw new IllegalArgumentException("corrupt RoaringBitmap value (" + encoded.length + " bytes)", e);
+      throw new IllegalArgumentException(
+          "corrupt RoaringBitmap value (" + encoded.length + " bytes)", e);
     }
     return bitmap;
   }

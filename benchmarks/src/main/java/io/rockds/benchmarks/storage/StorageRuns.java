@@ -16,14 +16,21 @@ final class StorageRuns {
   private StorageRuns() {}
 
   static Backend open(Path directory, boolean sync) throws LDAPException {
-    return Backend.open(BackendSettings.defaults("userRoot", directory, new DN(OidTemplate.SUFFIX))
-        .withIndexes(OidTemplate.DEFAULT_INDEXES).withSyncWrites(sync), Schema.getDefaultStandardSchema());
+    return Backend.open(
+        BackendSettings.defaults("userRoot", directory, new DN(OidTemplate.SUFFIX))
+            .withIndexes(OidTemplate.DEFAULT_INDEXES)
+            .withSyncWrites(sync),
+        Schema.getDefaultStandardSchema());
   }
 
-  /** CPU time used by this process so far: rates per CPU-second stay comparable on a busy machine. */
+  /**
+   * CPU time used by this process so far: rates per CPU-second stay comparable on a busy machine.
+   */
   static double cpuSeconds() {
-    return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
-        .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
+    return ((com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+            .getProcessCpuTime()
+        / 1e9;
   }
 
   static long diskBytes(Path directory) throws IOException {

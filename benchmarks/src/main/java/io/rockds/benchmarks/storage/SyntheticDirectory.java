@@ -8,8 +8,8 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
- * The index keys of synthetic {@code inetOrgPerson} entries, deterministic per entry ID, mixing
- * the key shapes a directory sees:
+ * The index keys of synthetic {@code inetOrgPerson} entries, deterministic per entry ID, mixing the
+ * key shapes a directory sees:
  *
  * <ul>
  *   <li>{@code objectClass}: 4 values shared by every entry (over the limit after 4000 entries);
@@ -25,10 +25,13 @@ final class SyntheticDirectory {
 
   static final int SUBSTRING_LENGTH = 6;
 
-  private static final String[] OBJECT_CLASSES = {"top", "person", "organizationalperson", "inetorgperson"};
+  private static final String[] OBJECT_CLASSES = {
+    "top", "person", "organizationalperson", "inetorgperson"
+  };
   private static final String[] SYLLABLES = {
     "an", "ber", "cor", "dal", "ev", "far", "gil", "hol", "is", "jen",
-    "kin", "lam", "mor", "nel", "ost", "par", "quin", "ros", "sten", "tur"};
+    "kin", "lam", "mor", "nel", "ost", "par", "quin", "ros", "sten", "tur"
+  };
 
   private final String[] surnames = names(1000, 3);
   private final String[] givenNames = names(200, 2);

@@ -1,9 +1,9 @@
 package io.rockds.benchmarks.storage;
 
 /**
- * The value format of RocksDB's built-in {@code UInt64AddOperator}: 8 bytes, little-endian
- * ({@code EncodeFixed64}). A decrement is the two's complement, so merging {@code -1} wraps the sum
- * down by one.
+ * The value format of RocksDB's built-in {@code UInt64AddOperator}: 8 bytes, little-endian ({@code
+ * EncodeFixed64}). A decrement is the two's complement, so merging {@code -1} wraps the sum down by
+ * one.
  */
 final class UInt64Operand {
 

@@ -43,7 +43,8 @@ class IndexLayoutTest {
 
   @ParameterizedTest
   @EnumSource(LayoutVariant.class)
-  void read_isOverLimitOncePastTheLimit_evenAfterCompaction(LayoutVariant variant) throws RocksDBException {
+  void read_isOverLimitOncePastTheLimit_evenAfterCompaction(LayoutVariant variant)
+      throws RocksDBException {
     IndexLayout layout = open(variant);
     for (long id = 1; id <= LIMIT + 2; id++) {
       layout.addEntry(id, List.of(HOT));
@@ -55,7 +56,8 @@ class IndexLayoutTest {
 
   @ParameterizedTest
   @EnumSource(LayoutVariant.class)
-  void entryLimitReport_listsOverLimitKeysAndCountsKeysAtTheLimit(LayoutVariant variant) throws RocksDBException {
+  void entryLimitReport_listsOverLimitKeysAndCountsKeysAtTheLimit(LayoutVariant variant)
+      throws RocksDBException {
     IndexLayout layout = open(variant);
     for (long id = 1; id <= LIMIT + 1; id++) {
       layout.addEntry(id, id <= LIMIT ? List.of(HOT, NEAR) : List.of(HOT));

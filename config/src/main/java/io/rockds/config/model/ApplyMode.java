@@ -12,8 +12,9 @@ public enum ApplyMode {
    * At once for reads and writes; the indexes stay trusted and correct, and a rebuild makes the
    * keys stored under the old limit exact again (an index-entry-limit, as OpenDJ).
    */
-  LIVE_REBUILD_TIGHTENS("applies immediately (the indexes keep answering correctly); rebuild-index"
-      + " --rebuildDegraded tightens the keys stored under the old limit");
+  LIVE_REBUILD_TIGHTENS(
+      "applies immediately (the indexes keep answering correctly); rebuild-index"
+          + " --rebuildDegraded tightens the keys stored under the old limit");
 
   private final String notice;
 

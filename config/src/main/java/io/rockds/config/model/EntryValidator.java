@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Checks one configuration entry against the {@link ConfigModel}: every {@code ds-cfg-*}
- * attribute must be a property of the object's type, with values its syntax accepts, and the
- * mandatory properties must be present. Each problem names the property, the value and what was
- * expected, e.g. {@code ds-cfg-index-entry-limit: "lots" (expected: an integer of at least 0)}.
+ * Checks one configuration entry against the {@link ConfigModel}: every {@code ds-cfg-*} attribute
+ * must be a property of the object's type, with values its syntax accepts, and the mandatory
+ * properties must be present. Each problem names the property, the value and what was expected,
+ * e.g. {@code ds-cfg-index-entry-limit: "lots" (expected: an integer of at least 0)}.
  */
 public final class EntryValidator {
 
@@ -33,8 +33,13 @@ public final class EntryValidator {
     List<Violation> out = new ArrayList<>();
     TypeDefinition type = definition.typeOf(entry).orElse(null);
     if (type == null && !definition.types().isEmpty()) {
-      out.add(new Violation("objectClass", "objectClass: a " + definition.name() + " needs one of the object classes "
-          + definition.types().stream().map(TypeDefinition::objectClass).toList()));
+      out.add(
+          new Violation(
+              "objectClass",
+              "objectClass: a "
+                  + definition.name()
+                  + " needs one of the object classes "
+                  + definition.types().stream().map(TypeDefinition::objectClass).toList()));
       return out;
     }
     for (Attribute attribute : entry.getAttributes()) {
@@ -44,9 +49,16 @@ public final class EntryValidator {
       }
       Optional<PropertyDefinition> property = definition.property(type, name);
       if (property.isEmpty()) {
-        out.add(new Violation(attribute.getName(), attribute.getName() + ": not a property of a "
-            + definition.name() + (type == null ? "" : " of type " + type.name()) + " (known: "
-            + String.join(", ", definition.propertyNames(type)) + ")"));
+        out.add(
+            new Violation(
+                attribute.getName(),
+                attribute.getName()
+                    + ": not a property of a "
+                    + definition.name()
+                    + (type == null ? "" : " of type " + type.name())
+                    + " (known: "
+                    + String.join(", ", definition.propertyNames(type))
+                    + ")"));
         continue;
       }
       check(property.get(), attribute, out);
@@ -62,8 +74,10 @@ public final class EntryValidator {
   private static void check(PropertyDefinition property, Attribute attribute, List<Violation> out) {
     String[] values = attribute.getValues();
     if (values.length > 1 && !property.multiValued()) {
-      out.add(new Violation(attribute.getName(), property.attribute() + ": " + values.length
-          + " values (expected: a single value)"));
+      out.add(
+          new Violation(
+              attribute.getName(),
+              property.attribute() + ": " + values.length + " values (expected: a single value)"));
     }
     for (String value : values) {
       if (!property.syntax().accepts(value)) {

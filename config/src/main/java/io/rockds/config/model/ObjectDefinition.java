@@ -10,8 +10,8 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * A kind of configuration object ({@code backend}, {@code log-publisher}, ...): its entries'
- * object class, where they live and how they are named, its types and properties.
+ * A kind of configuration object ({@code backend}, {@code log-publisher}, ...): its entries' object
+ * class, where they live and how they are named, its types and properties.
  *
  * @param name the dsconfig noun, e.g. {@code backend-index}
  * @param objectClass carried by every entry of this kind
@@ -22,9 +22,16 @@ import java.util.function.Function;
  * @param container the DN of the entries' parent given the parent object's name (null when there is
  *     no parent)
  */
-public record ObjectDefinition(String name, String objectClass, String namingAttribute, String nameOption,
-    ObjectDefinition parent, Function<String, DN> container, List<TypeDefinition> types,
-    List<PropertyDefinition> properties, String description) {
+public record ObjectDefinition(
+    String name,
+    String objectClass,
+    String namingAttribute,
+    String nameOption,
+    ObjectDefinition parent,
+    Function<String, DN> container,
+    List<TypeDefinition> types,
+    List<PropertyDefinition> properties,
+    String description) {
 
   public ObjectDefinition {
     types = List.copyOf(types);
@@ -37,7 +44,8 @@ public record ObjectDefinition(String name, String objectClass, String namingAtt
 
   /** The DN of the instance named {@code name} under the parent named {@code parentName}. */
   public DN dnOf(String parentName, String instanceName) {
-    return isSingleton() ? container.apply(parentName)
+    return isSingleton()
+        ? container.apply(parentName)
         : new DN(new RDN(namingAttribute, instanceName), container.apply(parentName));
   }
 

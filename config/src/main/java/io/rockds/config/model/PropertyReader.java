@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Typed reads of an entry the {@link EntryValidator} has accepted, with the defaults of the
- * model, so that a default is written once: in {@link ConfigModel}.
+ * Typed reads of an entry the {@link EntryValidator} has accepted, with the defaults of the model,
+ * so that a default is written once: in {@link ConfigModel}.
  */
 public final class PropertyReader {
   private final Entry entry;
@@ -25,8 +25,13 @@ public final class PropertyReader {
 
   /** The value, else the model's default; null when there is neither. */
   public String string(String property) {
-    PropertyDefinition p = definition.property(type, property)
-        .orElseThrow(() -> new IllegalArgumentException(definition.name() + " has no property " + property));
+    PropertyDefinition p =
+        definition
+            .property(type, property)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        definition.name() + " has no property " + property));
     String value = entry.getAttributeValue(p.attribute());
     return value != null ? value.trim() : p.defaultValue();
   }

@@ -28,7 +28,8 @@ public sealed interface Syntax {
 
     @Override
     public String expected() {
-      return max == Long.MAX_VALUE || max == Integer.MAX_VALUE ? "an integer of at least " + min
+      return max == Long.MAX_VALUE || max == Integer.MAX_VALUE
+          ? "an integer of at least " + min
           : "an integer from " + min + " to " + max;
     }
   }
@@ -97,7 +98,10 @@ public sealed interface Syntax {
     }
   }
 
-  /** A size such as {@code 100 mb}, {@code 512kb} or {@code 0} (bytes; units b, kb, mb, gb, 1024-based). */
+  /**
+   * A size such as {@code 100 mb}, {@code 512kb} or {@code 0} (bytes; units b, kb, mb, gb,
+   * 1024-based).
+   */
   record SizeSyntax() implements Syntax {
     private static final Pattern SIZE = Pattern.compile("(\\d{1,15})\\s*(b|kb|mb|gb)?");
 
@@ -119,17 +123,21 @@ public sealed interface Syntax {
       }
       long n = Long.parseLong(m.group(1));
       String unit = m.group(2) == null ? "b" : m.group(2);
-      int shift = switch (unit) {
-        case "kb" -> 10;
-        case "mb" -> 20;
-        case "gb" -> 30;
-        default -> 0;
-      };
+      int shift =
+          switch (unit) {
+            case "kb" -> 10;
+            case "mb" -> 20;
+            case "gb" -> 30;
+            default -> 0;
+          };
       return n > (Long.MAX_VALUE >> shift) ? -1 : n << shift;
     }
   }
 
-  /** A duration such as {@code 24 h}, {@code 30s} or {@code 0} (units ms, s, m, h, d, w; seconds by default). */
+  /**
+   * A duration such as {@code 24 h}, {@code 30s} or {@code 0} (units ms, s, m, h, d, w; seconds by
+   * default).
+   */
   record DurationSyntax() implements Syntax {
     private static final Pattern DURATION = Pattern.compile("(\\d{1,12})\\s*(ms|s|m|h|d|w)?");
 
@@ -150,14 +158,15 @@ public sealed interface Syntax {
         return -1;
       }
       long n = Long.parseLong(m.group(1));
-      long unit = switch (m.group(2) == null ? "s" : m.group(2)) {
-        case "ms" -> 1L;
-        case "m" -> 60_000L;
-        case "h" -> 3_600_000L;
-        case "d" -> 86_400_000L;
-        case "w" -> 604_800_000L;
-        default -> 1_000L;
-      };
+      long unit =
+          switch (m.group(2) == null ? "s" : m.group(2)) {
+            case "ms" -> 1L;
+            case "m" -> 60_000L;
+            case "h" -> 3_600_000L;
+            case "d" -> 86_400_000L;
+            case "w" -> 604_800_000L;
+            default -> 1_000L;
+          };
       return n * unit;
     }
   }

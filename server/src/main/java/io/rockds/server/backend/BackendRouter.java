@@ -12,23 +12,27 @@ import java.util.List;
  * backend holds goes to {@link #NONE}, which holds no entry, so that operations need no null case.
  */
 public final class BackendRouter {
-  /** Where DNs outside every naming context go: ACIs apply, nothing exists, every update is refused. */
-  static final DirectoryBackend NONE = new DirectoryBackend() {
-    @Override
-    public List<DN> baseDns() {
-      return List.of();
-    }
+  /**
+   * Where DNs outside every naming context go: ACIs apply, nothing exists, every update is refused.
+   */
+  static final DirectoryBackend NONE =
+      new DirectoryBackend() {
+        @Override
+        public List<DN> baseDns() {
+          return List.of();
+        }
 
-    @Override
-    public Entry get(DN dn) {
-      return null;
-    }
+        @Override
+        public Entry get(DN dn) {
+          return null;
+        }
 
-    @Override
-    public void search(DN base, SearchScope scope, SearchResults results) throws LDAPException {
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist");
-    }
-  };
+        @Override
+        public void search(DN base, SearchScope scope, SearchResults results) throws LDAPException {
+          throw new LDAPException(
+              ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist");
+        }
+      };
 
   private final List<DirectoryBackend> backends;
 

@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * One naming context, as OpenDJ's and slapd's backends: the entries under its base DNs, how they
- * are read and searched, which updates it accepts and what access needs. The operations route a
- * DN to one backend ({@link BackendRouter}) and handle the LDAP around it (access control,
+ * are read and searched, which updates it accepts and what access needs. The operations route a DN
+ * to one backend ({@link BackendRouter}) and handle the LDAP around it (access control,
  * noSuchObject with matchedDN, controls, results) the same way whichever backend answers.
  */
 public interface DirectoryBackend {
@@ -31,14 +31,18 @@ public interface DirectoryBackend {
   /** The entry, or null when this backend does not hold it. */
   Entry get(DN dn) throws LDAPException;
 
-  /** The closest existing ancestor of an absent {@code dn}, the matchedDN of noSuchObject; null if none. */
+  /**
+   * The closest existing ancestor of an absent {@code dn}, the matchedDN of noSuchObject; null if
+   * none.
+   */
   default DN matchedDn(DN dn) throws LDAPException {
     return null;
   }
 
   /**
    * Hands {@code results} the entries in scope of {@code base}, the filter not yet applied, or
-   * (when the backend has indexes) the container to search. Refuses an absent base with noSuchObject.
+   * (when the backend has indexes) the container to search. Refuses an absent base with
+   * noSuchObject.
    */
   void search(DN base, SearchScope scope, SearchResults results) throws LDAPException;
 
@@ -55,7 +59,8 @@ public interface DirectoryBackend {
     throw notHeld(dn);
   }
 
-  default Written modify(Update update, DN dn, List<Modification> modifications) throws LDAPException {
+  default Written modify(Update update, DN dn, List<Modification> modifications)
+      throws LDAPException {
     throw notHeld(dn);
   }
 

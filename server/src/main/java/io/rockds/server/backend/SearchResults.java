@@ -4,11 +4,15 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.storage.EntryContainer;
 
-/** Where a backend's search delivers: entries in scope, or the indexed entry container to search. */
+/**
+ * Where a backend's search delivers: entries in scope, or the indexed entry container to search.
+ */
 public interface SearchResults {
   /** Returns the entry if it matches the filter and the client may read it; false to stop. */
   boolean inScope(Entry entry) throws LDAPException;
 
-  /** Searches an indexed container (candidates from the indexes, paging, sorting); its base exists. */
+  /**
+   * Searches an indexed container (candidates from the indexes, paging, sorting); its base exists.
+   */
   void indexed(EntryContainer container) throws LDAPException;
 }

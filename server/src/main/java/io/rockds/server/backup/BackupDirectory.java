@@ -42,9 +42,9 @@ import org.rocksdb.RocksDB;
  *   &lt;backupID&gt;/manifest.properties  written last; see {@link BackupManifest}
  * </pre>
  *
- * Incremental backups share SST files with the earlier ones through {@code shared_checksum/};
- * full ones copy every file into the engine's {@code private/}. Every file is checksummed:
- * CRC32C for the database files (RocksDB's), SHA-256 for the configuration (the manifest's).
+ * Incremental backups share SST files with the earlier ones through {@code shared_checksum/}; full
+ * ones copy every file into the engine's {@code private/}. Every file is checksummed: CRC32C for
+ * the database files (RocksDB's), SHA-256 for the configuration (the manifest's).
  */
 public final class BackupDirectory {
   private static final DateTimeFormatter ID =
@@ -67,8 +67,9 @@ public final class BackupDirectory {
    * Backs up {@code databases} (backend ID to open database; writes go on meanwhile) and the
    * instance's configuration; {@code log} hears one line per step.
    */
-  public BackupManifest backUp(Instance instance, Map<String, RocksDB> databases, boolean incremental,
-      Consumer<String> log) throws IOException {
+  public BackupManifest backUp(
+      Instance instance, Map<String, RocksDB> databases, boolean incremental, Consumer<String> log)
+      throws IOException {
     Instant time = clock.instant();
     String backupId = ID.format(time);
     Path directory = root.resolve(backupId);
@@ -80,14 +81,23 @@ public final class BackupDirectory {
     Map<String, BackupManifest.BackendBackup> backends = new LinkedHashMap<>();
     for (Map.Entry<String, RocksDB> db : databases.entrySet()) {
       DatabaseBackup backup = engine(db.getKey()).create(db.getValue(), backupId, incremental);
-      backends.put(db.getKey(), new BackupManifest.BackendBackup(backup.number(), backup.sequence()));
-      log.accept("Backed up backend " + db.getKey() + " (" + backup.files().size() + " files, consistent at sequence "
-          + backup.sequence() + ")");
+      backends.put(
+          db.getKey(), new BackupManifest.BackendBackup(backup.number(), backup.sequence()));
+      log.accept(
+          "Backed up backend "
+              + db.getKey()
+              + " ("
+              + backup.files().size()
+              + " files, consistent at sequence "
+              + backup.sequence()
+              + ")");
     }
-    Map<String, String> configFiles = copyConfig(instance.configFile().getParent(), directory.resolve("config"));
+    Map<String, String> configFiles =
+        copyConfig(instance.configFile().getParent(), directory.resolve("config"));
     log.accept("Backed up the configuration and schema (" + configFiles.size() + " files)");
-    BackupManifest manifest = new BackupManifest(backupId, time, BuildInfo.current().version(), incremental,
-        backends, configFiles);
+    BackupManifest manifest =
+        new BackupManifest(
+            backupId, time, BuildInfo.current().version(), incremental, backends, configFiles);
     manifest.write(directory);
     return manifest;
   }
@@ -105,7 +115,8 @@ public final class BackupDirectory {
         }
       }
     }
-    backups.sort(Comparator.comparing(BackupManifest::time).thenComparing(BackupManifest::backupId));
+    backups.sort(
+        Comparator.comparing(BackupManifest::time).thenComparing(BackupManifest::backupId));
     return backups;
   }
 
@@ -118,9 +129,19 @@ public final class BackupDirectory {
     if (backupId == null) {
       return all.get(all.size() - 1);
     }
-    return all.stream().filter(b -> b.backupId().equals(backupId)).findFirst()
-        .orElseThrow(() -> new IOException("no backup " + backupId + " in " + root + " (there are: "
-            + String.join(", ", all.stream().map(BackupManifest::backupId).toList()) + ")"));
+    return all.stream()
+        .filter(b -> b.backupId().equals(backupId))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IOException(
+                    "no backup "
+                        + backupId
+                        + " in "
+                        + root
+                        + " (there are: "
+                        + String.join(", ", all.stream().map(BackupManifest::backupId).toList())
+                        + ")"));
   }
 
   /** Recomputes every checksum of a backup; throws naming the first file missing or corrupted. */
@@ -133,7 +154,13 @@ public final class BackupDirectory {
       }
       String actual = sha256(path);
       if (!actual.equals(file.getValue())) {
-        throw new IOException(path + ": corrupted (SHA-256 " + actual + ", the backup recorded " + file.getValue() + ")");
+        throw new IOException(
+            path
+                + ": corrupted (SHA-256 "
+                + actual
+                + ", the backup recorded "
+                + file.getValue()
+                + ")");
       }
     }
     for (Map.Entry<String, BackupManifest.BackendBackup> backend : backup.backends().entrySet()) {
@@ -147,7 +174,8 @@ public final class BackupDirectory {
    * Restores a backup into a stopped instance (the caller holds its lock): verifies it, puts its
    * configuration and schema in place, then replaces each backend's database by the backed-up one.
    */
-  public void restore(BackupManifest backup, Instance instance, Consumer<String> log) throws IOException {
+  public void restore(BackupManifest backup, Instance instance, Consumer<String> log)
+      throws IOException {
     verify(backup, log);
     Path configDir = instance.configFile().getParent();
     Path source = root.resolve(backup.backupId()).resolve("config");
@@ -163,26 +191,41 @@ public final class BackupDirectory {
     try {
       config = ServerConfig.read(ConfigStore.load(instance.configFile()));
     } catch (ConfigException e) {
-      throw new IOException("the restored " + instance.configFile() + " does not load: " + e.getMessage(), e);
+      throw new IOException(
+          "the restored " + instance.configFile() + " does not load: " + e.getMessage(), e);
     }
     for (Map.Entry<String, BackupManifest.BackendBackup> backend : backup.backends().entrySet()) {
-      BackendConfig backendConfig = config.backends().stream().filter(b -> b.id().equals(backend.getKey()))
-          .findFirst().orElseThrow(() -> new IOException("backend " + backend.getKey()
-              + " of the backup is not in the restored configuration"));
+      BackendConfig backendConfig =
+          config.backends().stream()
+              .filter(b -> b.id().equals(backend.getKey()))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new IOException(
+                          "backend "
+                              + backend.getKey()
+                              + " of the backup is not in the restored configuration"));
       Path db = instance.resolve(backendConfig.dbDirectory());
       Path restoring = db.resolveSibling(db.getFileName() + ".restoring");
       deleteTree(restoring);
       engine(backend.getKey()).restore(backend.getValue().number(), restoring);
       deleteTree(db);
       Files.move(restoring, db, StandardCopyOption.ATOMIC_MOVE);
-      log.accept("Restored backend " + backend.getKey() + " into " + db + " (sequence " + backend.getValue().sequence()
-          + ")");
+      log.accept(
+          "Restored backend "
+              + backend.getKey()
+              + " into "
+              + db
+              + " (sequence "
+              + backend.getValue().sequence()
+              + ")");
     }
   }
 
   /**
-   * Deletes the backups beyond the newest {@code keepCount} (0: no count limit) and those older than
-   * {@code olderThan} (null: no age limit); the newest backup is always kept. Returns the deleted ones.
+   * Deletes the backups beyond the newest {@code keepCount} (0: no count limit) and those older
+   * than {@code olderThan} (null: no age limit); the newest backup is always kept. Returns the
+   * deleted ones.
    */
   public List<BackupManifest> purge(int keepCount, Duration olderThan) throws IOException {
     List<BackupManifest> all = list();
@@ -193,9 +236,11 @@ public final class BackupDirectory {
       boolean beyondCount = keepCount > 0 && all.size() - i > keepCount;
       boolean tooOld = cutoff != null && backup.time().isBefore(cutoff);
       if (beyondCount || tooOld) {
-        // The manifest goes first: a purge cut short leaves an incomplete backup, never a broken one.
+        // The manifest goes first: a purge cut short leaves an incomplete backup, never a broken
+        // one.
         Files.delete(root.resolve(backup.backupId()).resolve(BackupManifest.FILE));
-        for (Map.Entry<String, BackupManifest.BackendBackup> backend : backup.backends().entrySet()) {
+        for (Map.Entry<String, BackupManifest.BackendBackup> backend :
+            backup.backends().entrySet()) {
           engine(backend.getKey()).delete(backend.getValue().number());
         }
         deleteTree(root.resolve(backup.backupId()));
@@ -220,15 +265,19 @@ public final class BackupDirectory {
     return new DatabaseBackups(root.resolve("db").resolve(backendId));
   }
 
-  /** Copies the configuration directory but its archive of old versions; returns file to SHA-256. */
+  /**
+   * Copies the configuration directory but its archive of old versions; returns file to SHA-256.
+   */
   private static Map<String, String> copyConfig(Path from, Path to) throws IOException {
     Map<String, String> files = new LinkedHashMap<>();
     List<Path> sources;
     try (Stream<Path> walk = Files.walk(from)) {
-      sources = walk.filter(Files::isRegularFile)
-          .filter(p -> !from.relativize(p).startsWith(ARCHIVED_CONFIGS))
-          .filter(p -> !p.getFileName().toString().endsWith(".tmp"))
-          .sorted().toList();
+      sources =
+          walk.filter(Files::isRegularFile)
+              .filter(p -> !from.relativize(p).startsWith(ARCHIVED_CONFIGS))
+              .filter(p -> !p.getFileName().toString().endsWith(".tmp"))
+              .sorted()
+              .toList();
     }
     for (Path source : sources) {
       String relative = from.relativize(source).toString().replace('\\', '/');

@@ -13,14 +13,20 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * What one backup holds, written last ({@code <backupDirectory>/<backupID>/manifest.properties}):
- * a backup without it is incomplete and ignored.
+ * What one backup holds, written last ({@code <backupDirectory>/<backupID>/manifest.properties}): a
+ * backup without it is incomplete and ignored.
  *
- * @param backends per backend ID, the backup engine's number and the sequence number it is consistent at
+ * @param backends per backend ID, the backup engine's number and the sequence number it is
+ *     consistent at
  * @param configFiles per file under {@code config/} (relative, '/'-separated), its SHA-256 in hex
  */
-public record BackupManifest(String backupId, Instant time, String version, boolean incremental,
-    Map<String, BackendBackup> backends, Map<String, String> configFiles) {
+public record BackupManifest(
+    String backupId,
+    Instant time,
+    String version,
+    boolean incremental,
+    Map<String, BackendBackup> backends,
+    Map<String, String> configFiles) {
 
   static final String FILE = "manifest.properties";
 
@@ -38,10 +44,11 @@ public record BackupManifest(String backupId, Instant time, String version, bool
     p.setProperty("time", time.toString());
     p.setProperty("version", version);
     p.setProperty("incremental", Boolean.toString(incremental));
-    backends.forEach((id, b) -> {
-      p.setProperty("backend." + id + ".number", Integer.toString(b.number()));
-      p.setProperty("backend." + id + ".sequence", Long.toString(b.sequence()));
-    });
+    backends.forEach(
+        (id, b) -> {
+          p.setProperty("backend." + id + ".number", Integer.toString(b.number()));
+          p.setProperty("backend." + id + ".sequence", Long.toString(b.sequence()));
+        });
     configFiles.forEach((file, sha) -> p.setProperty("config." + file, sha));
     Path tmp = directory.resolve(FILE + ".tmp");
     try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
@@ -62,14 +69,22 @@ public record BackupManifest(String backupId, Instant time, String version, bool
       for (String key : p.stringPropertyNames()) {
         if (key.startsWith("backend.") && key.endsWith(".number")) {
           String id = key.substring("backend.".length(), key.length() - ".number".length());
-          backends.put(id, new BackendBackup(Integer.parseInt(p.getProperty(key)),
-              Long.parseLong(p.getProperty("backend." + id + ".sequence"))));
+          backends.put(
+              id,
+              new BackendBackup(
+                  Integer.parseInt(p.getProperty(key)),
+                  Long.parseLong(p.getProperty("backend." + id + ".sequence"))));
         } else if (key.startsWith("config.")) {
           config.put(key.substring("config.".length()), p.getProperty(key));
         }
       }
-      return new BackupManifest(require(p, "backup-id", file), Instant.parse(require(p, "time", file)),
-          require(p, "version", file), Boolean.parseBoolean(p.getProperty("incremental")), backends, config);
+      return new BackupManifest(
+          require(p, "backup-id", file),
+          Instant.parse(require(p, "time", file)),
+          require(p, "version", file),
+          Boolean.parseBoolean(p.getProperty("incremental")),
+          backends,
+          config);
     } catch (RuntimeException e) {
       throw new IOException(file + ": not a RockDS backup manifest (" + e.getMessage() + ")", e);
     }

@@ -15,23 +15,24 @@ import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.backend.SearchResults;
 import io.rockds.server.backend.Update;
 import io.rockds.server.backend.Written;
-import io.rockds.server.security.privilege.Privilege;
 import io.rockds.server.logging.ErrorSeverity;
 import io.rockds.server.logging.ServerLogs;
+import io.rockds.server.security.privilege.Privilege;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The entries under {@code cn=config}, read and written over LDAP. Writes go through a
- * {@link ConfigEditor} (validated as a whole, saved atomically), then are applied live; a refused
- * write leaves both the file and the running server untouched. Governed by privileges alone:
- * {@code config-read} to read it, {@code config-write} to change it; no ACI applies.
+ * The entries under {@code cn=config}, read and written over LDAP. Writes go through a {@link
+ * ConfigEditor} (validated as a whole, saved atomically), then are applied live; a refused write
+ * leaves both the file and the running server untouched. Governed by privileges alone: {@code
+ * config-read} to read it, {@code config-write} to change it; no ACI applies.
  */
 public final class ConfigBackend implements DirectoryBackend {
   private static final AccessRule READ =
       AccessRule.privileged(identity -> require(identity, "config-read", "read the configuration"));
   private static final AccessRule WRITE =
-      AccessRule.privileged(identity -> Privilege.CONFIG_WRITE.require(identity, "change the configuration"));
+      AccessRule.privileged(
+          identity -> Privilege.CONFIG_WRITE.require(identity, "change the configuration"));
 
   private final ConfigEditor editor;
   private final LiveConfiguration live;
@@ -67,23 +68,27 @@ public final class ConfigBackend implements DirectoryBackend {
   @Override
   public void search(DN base, SearchScope scope, SearchResults results) throws LDAPException {
     if (editor.store().get(base) == null) {
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The configuration entry " + base + " does not exist");
+      throw new LDAPException(
+          ResultCode.NO_SUCH_OBJECT, "The configuration entry " + base + " does not exist");
     }
     for (Entry entry : editor.store().all()) {
       DN dn = entry.getParsedDN();
-      boolean inScope = switch (scope.intValue()) {
-        case SearchScope.BASE_INT_VALUE -> dn.equals(base);
-        case SearchScope.ONE_INT_VALUE -> base.equals(dn.getParent());
-        case SearchScope.SUBORDINATE_SUBTREE_INT_VALUE -> dn.isDescendantOf(base, false);
-        default -> dn.isDescendantOf(base, true);
-      };
+      boolean inScope =
+          switch (scope.intValue()) {
+            case SearchScope.BASE_INT_VALUE -> dn.equals(base);
+            case SearchScope.ONE_INT_VALUE -> base.equals(dn.getParent());
+            case SearchScope.SUBORDINATE_SUBTREE_INT_VALUE -> dn.isDescendantOf(base, false);
+            default -> dn.isDescendantOf(base, true);
+          };
       if (inScope && !results.inScope(entry)) {
         return;
       }
     }
   }
 
-  /** Adds a configuration object; the result's notice tells the operator of a restart or rebuild. */
+  /**
+   * Adds a configuration object; the result's notice tells the operator of a restart or rebuild.
+   */
   @Override
   public synchronized Written add(Update update, Entry entry) throws LDAPException {
     PasswordValues.hash(entry, update.context().configuration().rootPasswords());
@@ -107,14 +112,18 @@ public final class ConfigBackend implements DirectoryBackend {
 
   private Written applied(ConfigEditor.Outcome outcome, String what) throws LDAPException {
     live.apply(outcome.config());
-    logs.error(ErrorSeverity.INFO, "CONFIG", "configuration " + what
-        + (outcome.notice() == null ? "" : ": " + outcome.notice()));
+    logs.error(
+        ErrorSeverity.INFO,
+        "CONFIG",
+        "configuration " + what + (outcome.notice() == null ? "" : ": " + outcome.notice()));
     return Written.notice(outcome.notice());
   }
 
-  private static void require(Identity identity, String privilege, String action) throws LDAPException {
+  private static void require(Identity identity, String privilege, String action)
+      throws LDAPException {
     if (!identity.has(privilege)) {
-      throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
+      throw new LDAPException(
+          ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
           "You do not have the " + privilege + " privilege needed to " + action);
     }
   }

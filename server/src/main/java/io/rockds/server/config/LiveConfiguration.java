@@ -19,8 +19,8 @@ import java.util.stream.Collectors;
 /**
  * The configuration the running server uses, and what changes to it live: global limits (read by
  * every operation through {@link #global}), global ACIs and password policies with their schemes
- * ({@link SecurityServices#reload}), root DNs, log publishers and index settings (applied to storage
- * by {@link LiveIndexes}). Listener and storage options are read once at start.
+ * ({@link SecurityServices#reload}), root DNs, log publishers and index settings (applied to
+ * storage by {@link LiveIndexes}). Listener and storage options are read once at start.
  */
 public final class LiveConfiguration {
   private final ConfigStore store;
@@ -34,8 +34,13 @@ public final class LiveConfiguration {
    * @param store the configuration entries, which {@link ConfigBackend} changes in place before it
    *     calls {@link #apply}
    */
-  public LiveConfiguration(ServerConfig initial, ConfigStore store, SecurityServices security, RootUsers rootUsers,
-      ServerLogs logs, Backends backends) {
+  public LiveConfiguration(
+      ServerConfig initial,
+      ConfigStore store,
+      SecurityServices security,
+      RootUsers rootUsers,
+      ServerLogs logs,
+      Backends backends) {
     this.current = initial;
     this.store = store;
     this.security = security;
@@ -67,11 +72,13 @@ public final class LiveConfiguration {
    * What a configuration must pass, beyond the model, before it is saved: everything it names
    * exists, and its global ACIs and password policies are usable.
    */
-  public static void checkApplicable(ConfigStore candidate, ServerConfig config) throws LDAPException {
+  public static void checkApplicable(ConfigStore candidate, ServerConfig config)
+      throws LDAPException {
     try {
       SecurityServices.check(candidate, config.global());
     } catch (ConfigException e) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "Invalid configuration: " + e.getMessage());
+      throw new LDAPException(
+          ResultCode.UNWILLING_TO_PERFORM, "Invalid configuration: " + e.getMessage());
     }
   }
 
@@ -81,13 +88,15 @@ public final class LiveConfiguration {
     try {
       security.reload(store, next.global());
     } catch (ConfigException e) {
-      throw new LDAPException(ResultCode.OTHER, "The saved configuration could not be applied: " + e.getMessage());
+      throw new LDAPException(
+          ResultCode.OTHER, "The saved configuration could not be applied: " + e.getMessage());
     }
     current = next;
     rootUsers.replace(next.rootDns());
     logs.apply(next.logPublishers());
-    Map<String, BackendConfig> before = previous.backends().stream()
-        .collect(Collectors.toMap(BackendConfig::id, Function.identity()));
+    Map<String, BackendConfig> before =
+        previous.backends().stream()
+            .collect(Collectors.toMap(BackendConfig::id, Function.identity()));
     for (BackendConfig backend : next.backends()) {
       BackendConfig old = before.get(backend.id());
       if (old != null) {

@@ -45,56 +45,101 @@ final class LiveIndexes {
     for (IndexConfig index : next.indexes()) {
       limits.setOwnLimit(index.attribute(), index.entryLimit());
     }
-    Map<String, IndexConfig> before = old.indexes().stream()
-        .collect(Collectors.toMap(i -> key(i.attribute()), Function.identity()));
+    Map<String, IndexConfig> before =
+        old.indexes().stream()
+            .collect(Collectors.toMap(i -> key(i.attribute()), Function.identity()));
     for (IndexConfig index : next.indexes()) {
       IndexConfig was = before.remove(key(index.attribute()));
       try {
         boolean limitChanged = was != null && limit(old, was) != limit(next, index);
         apply(backend, next, was, index, limitChanged);
       } catch (LDAPException | RuntimeException e) {
-        logs.error(ErrorSeverity.ERROR, "BACKEND", "index " + next.id() + "/" + index.attribute()
-            + ": the new settings could not be applied to the running backend (" + message(e)
-            + "); they take effect at the next start");
+        logs.error(
+            ErrorSeverity.ERROR,
+            "BACKEND",
+            "index "
+                + next.id()
+                + "/"
+                + index.attribute()
+                + ": the new settings could not be applied to the running backend ("
+                + message(e)
+                + "); they take effect at the next start");
       }
     }
     for (IndexConfig removed : before.values()) {
-      logs.error(ErrorSeverity.WARNING, "BACKEND", "index " + next.id() + "/" + removed.attribute()
-          + " was removed from the configuration: the server keeps maintaining it until it restarts");
+      logs.error(
+          ErrorSeverity.WARNING,
+          "BACKEND",
+          "index "
+              + next.id()
+              + "/"
+              + removed.attribute()
+              + " was removed from the configuration: the server keeps maintaining it until it restarts");
     }
   }
 
-  private void apply(Backend backend, BackendConfig next, IndexConfig was, IndexConfig index, boolean limitChanged)
+  private void apply(
+      Backend backend, BackendConfig next, IndexConfig was, IndexConfig index, boolean limitChanged)
       throws LDAPException {
     List<String> untrusted = new ArrayList<>();
-    if (was == null || !was.types().containsAll(index.types()) || was.substringLength() != index.substringLength()) {
+    if (was == null
+        || !was.types().containsAll(index.types())
+        || was.substringLength() != index.substringLength()) {
       for (AttributeIndex created : backend.addIndex(Backends.indexSpec(index))) {
         if (!created.isTrusted()) {
           untrusted.add(created.name());
         }
       }
     }
-    if (was != null && !was.types().equals(index.types()) && !index.types().containsAll(was.types())) {
-      logs.error(ErrorSeverity.WARNING, "BACKEND", "index " + next.id() + "/" + index.attribute()
-          + ": removed index types are maintained until the server restarts");
+    if (was != null
+        && !was.types().equals(index.types())
+        && !index.types().containsAll(was.types())) {
+      logs.error(
+          ErrorSeverity.WARNING,
+          "BACKEND",
+          "index "
+              + next.id()
+              + "/"
+              + index.attribute()
+              + ": removed index types are maintained until the server restarts");
     }
     List<String> loose = new ArrayList<>();
     for (EntryContainer container : backend.containers()) {
       for (AttributeIndex tree : container.indexes()) {
-        if (limitChanged && tree.attribute().equalsIgnoreCase(index.attribute()) && tree.isTrusted()
+        if (limitChanged
+            && tree.attribute().equalsIgnoreCase(index.attribute())
+            && tree.isTrusted()
             && tree.rebuildWouldTighten()) {
           loose.add(tree.name());
         }
       }
     }
     for (String name : untrusted.stream().distinct().toList()) {
-      logs.error(ErrorSeverity.WARNING, "BACKEND", "index " + next.id() + "/" + name + " is untrusted until"
-          + " rebuilt (searches do not use it): rebuild-index --index " + name);
+      logs.error(
+          ErrorSeverity.WARNING,
+          "BACKEND",
+          "index "
+              + next.id()
+              + "/"
+              + name
+              + " is untrusted until"
+              + " rebuilt (searches do not use it): rebuild-index --index "
+              + name);
     }
     for (String name : loose.stream().distinct().toList()) {
-      logs.error(ErrorSeverity.INFO, "BACKEND", "index " + next.id() + "/" + name + " now uses index-entry-limit "
-          + backend.entryLimits().of(index.attribute()) + " for reads and writes; it keeps answering correctly,"
-          + " and rebuild-index --index " + name + " would tighten it");
+      logs.error(
+          ErrorSeverity.INFO,
+          "BACKEND",
+          "index "
+              + next.id()
+              + "/"
+              + name
+              + " now uses index-entry-limit "
+              + backend.entryLimits().of(index.attribute())
+              + " for reads and writes; it keeps answering correctly,"
+              + " and rebuild-index --index "
+              + name
+              + " would tighten it");
     }
   }
 

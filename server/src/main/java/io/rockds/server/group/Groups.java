@@ -1,6 +1,5 @@
 package io.rockds.server.group;
 
-import io.rockds.storage.matching.FilterEvaluator;
 import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
@@ -15,6 +14,7 @@ import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
 import io.rockds.storage.IndexType;
+import io.rockds.storage.matching.FilterEvaluator;
 import io.rockds.storage.search.VirtualIndexes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -25,17 +25,18 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 /**
- * Group membership, read from the member and uniqueMember equality indexes: the groups that list
- * a DN are one index read per backend, so memberOf costs a few reads per nesting level instead of
- * a scan of every group. Without such an index (or over its entry limit) the backend's groups
- * are found by a scan, which is correct but slow; setup creates both indexes.
+ * Group membership, read from the member and uniqueMember equality indexes: the groups that list a
+ * DN are one index read per backend, so memberOf costs a few reads per nesting level instead of a
+ * scan of every group. Without such an index (or over its entry limit) the backend's groups are
+ * found by a scan, which is correct but slow; setup creates both indexes.
  */
 public final class Groups {
   private static final String MEMBER_OF_OID = "1.2.840.113556.1.2.102";
   static final List<String> MEMBER_ATTRIBUTES = List.of("member", "uniqueMember");
-  private static final Filter STATIC_GROUPS = Filter.createORFilter(
-      Filter.createEqualityFilter("objectClass", "groupOfNames"),
-      Filter.createEqualityFilter("objectClass", "groupOfUniqueNames"));
+  private static final Filter STATIC_GROUPS =
+      Filter.createORFilter(
+          Filter.createEqualityFilter("objectClass", "groupOfNames"),
+          Filter.createEqualityFilter("objectClass", "groupOfUniqueNames"));
 
   private final Backends backends;
   private final ServerSchema schema;
@@ -104,11 +105,12 @@ public final class Groups {
         LDAPURL parsed = new LDAPURL(url);
         DN base = parsed.getBaseDN();
         DN dn = entry.getParsedDN();
-        boolean inScope = switch (parsed.getScope().intValue()) {
-          case SearchScope.BASE_INT_VALUE -> dn.equals(base);
-          case SearchScope.ONE_INT_VALUE -> base.equals(dn.getParent());
-          default -> dn.isDescendantOf(base, true);
-        };
+        boolean inScope =
+            switch (parsed.getScope().intValue()) {
+              case SearchScope.BASE_INT_VALUE -> dn.equals(base);
+              case SearchScope.ONE_INT_VALUE -> base.equals(dn.getParent());
+              default -> dn.isDescendantOf(base, true);
+            };
         if (inScope && FilterEvaluator.forSchema(schema).matches(parsed.getFilter(), entry)) {
           return true;
         }
@@ -121,8 +123,8 @@ public final class Groups {
 
   /**
    * The IDs, in {@code container}, of the entries whose memberOf lists {@code group}: its members,
-   * those of its nested groups too. The phase-1 candidates of {@code (memberOf=<group>)}: one
-   * read of each group and one dn2id lookup per member, however many entries the scope holds.
+   * those of its nested groups too. The phase-1 candidates of {@code (memberOf=<group>)}: one read
+   * of each group and one dn2id lookup per member, however many entries the scope holds.
    */
   public IdSet memberIds(EntryContainer container, DN group) throws LDAPException {
     IdSet.Builder ids = new IdSet.Builder();
@@ -172,7 +174,8 @@ public final class Groups {
       }
 
       @Override
-      public IdSet equality(EntryContainer container, String attribute, ASN1OctetString value) throws LDAPException {
+      public IdSet equality(EntryContainer container, String attribute, ASN1OctetString value)
+          throws LDAPException {
         DN group;
         try {
           group = new DN(value.stringValue());
@@ -244,7 +247,8 @@ public final class Groups {
   }
 
   /** The IDs listing {@code dn} in the equality index of {@code attribute}; null if unusable. */
-  private static IdSet listing(EntryContainer container, String attribute, DN dn) throws LDAPException {
+  private static IdSet listing(EntryContainer container, String attribute, DN dn)
+      throws LDAPException {
     AttributeIndex index = container.index(attribute, IndexType.EQUALITY);
     return index == null ? null : index.idsEqualTo(new ASN1OctetString(dn.toString()));
   }
@@ -254,7 +258,10 @@ public final class Groups {
    * scan. {@code objectClass} null means the static group classes.
    */
   private long[] groupIds(EntryContainer container, String objectClass) throws LDAPException {
-    Filter filter = objectClass == null ? STATIC_GROUPS : Filter.createEqualityFilter("objectClass", objectClass);
+    Filter filter =
+        objectClass == null
+            ? STATIC_GROUPS
+            : Filter.createEqualityFilter("objectClass", objectClass);
     AttributeIndex index = container.index("objectClass", IndexType.EQUALITY);
     if (index != null && index.isTrusted()) {
       IdSet ids = IdSet.empty();
@@ -273,13 +280,16 @@ public final class Groups {
   private long[] scan(EntryContainer container, Filter filter) throws LDAPException {
     FilterEvaluator evaluator = schema.evaluator();
     IdSet.Builder ids = new IdSet.Builder();
-    container.visitScope(container.baseDn(), SearchScope.SUB, (key, id) -> {
-      Entry e = container.get(id);
-      if (e != null && evaluator.matches(filter, e)) {
-        ids.add(id);
-      }
-      return true;
-    });
+    container.visitScope(
+        container.baseDn(),
+        SearchScope.SUB,
+        (key, id) -> {
+          Entry e = container.get(id);
+          if (e != null && evaluator.matches(filter, e)) {
+            ids.add(id);
+          }
+          return true;
+        });
     return ids.build().toArray();
   }
 

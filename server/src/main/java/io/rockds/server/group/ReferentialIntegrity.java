@@ -16,10 +16,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps member and uniqueMember values pointing at entries that exist: after a delete the DN is
- * removed from every group listing it, after a rename (of an entry and its subtree) it is
- * replaced by the new DN. Like OpenLDAP's refint overlay and OpenDJ's plugin this runs after the
- * operation committed, one group modify at a time: a failure is logged, never undoes the
- * client's operation. A group left without members keeps no member attribute.
+ * removed from every group listing it, after a rename (of an entry and its subtree) it is replaced
+ * by the new DN. Like OpenLDAP's refint overlay and OpenDJ's plugin this runs after the operation
+ * committed, one group modify at a time: a failure is logged, never undoes the client's operation.
+ * A group left without members keeps no member attribute.
  */
 public final class ReferentialIntegrity {
   private static final Logger LOG = LoggerFactory.getLogger(ReferentialIntegrity.class);
@@ -50,15 +50,21 @@ public final class ReferentialIntegrity {
     }
     List<DN> moved = new ArrayList<>();
     try {
-      container.visitScope(newDn, SearchScope.SUB, (key, id) -> {
-        Entry e = container.get(id);
-        if (e != null) {
-          moved.add(e.getParsedDN());
-        }
-        return true;
-      });
+      container.visitScope(
+          newDn,
+          SearchScope.SUB,
+          (key, id) -> {
+            Entry e = container.get(id);
+            if (e != null) {
+              moved.add(e.getParsedDN());
+            }
+            return true;
+          });
     } catch (LDAPException e) {
-      LOG.warn("referential integrity: cannot list the entries renamed to {}: {}", newDn, e.getMessage());
+      LOG.warn(
+          "referential integrity: cannot list the entries renamed to {}: {}",
+          newDn,
+          e.getMessage());
       return;
     }
     int newDepth = newDn.getRDNs().length;

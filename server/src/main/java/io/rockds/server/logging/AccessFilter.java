@@ -6,10 +6,10 @@ import java.util.List;
 
 /**
  * A publisher's {@code filtering-policy} applied with its criteria: {@code no-filtering} logs
- * everything, {@code inclusive} only records matching at least one criteria, {@code exclusive}
- * all records but those. A record matches a criteria when it meets every condition the criteria
- * sets; conditions about results (etime, result code, nentries, indexed) never match connection
- * events, which have none.
+ * everything, {@code inclusive} only records matching at least one criteria, {@code exclusive} all
+ * records but those. A record matches a criteria when it meets every condition the criteria sets;
+ * conditions about results (etime, result code, nentries, indexed) never match connection events,
+ * which have none.
  */
 final class AccessFilter {
   private final String policy;
@@ -32,13 +32,15 @@ final class AccessFilter {
     if (!c.recordTypes().isEmpty() && !c.recordTypes().contains(r.recordType())) {
       return false;
     }
-    if (!c.clientAddressEqualTo().isEmpty() && !c.clientAddressEqualTo().contains(r.clientAddress())) {
+    if (!c.clientAddressEqualTo().isEmpty()
+        && !c.clientAddressEqualTo().contains(r.clientAddress())) {
       return false;
     }
     if (c.clientAddressNotEqualTo().contains(r.clientAddress())) {
       return false;
     }
-    if (!c.userDnEqualTo().isEmpty() && c.userDnEqualTo().stream().noneMatch(dn -> within(r.userDn(), dn))) {
+    if (!c.userDnEqualTo().isEmpty()
+        && c.userDnEqualTo().stream().noneMatch(dn -> within(r.userDn(), dn))) {
       return false;
     }
     if (c.userDnNotEqualTo().stream().anyMatch(dn -> within(r.userDn(), dn))) {
@@ -50,10 +52,12 @@ final class AccessFilter {
     if (c.resultCodeNotEqualTo().contains(r.result())) {
       return false;
     }
-    if (c.etimeGreaterThan() != null && !(r.etimeMillis() >= 0 && r.etimeMillis() > c.etimeGreaterThan())) {
+    if (c.etimeGreaterThan() != null
+        && !(r.etimeMillis() >= 0 && r.etimeMillis() > c.etimeGreaterThan())) {
       return false;
     }
-    if (c.etimeLessThan() != null && !(r.etimeMillis() >= 0 && r.etimeMillis() < c.etimeLessThan())) {
+    if (c.etimeLessThan() != null
+        && !(r.etimeMillis() >= 0 && r.etimeMillis() < c.etimeLessThan())) {
       return false;
     }
     boolean search = r.type().equals("SEARCH");

@@ -8,17 +8,21 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * How an access record becomes one line: OpenDJ's {@code combined} format, request and result
- * on one line ({@code [12/Sep/2016:14:25:31 +0200] SEARCH conn=10 op=1 msgID=2 base="dc=example,dc=com"
- * scope=sub filter="(objectclass=*)" attrs="+,*" result=0 nentries=10003 unindexed etime=6542}),
- * or one JSON object per line for log pipelines.
+ * How an access record becomes one line: OpenDJ's {@code combined} format, request and result on
+ * one line ({@code [12/Sep/2016:14:25:31 +0200] SEARCH conn=10 op=1 msgID=2
+ * base="dc=example,dc=com" scope=sub filter="(objectclass=*)" attrs="+,*" result=0 nentries=10003
+ * unindexed etime=6542}), or one JSON object per line for log pipelines.
  */
 public enum AccessLogFormat {
   COMBINED {
     @Override
     public String format(AccessRecord r) {
       StringBuilder sb = new StringBuilder(160);
-      sb.append('[').append(Second.of(r.time())).append("] ").append(r.type()).append(" conn=")
+      sb.append('[')
+          .append(Second.of(r.time()))
+          .append("] ")
+          .append(r.type())
+          .append(" conn=")
           .append(r.connectionId());
       if (r.isOperation()) {
         sb.append(" op=").append(r.operationId());
@@ -108,14 +112,24 @@ public enum AccessLogFormat {
   };
 
   /** Fields OpenDJ writes bare because their values never hold spaces: scope=sub, version=3, ... */
-  private static final Set<String> UNQUOTED = Set.of("scope", "version", "type", "mechanism", "deleteOldRDN", "from",
-      "to", "protocol", "idToAbandon");
+  private static final Set<String> UNQUOTED =
+      Set.of(
+          "scope",
+          "version",
+          "type",
+          "mechanism",
+          "deleteOldRDN",
+          "from",
+          "to",
+          "protocol",
+          "idToAbandon");
 
-  static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.US);
+  static final DateTimeFormatter TIMESTAMP =
+      DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.US);
 
   /**
-   * The combined format's timestamp, formatted once per second and offset: formatting it for
-   * every line cost more than the rest of the line.
+   * The combined format's timestamp, formatted once per second and offset: formatting it for every
+   * line cost more than the rest of the line.
    */
   private record Second(long epochSecond, ZoneOffset offset, String text) {
     private static volatile Second last = new Second(Long.MIN_VALUE, ZoneOffset.UTC, "");

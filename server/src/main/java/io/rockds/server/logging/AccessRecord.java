@@ -20,9 +20,20 @@ import java.util.Map;
  * @param etimeMillis -1 for records without one
  * @param userDn the bound user when the operation ran; the null DN for anonymous
  */
-public record AccessRecord(ZonedDateTime time, String type, long connectionId, long operationId, int messageId,
-    Map<String, String> request, int result, String message, long nentries, boolean unindexed, long etimeMillis,
-    String clientAddress, DN userDn) {
+public record AccessRecord(
+    ZonedDateTime time,
+    String type,
+    long connectionId,
+    long operationId,
+    int messageId,
+    Map<String, String> request,
+    int result,
+    String message,
+    long nentries,
+    boolean unindexed,
+    long etimeMillis,
+    String clientAddress,
+    DN userDn) {
 
   public AccessRecord {
     request = Collections.unmodifiableMap(new LinkedHashMap<>(request));

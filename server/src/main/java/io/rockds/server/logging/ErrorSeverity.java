@@ -1,8 +1,13 @@
 package io.rockds.server.logging;
 
-/** Error log severities, most severe first; a publisher's {@code log-level} keeps those up to its own. */
+/**
+ * Error log severities, most severe first; a publisher's {@code log-level} keeps those up to its
+ * own.
+ */
 public enum ErrorSeverity {
-  ERROR("ERROR"), WARNING("WARNING"), INFO("NOTICE");
+  ERROR("ERROR"),
+  WARNING("WARNING"),
+  INFO("NOTICE");
 
   private final String label;
 

@@ -18,7 +18,10 @@ final class Json {
     sb.append(':').append(value).append(',');
   }
 
-  /** A JSON string literal, escaped by the SDK's JSON support (the debugsearchindex trace uses it too). */
+  /**
+   * A JSON string literal, escaped by the SDK's JSON support (the debugsearchindex trace uses it
+   * too).
+   */
   private static void string(StringBuilder sb, String s) {
     new JSONString(s).toString(sb);
   }

@@ -21,9 +21,16 @@ final class LogPublisher implements AutoCloseable {
     this.filter = new AccessFilter(config.filteringPolicy(), config.criteria());
     this.format = AccessLogFormat.of(config.format());
     this.threshold = ErrorSeverity.of(config.logLevel());
-    this.writer = new LogWriter(config.name(), new RotatingLogFile(instance.resolve(config.logFile()),
-        config.rotationSizeBytes(), config.rotationIntervalMillis(), config.retentionFileCount()),
-        config.asynchronous(), config.queueSize());
+    this.writer =
+        new LogWriter(
+            config.name(),
+            new RotatingLogFile(
+                instance.resolve(config.logFile()),
+                config.rotationSizeBytes(),
+                config.rotationIntervalMillis(),
+                config.retentionFileCount()),
+            config.asynchronous(),
+            config.queueSize());
   }
 
   LogPublisherConfig config() {
@@ -38,8 +45,16 @@ final class LogPublisher implements AutoCloseable {
 
   void error(ErrorSeverity severity, String category, String message) {
     if (config.kind() == LogPublisherConfig.Kind.ERROR && severity.compareTo(threshold) <= 0) {
-      writer.write("[" + AccessLogFormat.TIMESTAMP.format(ZonedDateTime.now()) + "] category=" + category
-          + " severity=" + severity.label() + " msg=\"" + message.replace('\n', ' ') + "\"");
+      writer.write(
+          "["
+              + AccessLogFormat.TIMESTAMP.format(ZonedDateTime.now())
+              + "] category="
+              + category
+              + " severity="
+              + severity.label()
+              + " msg=\""
+              + message.replace('\n', ' ')
+              + "\"");
     }
   }
 

@@ -11,10 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes lines to a {@link RotatingLogFile}. Asynchronous by default: callers only offer a line
- * to a bounded queue, a daemon thread writes and flushes in batches, and a line that finds the
- * queue full is dropped and counted ({@link #dropped}) so that a slow disk never stalls
- * operations. Synchronous mode writes and flushes under a lock in the caller.
+ * Writes lines to a {@link RotatingLogFile}. Asynchronous by default: callers only offer a line to
+ * a bounded queue, a daemon thread writes and flushes in batches, and a line that finds the queue
+ * full is dropped and counted ({@link #dropped}) so that a slow disk never stalls operations.
+ * Synchronous mode writes and flushes under a lock in the caller.
  */
 final class LogWriter implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LogWriter.class);
@@ -65,7 +65,8 @@ final class LogWriter implements AutoCloseable {
         }
         batch.add(first);
         queue.drainTo(batch, 1024);
-        // The marker is compared by identity so that a logged line reading "stop" is not taken for it.
+        // The marker is compared by identity so that a logged line reading "stop" is not taken for
+        // it.
         boolean stop = batch.removeIf(line -> line == STOP);
         writeNow(batch);
         batch.clear();

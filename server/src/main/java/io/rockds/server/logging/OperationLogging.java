@@ -2,20 +2,20 @@ package io.rockds.server.logging;
 
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.DN;
-import io.rockds.protocol.LdapConnection;
 import com.unboundid.ldap.sdk.ResultCode;
+import io.rockds.protocol.LdapConnection;
 import io.rockds.server.monitor.ServerMetrics;
 import java.net.InetSocketAddress;
-import java.util.Locale;
 import java.time.ZonedDateTime;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The request router's one seam with the access log and the metrics: connection events, and each
- * operation wrapped from its start to its result. Both views are fed from the same record here,
- * so the count of SEARCH lines in the access log equals the search counter over the same run.
+ * operation wrapped from its start to its result. Both views are fed from the same record here, so
+ * the count of SEARCH lines in the access log equals the search counter over the same run.
  */
 public final class OperationLogging {
   private final AccessLogger logger;
@@ -53,7 +53,9 @@ public final class OperationLogging {
       long etime = (System.nanoTime() - startNanos) / 1_000_000;
       int result = record.reportedResult() >= 0 ? record.reportedResult() : resultCode;
       boolean search = request.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST;
-      metrics.operationCompleted(meterName(request), ServerMetrics.resultTag(ResultCode.valueOf(result)),
+      metrics.operationCompleted(
+          meterName(request),
+          ServerMetrics.resultTag(ResultCode.valueOf(result)),
           System.nanoTime() - startNanos);
       if (search) {
         metrics.searchFinished(!record.unindexed(), record.nentries());
@@ -62,20 +64,37 @@ public final class OperationLogging {
       if (record.authenticatingDn() != null) {
         fields.put("authDN", record.authenticatingDn().toString());
       }
-      logger.log(new AccessRecord(started, RequestFields.type(request), connection.id(), operationId,
-          request.getMessageID(), fields, result, message, search ? record.nentries() : -1,
-          record.unindexed(), etime, address(connection.remoteAddress()), user));
+      logger.log(
+          new AccessRecord(
+              started,
+              RequestFields.type(request),
+              connection.id(),
+              operationId,
+              request.getMessageID(),
+              fields,
+              result,
+              message,
+              search ? record.nentries() : -1,
+              record.unindexed(),
+              etime,
+              address(connection.remoteAddress()),
+              user));
     }
   }
 
   /** Starts timing an operation and binds its {@link OperationRecord} to this thread. */
-  public Operation start(LdapConnection connection, long operationId, LDAPMessage request, DN user) {
+  public Operation start(
+      LdapConnection connection, long operationId, LDAPMessage request, DN user) {
     return new Operation(connection, operationId, request, user);
   }
 
-  /** The {@code op} tag of an operation: its access-log type in lower case (search, bind, moddn, ...). */
+  /**
+   * The {@code op} tag of an operation: its access-log type in lower case (search, bind, moddn,
+   * ...).
+   */
   private static String meterName(LDAPMessage request) {
-    return METER_NAMES.computeIfAbsent(RequestFields.type(request), type -> type.toLowerCase(Locale.ROOT));
+    return METER_NAMES.computeIfAbsent(
+        RequestFields.type(request), type -> type.toLowerCase(Locale.ROOT));
   }
 
   private static final Map<String, String> METER_NAMES = new ConcurrentHashMap<>();
@@ -98,22 +117,61 @@ public final class OperationLogging {
 
   /** An unbind request: OpenDJ's {@code UNBIND REQ conn=.. op=.. msgID=..}, no result. */
   public void unbound(LdapConnection connection, long operationId, int messageId, DN user) {
-    logger.log(new AccessRecord(ZonedDateTime.now(), "UNBIND", connection.id(), operationId, messageId, Map.of(),
-        -1, null, -1, false, -1, address(connection.remoteAddress()), user));
+    logger.log(
+        new AccessRecord(
+            ZonedDateTime.now(),
+            "UNBIND",
+            connection.id(),
+            operationId,
+            messageId,
+            Map.of(),
+            -1,
+            null,
+            -1,
+            false,
+            -1,
+            address(connection.remoteAddress()),
+            user));
   }
 
   /** An abandon request for {@code idToAbandon}, with whether that operation was still running. */
-  public void abandoned(LdapConnection connection, long operationId, int idToAbandon, boolean found, DN user) {
+  public void abandoned(
+      LdapConnection connection, long operationId, int idToAbandon, boolean found, DN user) {
     Map<String, String> fields = new LinkedHashMap<>();
     fields.put("idToAbandon", Integer.toString(idToAbandon));
-    logger.log(new AccessRecord(ZonedDateTime.now(), "ABANDON", connection.id(), operationId, -1, fields,
-        found ? 0 : 32, found ? null : "no operation with that message ID is running", -1, false, 0,
-        address(connection.remoteAddress()), user));
+    logger.log(
+        new AccessRecord(
+            ZonedDateTime.now(),
+            "ABANDON",
+            connection.id(),
+            operationId,
+            -1,
+            fields,
+            found ? 0 : 32,
+            found ? null : "no operation with that message ID is running",
+            -1,
+            false,
+            0,
+            address(connection.remoteAddress()),
+            user));
   }
 
-  private static AccessRecord event(String type, LdapConnection connection, Map<String, String> fields) {
-    return new AccessRecord(ZonedDateTime.now(), type, connection.id(), -1, -1, fields, -1, null, -1, false, -1,
-        address(connection.remoteAddress()), DN.NULL_DN);
+  private static AccessRecord event(
+      String type, LdapConnection connection, Map<String, String> fields) {
+    return new AccessRecord(
+        ZonedDateTime.now(),
+        type,
+        connection.id(),
+        -1,
+        -1,
+        fields,
+        -1,
+        null,
+        -1,
+        false,
+        -1,
+        address(connection.remoteAddress()),
+        DN.NULL_DN);
   }
 
   private static String address(InetSocketAddress address) {

@@ -3,13 +3,14 @@ package io.rockds.server.logging;
 import com.unboundid.ldap.sdk.DN;
 
 /**
- * What the running operation reports about itself for the access log: entries returned, whether
- * a search was unindexed, a result sent without an exception (compare). An operation runs on one
+ * What the running operation reports about itself for the access log: entries returned, whether a
+ * search was unindexed, a result sent without an exception (compare). An operation runs on one
  * worker thread from request to response, so the router binds the record to that thread and the
  * operation classes reach it with {@link #current()} without a parameter through every layer.
  */
 public final class OperationRecord {
   private static final ThreadLocal<OperationRecord> CURRENT = new ThreadLocal<>();
+
   /** Reported when no operation is bound (internal calls, tests): writes go nowhere. */
   private static final OperationRecord DETACHED = new OperationRecord();
 
@@ -48,7 +49,9 @@ public final class OperationRecord {
     result = resultCode;
   }
 
-  /** The identity a bind (or a Password Modify's old password) tried, for the access log's authDN. */
+  /**
+   * The identity a bind (or a Password Modify's old password) tried, for the access log's authDN.
+   */
   public void authenticating(DN dn) {
     authenticating = dn;
   }

@@ -36,7 +36,11 @@ final class RequestFields {
       case LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST -> {
         BindRequestProtocolOp bind = request.getBindRequestProtocolOp();
         fields.put("version", Integer.toString(bind.getVersion()));
-        fields.put("type", bind.getCredentialsType() == BindRequestProtocolOp.CRED_TYPE_SIMPLE ? "SIMPLE" : "SASL");
+        fields.put(
+            "type",
+            bind.getCredentialsType() == BindRequestProtocolOp.CRED_TYPE_SIMPLE
+                ? "SIMPLE"
+                : "SASL");
         if (bind.getSASLMechanism() != null) {
           fields.put("mechanism", bind.getSASLMechanism());
         }
@@ -50,9 +54,12 @@ final class RequestFields {
         List<String> attrs = search.getAttributes();
         fields.put("attrs", attrs.isEmpty() ? "ALL" : String.join(",", attrs));
       }
-      case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST -> fields.put("dn", request.getAddRequestProtocolOp().getDN());
-      case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST -> fields.put("dn", request.getDeleteRequestProtocolOp().getDN());
-      case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST -> fields.put("dn", request.getModifyRequestProtocolOp().getDN());
+      case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST ->
+          fields.put("dn", request.getAddRequestProtocolOp().getDN());
+      case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST ->
+          fields.put("dn", request.getDeleteRequestProtocolOp().getDN());
+      case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST ->
+          fields.put("dn", request.getModifyRequestProtocolOp().getDN());
       case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_DN_REQUEST -> {
         ModifyDNRequestProtocolOp op = request.getModifyDNRequestProtocolOp();
         fields.put("dn", op.getDN());
@@ -66,9 +73,9 @@ final class RequestFields {
         fields.put("dn", request.getCompareRequestProtocolOp().getDN());
         fields.put("attr", request.getCompareRequestProtocolOp().getAttributeName());
       }
-      case LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_REQUEST -> fields.put("oid",
-          request.getExtendedRequestProtocolOp().getOID());
-      default -> { }
+      case LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_REQUEST ->
+          fields.put("oid", request.getExtendedRequestProtocolOp().getOID());
+      default -> {}
     }
     return fields;
   }

@@ -13,13 +13,14 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * A log file that appends lines and rotates: when it reaches {@code rotationSizeBytes} or is
- * older than {@code rotationIntervalMillis} it is renamed {@code <file>.<UTC timestamp>} and a new
- * one started; only the newest {@code retentionFileCount} rotated files are kept. Not thread-safe:
- * one writer thread owns it.
+ * A log file that appends lines and rotates: when it reaches {@code rotationSizeBytes} or is older
+ * than {@code rotationIntervalMillis} it is renamed {@code <file>.<UTC timestamp>} and a new one
+ * started; only the newest {@code retentionFileCount} rotated files are kept. Not thread-safe: one
+ * writer thread owns it.
  */
 final class RotatingLogFile implements AutoCloseable {
-  private static final DateTimeFormatter SUFFIX = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS'Z'");
+  private static final DateTimeFormatter SUFFIX =
+      DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS'Z'");
 
   private final Path file;
   private final long rotationSizeBytes;
@@ -29,7 +30,8 @@ final class RotatingLogFile implements AutoCloseable {
   private long size;
   private long openedAtMillis;
 
-  RotatingLogFile(Path file, long rotationSizeBytes, long rotationIntervalMillis, int retentionFileCount)
+  RotatingLogFile(
+      Path file, long rotationSizeBytes, long rotationIntervalMillis, int retentionFileCount)
       throws IOException {
     this.file = file;
     this.rotationSizeBytes = rotationSizeBytes;
@@ -40,8 +42,9 @@ final class RotatingLogFile implements AutoCloseable {
 
   private void open() throws IOException {
     Files.createDirectories(file.toAbsolutePath().getParent());
-    out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-        StandardOpenOption.APPEND);
+    out =
+        Files.newBufferedWriter(
+            file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     size = Files.size(file);
     openedAtMillis = System.currentTimeMillis();
   }
@@ -64,13 +67,23 @@ final class RotatingLogFile implements AutoCloseable {
     out.flush();
   }
 
-  /** Renames the current file aside, starts a new one and deletes rotated files beyond the retention. */
+  /**
+   * Renames the current file aside, starts a new one and deletes rotated files beyond the
+   * retention.
+   */
   void rotate() throws IOException {
     out.close();
-    Path rotated = file.resolveSibling(file.getFileName() + "." + ZonedDateTime.now(ZoneOffset.UTC).format(SUFFIX));
+    Path rotated =
+        file.resolveSibling(
+            file.getFileName() + "." + ZonedDateTime.now(ZoneOffset.UTC).format(SUFFIX));
     for (int n = 1; Files.exists(rotated); n++) {
-      rotated = file.resolveSibling(file.getFileName() + "." + ZonedDateTime.now(ZoneOffset.UTC).format(SUFFIX)
-          + "-" + n);
+      rotated =
+          file.resolveSibling(
+              file.getFileName()
+                  + "."
+                  + ZonedDateTime.now(ZoneOffset.UTC).format(SUFFIX)
+                  + "-"
+                  + n);
     }
     Files.move(file, rotated);
     open();

@@ -44,7 +44,8 @@ public final class ServerLogs implements AccessLogger, AutoCloseable {
       try {
         next.add(new LogPublisher(config, instance));
       } catch (IOException e) {
-        LOG.error("log publisher {}: cannot open {}: {}", config.name(), config.logFile(), e.toString());
+        LOG.error(
+            "log publisher {}: cannot open {}: {}", config.name(), config.logFile(), e.toString());
       }
     }
     publishers = List.copyOf(next);
@@ -68,7 +69,9 @@ public final class ServerLogs implements AccessLogger, AutoCloseable {
     }
   }
 
-  /** Records dropped by every publisher so far because their queues were full or the disk failed. */
+  /**
+   * Records dropped by every publisher so far because their queues were full or the disk failed.
+   */
   public synchronized long droppedRecords() {
     return droppedByClosed + publishers.stream().mapToLong(LogPublisher::dropped).sum();
   }

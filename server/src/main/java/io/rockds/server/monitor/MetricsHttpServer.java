@@ -22,20 +22,22 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The HTTP endpoint Prometheus scrapes: {@code GET /metrics} (text exposition format 0.0.4) and
- * {@code GET /health} (200 {@code ready} once backends are open and listeners bound, 503
- * {@code not ready} before that and during shutdown). Loopback by default.
+ * {@code GET /health} (200 {@code ready} once backends are open and listeners bound, 503 {@code not
+ * ready} before that and during shutdown). Loopback by default.
  *
  * <p>Anyone who can reach the port is a client, so no client can hold it for the others: it is
- * served on a non-blocking event loop (a client that sends half a request holds its own socket,
- * not a thread), the request line and headers must arrive within the header timeout (else 408)
- * and fit in the request size limit (else 431), connections beyond {@link #MAX_CONNECTIONS} are
- * closed at once, and each answer closes its connection.
+ * served on a non-blocking event loop (a client that sends half a request holds its own socket, not
+ * a thread), the request line and headers must arrive within the header timeout (else 408) and fit
+ * in the request size limit (else 431), connections beyond {@link #MAX_CONNECTIONS} are closed at
+ * once, and each answer closes its connection.
  */
 public final class MetricsHttpServer implements AutoCloseable {
   public static final Duration DEFAULT_HEADER_TIMEOUT = Duration.ofSeconds(10);
   public static final int DEFAULT_MAX_REQUEST_BYTES = 8192;
+
   /** Connections open at once; a scraper needs one. */
   public static final int MAX_CONNECTIONS = 64;
+
   private static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
   private static final String PLAIN_TEXT = "text/plain; charset=utf-8";
 
@@ -43,33 +45,45 @@ public final class MetricsHttpServer implements AutoCloseable {
   private final BooleanSupplier ready;
   private final Duration headerTimeout;
   private final int maxRequestBytes;
-  private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+  private final EventLoopGroup group =
+      new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
   private final AtomicInteger connections = new AtomicInteger();
   private final Channel server;
 
-  public MetricsHttpServer(String host, int port, ServerMetrics metrics, BooleanSupplier ready) throws IOException {
+  public MetricsHttpServer(String host, int port, ServerMetrics metrics, BooleanSupplier ready)
+      throws IOException {
     this(host, port, metrics, ready, DEFAULT_HEADER_TIMEOUT, DEFAULT_MAX_REQUEST_BYTES);
   }
 
-  public MetricsHttpServer(String host, int port, ServerMetrics metrics, BooleanSupplier ready,
-      Duration headerTimeout, int maxRequestBytes) throws IOException {
+  public MetricsHttpServer(
+      String host,
+      int port,
+      ServerMetrics metrics,
+      BooleanSupplier ready,
+      Duration headerTimeout,
+      int maxRequestBytes)
+      throws IOException {
     this.metrics = metrics;
     this.ready = ready;
     this.headerTimeout = headerTimeout;
     this.maxRequestBytes = maxRequestBytes;
-    ServerBootstrap bootstrap = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
-        .childHandler(new ChannelInitializer<SocketChannel>() {
-          @Override
-          protected void initChannel(SocketChannel ch) {
-            if (connections.incrementAndGet() > MAX_CONNECTIONS) {
-              connections.decrementAndGet();
-              ch.close();
-              return;
-            }
-            ch.closeFuture().addListener(f -> connections.decrementAndGet());
-            ch.pipeline().addLast(new Exchange());
-          }
-        });
+    ServerBootstrap bootstrap =
+        new ServerBootstrap()
+            .group(group)
+            .channel(NioServerSocketChannel.class)
+            .childHandler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel ch) {
+                    if (connections.incrementAndGet() > MAX_CONNECTIONS) {
+                      connections.decrementAndGet();
+                      ch.close();
+                      return;
+                    }
+                    ch.closeFuture().addListener(f -> connections.decrementAndGet());
+                    ch.pipeline().addLast(new Exchange());
+                  }
+                });
     try {
       server = bootstrap.bind(new InetSocketAddress(host, port)).syncUninterruptibly().channel();
     } catch (RuntimeException e) {
@@ -88,7 +102,10 @@ public final class MetricsHttpServer implements AutoCloseable {
     group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
   }
 
-  /** One request on one connection: its head is buffered (bounded in size and time), answered, closed. */
+  /**
+   * One request on one connection: its head is buffered (bounded in size and time), answered,
+   * closed.
+   */
   private final class Exchange extends ChannelInboundHandlerAdapter {
     private ByteBuf head;
     private ScheduledFuture<?> deadline;
@@ -97,9 +114,19 @@ public final class MetricsHttpServer implements AutoCloseable {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
       head = ctx.alloc().buffer(256, maxRequestBytes);
-      deadline = ctx.executor().schedule(
-          () -> answer(ctx, 408, "Request Timeout", PLAIN_TEXT, "request headers not received in time\n", true),
-          headerTimeout.toMillis(), TimeUnit.MILLISECONDS);
+      deadline =
+          ctx.executor()
+              .schedule(
+                  () ->
+                      answer(
+                          ctx,
+                          408,
+                          "Request Timeout",
+                          PLAIN_TEXT,
+                          "request headers not received in time\n",
+                          true),
+                  headerTimeout.toMillis(),
+                  TimeUnit.MILLISECONDS);
       ctx.fireChannelActive();
     }
 
@@ -111,8 +138,13 @@ public final class MetricsHttpServer implements AutoCloseable {
           return;
         }
         if (bytes.readableBytes() > maxRequestBytes - head.readableBytes()) {
-          answer(ctx, 431, "Request Header Fields Too Large", PLAIN_TEXT,
-              "request over " + maxRequestBytes + " bytes\n", true);
+          answer(
+              ctx,
+              431,
+              "Request Header Fields Too Large",
+              PLAIN_TEXT,
+              "request over " + maxRequestBytes + " bytes\n",
+              true);
           return;
         }
         int scanFrom = Math.max(0, head.writerIndex() - 3);
@@ -129,7 +161,9 @@ public final class MetricsHttpServer implements AutoCloseable {
     /** Whether the blank line ending the head ({@code CRLF CRLF}) is in what was read. */
     private boolean endOfHead(int from) {
       for (int i = from; i + 3 < head.writerIndex(); i++) {
-        if (head.getByte(i) == '\r' && head.getByte(i + 1) == '\n' && head.getByte(i + 2) == '\r'
+        if (head.getByte(i) == '\r'
+            && head.getByte(i + 1) == '\n'
+            && head.getByte(i + 2) == '\r'
             && head.getByte(i + 3) == '\n') {
           return true;
         }
@@ -153,14 +187,24 @@ public final class MetricsHttpServer implements AutoCloseable {
         case "/metrics" -> answer(ctx, 200, "OK", PROMETHEUS_TEXT, metrics.scrape(), withBody);
         case "/health" -> {
           boolean up = ready.getAsBoolean();
-          answer(ctx, up ? 200 : 503, up ? "OK" : "Service Unavailable", PLAIN_TEXT, up ? "ready\n" : "not ready\n",
+          answer(
+              ctx,
+              up ? 200 : 503,
+              up ? "OK" : "Service Unavailable",
+              PLAIN_TEXT,
+              up ? "ready\n" : "not ready\n",
               withBody);
         }
         default -> answer(ctx, 404, "Not Found", PLAIN_TEXT, "not found\n", withBody);
       }
     }
 
-    private void answer(ChannelHandlerContext ctx, int status, String reason, String type, String body,
+    private void answer(
+        ChannelHandlerContext ctx,
+        int status,
+        String reason,
+        String type,
+        String body,
         boolean withBody) {
       if (answered) {
         return;
@@ -168,8 +212,16 @@ public final class MetricsHttpServer implements AutoCloseable {
       answered = true;
       deadline.cancel(false);
       byte[] content = body.getBytes(StandardCharsets.UTF_8);
-      String headers = "HTTP/1.1 " + status + " " + reason + "\r\nContent-Type: " + type + "\r\nContent-Length: "
-          + content.length + "\r\nConnection: close\r\n\r\n";
+      String headers =
+          "HTTP/1.1 "
+              + status
+              + " "
+              + reason
+              + "\r\nContent-Type: "
+              + type
+              + "\r\nContent-Length: "
+              + content.length
+              + "\r\nConnection: close\r\n\r\n";
       ByteBuf response = ctx.alloc().buffer(headers.length() + content.length);
       response.writeCharSequence(headers, StandardCharsets.ISO_8859_1);
       if (withBody) {
@@ -178,14 +230,17 @@ public final class MetricsHttpServer implements AutoCloseable {
       // A lingering close: the output ends here, what the client still sends is read and dropped
       // (closing with unread bytes would reset the connection, and the answer with it) until it
       // closes its side or the header timeout passes again.
-      ctx.writeAndFlush(response).addListener(written -> {
-        if (written.isSuccess() && ctx.channel() instanceof SocketChannel socket) {
-          socket.shutdownOutput();
-          ctx.executor().schedule(() -> ctx.close(), headerTimeout.toMillis(), TimeUnit.MILLISECONDS);
-        } else {
-          ctx.close();
-        }
-      });
+      ctx.writeAndFlush(response)
+          .addListener(
+              written -> {
+                if (written.isSuccess() && ctx.channel() instanceof SocketChannel socket) {
+                  socket.shutdownOutput();
+                  ctx.executor()
+                      .schedule(() -> ctx.close(), headerTimeout.toMillis(), TimeUnit.MILLISECONDS);
+                } else {
+                  ctx.close();
+                }
+              });
     }
 
     @Override

@@ -13,8 +13,8 @@ import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.backend.SearchResults;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Backend;
-import io.rockds.storage.StorageHealth;
 import io.rockds.storage.EntryContainer;
+import io.rockds.storage.StorageHealth;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.time.Duration;
@@ -31,9 +31,8 @@ import org.rocksdb.TickerType;
 
 /**
  * The {@code cn=monitor} subtree, built on each read from {@link ServerMetrics} and the backends,
- * with OpenDJ-like entry names and the figures the IBM tuning guide lists (connections,
- * operations initiated and completed, entries sent, searches requested and completed, cache hits
- * and misses):
+ * with OpenDJ-like entry names and the figures the IBM tuning guide lists (connections, operations
+ * initiated and completed, entries sent, searches requested and completed, cache hits and misses):
  *
  * <pre>
  *   cn=monitor                          server: version, start/current time, uptime, connections, ops
@@ -55,7 +54,10 @@ public final class MonitorEntries implements DirectoryBackend {
   private final ThreadPoolExecutor workers;
   private final String version;
 
-  public MonitorEntries(ServerMetrics metrics, Supplier<List<Backend>> backends, ThreadPoolExecutor workers,
+  public MonitorEntries(
+      ServerMetrics metrics,
+      Supplier<List<Backend>> backends,
+      ThreadPoolExecutor workers,
       String version) {
     this.metrics = metrics;
     this.backends = backends;
@@ -103,7 +105,8 @@ public final class MonitorEntries implements DirectoryBackend {
 
   private static void requireRead(Identity identity) throws LDAPException {
     if (!identity.root() && !identity.has("monitor-read")) {
-      throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
+      throw new LDAPException(
+          ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
           "Reading cn=monitor needs the monitor-read privilege");
     }
   }
@@ -137,8 +140,11 @@ public final class MonitorEntries implements DirectoryBackend {
     e.addAttribute("vendorVersion", version);
     e.addAttribute("startTime", StaticUtils.encodeGeneralizedTime(new Date(metrics.startMillis())));
     e.addAttribute("currentTime", StaticUtils.encodeGeneralizedTime(new Date(now)));
-    e.addAttribute("upTime", String.format("%d days %d hours %d minutes %d seconds", up.toDays(), up.toHoursPart(),
-        up.toMinutesPart(), up.toSecondsPart()));
+    e.addAttribute(
+        "upTime",
+        String.format(
+            "%d days %d hours %d minutes %d seconds",
+            up.toDays(), up.toHoursPart(), up.toMinutesPart(), up.toSecondsPart()));
     e.addAttribute("upTimeSeconds", Long.toString(up.toSeconds()));
     e.addAttribute("currentConnections", Long.toString(metrics.activeConnections()));
     e.addAttribute("totalConnections", Long.toString(metrics.totalConnections()));
@@ -168,7 +174,8 @@ public final class MonitorEntries implements DirectoryBackend {
 
   /** Hits over lookups with three decimals, 0 before any lookup. */
   private static String ratio(long hits, long misses) {
-    return String.format(java.util.Locale.ROOT, "%.3f", hits + misses == 0 ? 0.0 : hits / (double) (hits + misses));
+    return String.format(
+        java.util.Locale.ROOT, "%.3f", hits + misses == 0 ? 0.0 : hits / (double) (hits + misses));
   }
 
   private Entry backend(Backend backend) throws LDAPException {
@@ -181,19 +188,28 @@ public final class MonitorEntries implements DirectoryBackend {
     e.addAttribute("ds-backend-writable", Boolean.toString(problem == null));
     if (problem != null) {
       e.addAttribute("ds-backend-degraded-reason", problem.message());
-      e.addAttribute("ds-backend-degraded-since", StaticUtils.encodeGeneralizedTime(Date.from(problem.since())));
+      e.addAttribute(
+          "ds-backend-degraded-since",
+          StaticUtils.encodeGeneralizedTime(Date.from(problem.since())));
     }
     e.addAttribute("ds-backend-entry-count", Long.toString(backend.entryCount()));
-    e.addAttribute("ds-backend-db-size", Long.toString(backend.longProperty("rocksdb.total-sst-files-size")));
+    e.addAttribute(
+        "ds-backend-db-size", Long.toString(backend.longProperty("rocksdb.total-sst-files-size")));
     e.addAttribute("ds-backend-block-cache-usage", Long.toString(backend.blockCacheUsage()));
-    e.addAttribute("ds-backend-block-cache-size", Long.toString(backend.settings().blockCacheBytes()));
+    e.addAttribute(
+        "ds-backend-block-cache-size", Long.toString(backend.settings().blockCacheBytes()));
     Statistics stats = backend.statistics();
-    e.addAttribute("ds-backend-block-cache-hit-ratio", ratio(stats, TickerType.BLOCK_CACHE_HIT, TickerType.BLOCK_CACHE_MISS));
-    e.addAttribute("ds-backend-block-cache-data-hit-ratio",
+    e.addAttribute(
+        "ds-backend-block-cache-hit-ratio",
+        ratio(stats, TickerType.BLOCK_CACHE_HIT, TickerType.BLOCK_CACHE_MISS));
+    e.addAttribute(
+        "ds-backend-block-cache-data-hit-ratio",
         ratio(stats, TickerType.BLOCK_CACHE_DATA_HIT, TickerType.BLOCK_CACHE_DATA_MISS));
-    e.addAttribute("ds-backend-block-cache-index-hit-ratio",
+    e.addAttribute(
+        "ds-backend-block-cache-index-hit-ratio",
         ratio(stats, TickerType.BLOCK_CACHE_INDEX_HIT, TickerType.BLOCK_CACHE_INDEX_MISS));
-    e.addAttribute("ds-backend-block-cache-filter-hit-ratio",
+    e.addAttribute(
+        "ds-backend-block-cache-filter-hit-ratio",
         ratio(stats, TickerType.BLOCK_CACHE_FILTER_HIT, TickerType.BLOCK_CACHE_FILTER_MISS));
     e.addAttribute("ds-backend-memtable-size", Long.toString(backend.settings().memtableBytes()));
     e.addAttribute("entryCacheEntries", Long.toString(backend.entryCacheSize()));
@@ -202,9 +218,11 @@ public final class MonitorEntries implements DirectoryBackend {
     if (backend.entryCacheStats() != null) {
       e.addAttribute("entryCacheHits", Long.toString(backend.entryCacheStats().hitCount()));
       e.addAttribute("entryCacheMisses", Long.toString(backend.entryCacheStats().missCount()));
-      e.addAttribute("entryCacheEvictions", Long.toString(backend.entryCacheStats().evictionCount()));
-      e.addAttribute("entryCacheHitRatio", ratio(backend.entryCacheStats().hitCount(),
-          backend.entryCacheStats().missCount()));
+      e.addAttribute(
+          "entryCacheEvictions", Long.toString(backend.entryCacheStats().evictionCount()));
+      e.addAttribute(
+          "entryCacheHitRatio",
+          ratio(backend.entryCacheStats().hitCount(), backend.entryCacheStats().missCount()));
     }
     List<String> untrusted = new ArrayList<>();
     List<String> tighten = new ArrayList<>();
@@ -252,7 +270,9 @@ public final class MonitorEntries implements DirectoryBackend {
   }
 
   private static Entry monitorEntry(DN dn, String cn) {
-    return new Entry(dn, new Attribute("objectClass", "top", "ds-monitor-entry", "extensibleObject"),
+    return new Entry(
+        dn,
+        new Attribute("objectClass", "top", "ds-monitor-entry", "extensibleObject"),
         new Attribute("cn", cn));
   }
 }

@@ -28,22 +28,25 @@ import java.util.function.ToDoubleFunction;
 import org.rocksdb.TickerType;
 
 /**
- * The server's meters. Names follow Prometheus conventions once rendered: the timer
- * {@code ldap.operations} tagged {@code op} and {@code result} becomes
- * {@code ldap_operations_seconds_count{op="search",result="success"}}; units are in the names
- * ({@code _bytes}, {@code _seconds}), counters end in {@code _total}, and every meter has a
- * description (the HELP line); {@code docs/monitoring.md} lists them. Labels are bounded (operation
- * types, result names, backend and handler names); never a DN or a filter.
+ * The server's meters. Names follow Prometheus conventions once rendered: the timer {@code
+ * ldap.operations} tagged {@code op} and {@code result} becomes {@code
+ * ldap_operations_seconds_count{op="search",result="success"}}; units are in the names ({@code
+ * _bytes}, {@code _seconds}), counters end in {@code _total}, and every meter has a description
+ * (the HELP line); {@code docs/monitoring.md} lists them. Labels are bounded (operation types,
+ * result names, backend and handler names); never a DN or a filter.
  *
- * <p>The same counters feed {@code cn=monitor}, which is why operations initiated and completed
- * are kept here as plain per-type counts too.
+ * <p>The same counters feed {@code cn=monitor}, which is why operations initiated and completed are
+ * kept here as plain per-type counts too.
  */
 public final class ServerMetrics {
-  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final boolean enabled;
   private final long startMillis = System.currentTimeMillis();
+
   /** By operation, then by result tag: no key is built per operation. */
   private final Map<String, Map<String, Timer>> timers = new ConcurrentHashMap<>();
+
   private static final Map<Integer, String> RESULT_TAGS = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> initiated = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> completed = new ConcurrentHashMap<>();
@@ -55,21 +58,37 @@ public final class ServerMetrics {
   private final Counter indexedSearches;
   private final Counter unindexedSearches;
 
-  /** @param enabled false turns every per-operation update into a no-op (to measure the meters' cost) */
+  /**
+   * @param enabled false turns every per-operation update into a no-op (to measure the meters'
+   *     cost)
+   */
   public ServerMetrics(boolean enabled) {
     this.enabled = enabled;
-    acceptedConnections = Counter.builder("ldap.connections.accepted").description("Connections accepted")
-        .register(registry);
-    rejectedConnections = Counter.builder("ldap.connections.rejected")
-        .description("Connections refused because a connection limit was reached").register(registry);
-    entriesReturned = Counter.builder("ldap.search.entries.returned").description("Search result entries sent")
-        .register(registry);
-    indexedSearches = Counter.builder("ldap.searches").tag("indexed", "true")
-        .description("Searches completed, by whether an index answered them").register(registry);
-    unindexedSearches = Counter.builder("ldap.searches").tag("indexed", "false")
-        .description("Searches completed, by whether an index answered them").register(registry);
+    acceptedConnections =
+        Counter.builder("ldap.connections.accepted")
+            .description("Connections accepted")
+            .register(registry);
+    rejectedConnections =
+        Counter.builder("ldap.connections.rejected")
+            .description("Connections refused because a connection limit was reached")
+            .register(registry);
+    entriesReturned =
+        Counter.builder("ldap.search.entries.returned")
+            .description("Search result entries sent")
+            .register(registry);
+    indexedSearches =
+        Counter.builder("ldap.searches")
+            .tag("indexed", "true")
+            .description("Searches completed, by whether an index answered them")
+            .register(registry);
+    unindexedSearches =
+        Counter.builder("ldap.searches")
+            .tag("indexed", "false")
+            .description("Searches completed, by whether an index answered them")
+            .register(registry);
     Gauge.builder("ldap.connections.active", activeConnections, AtomicLong::get)
-        .description("Connections open now").register(registry);
+        .description("Connections open now")
+        .register(registry);
     new JvmMemoryMetrics().bindTo(registry);
     new JvmGcMetrics().bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
@@ -92,7 +111,10 @@ public final class ServerMetrics {
 
   // ------------------------------------------------------------- operations
 
-  /** {@code op} is the operation type in lower case: bind, search, add, modify, modifydn, compare, delete, extended. */
+  /**
+   * {@code op} is the operation type in lower case: bind, search, add, modify, modifydn, compare,
+   * delete, extended.
+   */
   public void operationStarted(String op) {
     if (enabled) {
       initiated.computeIfAbsent(op, o -> new AtomicLong()).incrementAndGet();
@@ -104,13 +126,19 @@ public final class ServerMetrics {
       return;
     }
     completed.computeIfAbsent(op, o -> new AtomicLong()).incrementAndGet();
-    timers.computeIfAbsent(op, o -> new ConcurrentHashMap<>()).computeIfAbsent(result, r -> Timer.builder("ldap.operations")
-        .description("LDAP operations by type and result")
-        .tags(Tags.of("op", op, "result", result))
-        .publishPercentileHistogram()
-        .minimumExpectedValue(Duration.ofNanos(50_000))
-        .maximumExpectedValue(Duration.ofSeconds(30))
-        .register(registry)).record(nanos, TimeUnit.NANOSECONDS);
+    timers
+        .computeIfAbsent(op, o -> new ConcurrentHashMap<>())
+        .computeIfAbsent(
+            result,
+            r ->
+                Timer.builder("ldap.operations")
+                    .description("LDAP operations by type and result")
+                    .tags(Tags.of("op", op, "result", result))
+                    .publishPercentileHistogram()
+                    .minimumExpectedValue(Duration.ofNanos(50_000))
+                    .maximumExpectedValue(Duration.ofSeconds(30))
+                    .register(registry))
+        .record(nanos, TimeUnit.NANOSECONDS);
   }
 
   public void searchFinished(boolean indexed, long entries) {
@@ -120,9 +148,13 @@ public final class ServerMetrics {
     }
   }
 
-  /** The result tag of a result code: its lower-case name with underscores, e.g. {@code no_such_object}. */
+  /**
+   * The result tag of a result code: its lower-case name with underscores, e.g. {@code
+   * no_such_object}.
+   */
   public static String resultTag(com.unboundid.ldap.sdk.ResultCode code) {
-    return RESULT_TAGS.computeIfAbsent(code.intValue(),
+    return RESULT_TAGS.computeIfAbsent(
+        code.intValue(),
         c -> code.getName().toLowerCase(Locale.ROOT).replace(' ', '_').replace("-", "_"));
   }
 
@@ -185,92 +217,216 @@ public final class ServerMetrics {
   /** Work queue depth and pool size of the operation workers. */
   public void bindWorkers(ThreadPoolExecutor workers) {
     Gauge.builder("ldap.work.queue.depth", workers, w -> w.getQueue().size())
-        .description("Requests waiting for a worker thread").register(registry);
+        .description("Requests waiting for a worker thread")
+        .register(registry);
     Gauge.builder("ldap.work.threads.active", workers, ThreadPoolExecutor::getActiveCount)
-        .description("Worker threads running an operation now").register(registry);
+        .description("Worker threads running an operation now")
+        .register(registry);
   }
 
   /** Entry cache and RocksDB figures of one backend, tagged {@code backend}. */
   public void bindBackend(Backend backend) {
     Tags tags = Tags.of("backend", backend.id());
-    Gauge.builder("rockds.backend.entries", backend, b -> safe(() -> b.entryCount())).tags(tags)
-        .description("Entries the backend holds").register(registry);
-    Gauge.builder("rockds.entry.cache.entries", backend, Backend::entryCacheSize).tags(tags)
-        .description("Decoded entries in the entry cache").register(registry);
-    cacheCounter("rockds.entry.cache.hits", "Entry reads answered by the entry cache", backend,
-        b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().hitCount(), tags);
-    cacheCounter("rockds.entry.cache.misses", "Entry reads the entry cache could not answer", backend,
-        b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().missCount(), tags);
-    cacheCounter("rockds.entry.cache.evictions", "Entries evicted from the entry cache", backend,
-        b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().evictionCount(), tags);
-    Gauge.builder("rockds.backend.untrusted.indexes", backend, ServerMetrics::untrustedIndexes).tags(tags)
-        .description("Indexes searches ignore until rebuilt (rebuild-index)").register(registry);
-    Gauge.builder("rockds.disk.free", backend, b -> safe(() -> Files.getFileStore(b.settings().directory())
-            .getUsableSpace())).baseUnit("bytes").tags(tags)
-        .description("Space left for the backend's database on its file system").register(registry);
-    Gauge.builder("rockds.disk.total", backend, b -> safe(() -> Files.getFileStore(b.settings().directory())
-            .getTotalSpace())).baseUnit("bytes").tags(tags)
-        .description("Size of the file system holding the backend's database").register(registry);
-    Gauge.builder("rocksdb.block.cache.usage", backend, Backend::blockCacheUsage).baseUnit("bytes").tags(tags)
-        .description("Bytes of the RocksDB block cache in use").register(registry);
-    ticker("rocksdb.block.cache.hits", "Block reads answered by the RocksDB block cache", backend,
-        TickerType.BLOCK_CACHE_HIT, 1, null, tags);
-    ticker("rocksdb.block.cache.misses", "Block reads that went to the SST files", backend,
-        TickerType.BLOCK_CACHE_MISS, 1, null, tags);
-    ticker("rocksdb.write.stall", "Time writes were stalled or slowed down by RocksDB (compaction behind)", backend,
-        TickerType.STALL_MICROS, 1e-6, "seconds", tags);
-    ticker("rocksdb.wal.syncs", "Write-ahead log fsyncs", backend, TickerType.WAL_FILE_SYNCED, 1, null, tags);
-    ticker("rocksdb.write", "Bytes written to RocksDB (memtables and WAL)", backend, TickerType.BYTES_WRITTEN, 1,
-        "bytes", tags);
-    Gauge.builder("rocksdb.memtable.size", backend, b -> b.longProperty("rocksdb.cur-size-all-mem-tables"))
-        .baseUnit("bytes").tags(tags).description("Bytes held in RocksDB memtables").register(registry);
-    Gauge.builder("rockds.entry.cache.bytes", backend, Backend::entryCacheBytes).baseUnit("bytes").tags(tags)
-        .description("Estimated heap bytes of the entries in the entry cache").register(registry);
-    Gauge.builder("rockds.entry.cache.capacity", backend, b -> b.settings().entryCacheBytes()).baseUnit("bytes")
-        .tags(tags).description("Bytes the entry cache may hold (its share of the memory budget)").register(registry);
-    Gauge.builder("rocksdb.block.cache.capacity", backend, b -> b.settings().blockCacheBytes()).baseUnit("bytes")
-        .tags(tags).description("Bytes the RocksDB block cache may hold (its share of the memory budget)")
+    Gauge.builder("rockds.backend.entries", backend, b -> safe(() -> b.entryCount()))
+        .tags(tags)
+        .description("Entries the backend holds")
         .register(registry);
-    // Per block type: index and filter misses that grow with traffic mean they do not stay resident.
+    Gauge.builder("rockds.entry.cache.entries", backend, Backend::entryCacheSize)
+        .tags(tags)
+        .description("Decoded entries in the entry cache")
+        .register(registry);
+    cacheCounter(
+        "rockds.entry.cache.hits",
+        "Entry reads answered by the entry cache",
+        backend,
+        b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().hitCount(),
+        tags);
+    cacheCounter(
+        "rockds.entry.cache.misses",
+        "Entry reads the entry cache could not answer",
+        backend,
+        b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().missCount(),
+        tags);
+    cacheCounter(
+        "rockds.entry.cache.evictions",
+        "Entries evicted from the entry cache",
+        backend,
+        b -> b.entryCacheStats() == null ? 0 : b.entryCacheStats().evictionCount(),
+        tags);
+    Gauge.builder("rockds.backend.untrusted.indexes", backend, ServerMetrics::untrustedIndexes)
+        .tags(tags)
+        .description("Indexes searches ignore until rebuilt (rebuild-index)")
+        .register(registry);
+    Gauge.builder(
+            "rockds.disk.free",
+            backend,
+            b -> safe(() -> Files.getFileStore(b.settings().directory()).getUsableSpace()))
+        .baseUnit("bytes")
+        .tags(tags)
+        .description("Space left for the backend's database on its file system")
+        .register(registry);
+    Gauge.builder(
+            "rockds.disk.total",
+            backend,
+            b -> safe(() -> Files.getFileStore(b.settings().directory()).getTotalSpace()))
+        .baseUnit("bytes")
+        .tags(tags)
+        .description("Size of the file system holding the backend's database")
+        .register(registry);
+    Gauge.builder("rocksdb.block.cache.usage", backend, Backend::blockCacheUsage)
+        .baseUnit("bytes")
+        .tags(tags)
+        .description("Bytes of the RocksDB block cache in use")
+        .register(registry);
+    ticker(
+        "rocksdb.block.cache.hits",
+        "Block reads answered by the RocksDB block cache",
+        backend,
+        TickerType.BLOCK_CACHE_HIT,
+        1,
+        null,
+        tags);
+    ticker(
+        "rocksdb.block.cache.misses",
+        "Block reads that went to the SST files",
+        backend,
+        TickerType.BLOCK_CACHE_MISS,
+        1,
+        null,
+        tags);
+    ticker(
+        "rocksdb.write.stall",
+        "Time writes were stalled or slowed down by RocksDB (compaction behind)",
+        backend,
+        TickerType.STALL_MICROS,
+        1e-6,
+        "seconds",
+        tags);
+    ticker(
+        "rocksdb.wal.syncs",
+        "Write-ahead log fsyncs",
+        backend,
+        TickerType.WAL_FILE_SYNCED,
+        1,
+        null,
+        tags);
+    ticker(
+        "rocksdb.write",
+        "Bytes written to RocksDB (memtables and WAL)",
+        backend,
+        TickerType.BYTES_WRITTEN,
+        1,
+        "bytes",
+        tags);
+    Gauge.builder(
+            "rocksdb.memtable.size",
+            backend,
+            b -> b.longProperty("rocksdb.cur-size-all-mem-tables"))
+        .baseUnit("bytes")
+        .tags(tags)
+        .description("Bytes held in RocksDB memtables")
+        .register(registry);
+    Gauge.builder("rockds.entry.cache.bytes", backend, Backend::entryCacheBytes)
+        .baseUnit("bytes")
+        .tags(tags)
+        .description("Estimated heap bytes of the entries in the entry cache")
+        .register(registry);
+    Gauge.builder("rockds.entry.cache.capacity", backend, b -> b.settings().entryCacheBytes())
+        .baseUnit("bytes")
+        .tags(tags)
+        .description("Bytes the entry cache may hold (its share of the memory budget)")
+        .register(registry);
+    Gauge.builder("rocksdb.block.cache.capacity", backend, b -> b.settings().blockCacheBytes())
+        .baseUnit("bytes")
+        .tags(tags)
+        .description("Bytes the RocksDB block cache may hold (its share of the memory budget)")
+        .register(registry);
+    // Per block type: index and filter misses that grow with traffic mean they do not stay
+    // resident.
     for (String type : List.of("data", "index", "filter")) {
       Tags typed = tags.and("type", type);
       String upper = type.toUpperCase(Locale.ROOT);
-      ticker("rocksdb.block.cache.type.hits", "Block reads answered by the block cache, by block type", backend,
-          TickerType.valueOf("BLOCK_CACHE_" + upper + "_HIT"), 1, null, typed);
-      ticker("rocksdb.block.cache.type.misses", "Block reads that went to the SST files, by block type", backend,
-          TickerType.valueOf("BLOCK_CACHE_" + upper + "_MISS"), 1, null, typed);
+      ticker(
+          "rocksdb.block.cache.type.hits",
+          "Block reads answered by the block cache, by block type",
+          backend,
+          TickerType.valueOf("BLOCK_CACHE_" + upper + "_HIT"),
+          1,
+          null,
+          typed);
+      ticker(
+          "rocksdb.block.cache.type.misses",
+          "Block reads that went to the SST files, by block type",
+          backend,
+          TickerType.valueOf("BLOCK_CACHE_" + upper + "_MISS"),
+          1,
+          null,
+          typed);
     }
-    ticker("rocksdb.blocks.decompressed", "Data, index and filter blocks decompressed", backend,
-        TickerType.NUMBER_BLOCK_DECOMPRESSED, 1, null, tags);
-    Gauge.builder("rocksdb.memtable.capacity", backend, b -> b.settings().memtableBytes()).baseUnit("bytes")
-        .tags(tags).description("Bytes RocksDB memtables may hold (their share of the memory budget)")
+    ticker(
+        "rocksdb.blocks.decompressed",
+        "Data, index and filter blocks decompressed",
+        backend,
+        TickerType.NUMBER_BLOCK_DECOMPRESSED,
+        1,
+        null,
+        tags);
+    Gauge.builder("rocksdb.memtable.capacity", backend, b -> b.settings().memtableBytes())
+        .baseUnit("bytes")
+        .tags(tags)
+        .description("Bytes RocksDB memtables may hold (their share of the memory budget)")
         .register(registry);
-    Gauge.builder("rocksdb.pending.compaction", backend, b -> b.longProperty("rocksdb.estimate-pending-compaction-bytes"))
-        .baseUnit("bytes").tags(tags).description("Bytes RocksDB estimates compaction must still rewrite")
+    Gauge.builder(
+            "rocksdb.pending.compaction",
+            backend,
+            b -> b.longProperty("rocksdb.estimate-pending-compaction-bytes"))
+        .baseUnit("bytes")
+        .tags(tags)
+        .description("Bytes RocksDB estimates compaction must still rewrite")
         .register(registry);
     Gauge.builder("rocksdb.sst.size", backend, b -> b.longProperty("rocksdb.total-sst-files-size"))
-        .baseUnit("bytes").tags(tags).description("Bytes of the backend's SST files").register(registry);
+        .baseUnit("bytes")
+        .tags(tags)
+        .description("Bytes of the backend's SST files")
+        .register(registry);
   }
 
   /** When the certificate the listeners serve expires (it changes with a restart). */
   public void bindCertificateExpiry(Instant expiry) {
-    Gauge.builder("rockds.tls.certificate.expiry.timestamp", expiry, Instant::getEpochSecond).baseUnit("seconds")
-        .description("When the TLS certificate the server presents expires (Unix time)").register(registry);
+    Gauge.builder("rockds.tls.certificate.expiry.timestamp", expiry, Instant::getEpochSecond)
+        .baseUnit("seconds")
+        .description("When the TLS certificate the server presents expires (Unix time)")
+        .register(registry);
   }
 
   private static long untrustedIndexes(Backend backend) {
-    return backend.containers().stream().flatMap(c -> c.indexes().stream()).filter(i -> !i.isTrusted()).count();
+    return backend.containers().stream()
+        .flatMap(c -> c.indexes().stream())
+        .filter(i -> !i.isTrusted())
+        .count();
   }
 
-  private void cacheCounter(String name, String description, Backend backend, ToDoubleFunction<Backend> f,
-      Tags tags) {
-    FunctionCounter.builder(name, backend, f).tags(tags).description(description).register(registry);
+  private void cacheCounter(
+      String name, String description, Backend backend, ToDoubleFunction<Backend> f, Tags tags) {
+    FunctionCounter.builder(name, backend, f)
+        .tags(tags)
+        .description(description)
+        .register(registry);
   }
 
-  private void ticker(String name, String description, Backend backend, TickerType ticker, double scale, String unit,
+  private void ticker(
+      String name,
+      String description,
+      Backend backend,
+      TickerType ticker,
+      double scale,
+      String unit,
       Tags tags) {
-    FunctionCounter.builder(name, backend, b -> b.statistics().getTickerCount(ticker) * scale).tags(tags)
-        .baseUnit(unit).description(description).register(registry);
+    FunctionCounter.builder(name, backend, b -> b.statistics().getTickerCount(ticker) * scale)
+        .tags(tags)
+        .baseUnit(unit)
+        .description(description)
+        .register(registry);
   }
 
   private interface LongSupplierWithException {

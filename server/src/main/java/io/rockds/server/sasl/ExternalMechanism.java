@@ -16,10 +16,10 @@ import javax.net.ssl.SSLSession;
 
 /**
  * SASL EXTERNAL (RFC 4422 appendix A) over TLS: the client certificate's subject DN, verified by
- * the TLS handshake against the server's trust store, names the user entry directly; the
- * {@link AuthenticationGate} then refuses a disabled, expired or locked account. A connection
- * without a client certificate, or a subject with no entry, gets inappropriateAuthentication (48)
- * or invalidCredentials (49).
+ * the TLS handshake against the server's trust store, names the user entry directly; the {@link
+ * AuthenticationGate} then refuses a disabled, expired or locked account. A connection without a
+ * client certificate, or a subject with no entry, gets inappropriateAuthentication (48) or
+ * invalidCredentials (49).
  */
 final class ExternalMechanism implements SaslMechanism {
   private final AuthenticationGate gate;
@@ -34,13 +34,15 @@ final class ExternalMechanism implements SaslMechanism {
   }
 
   @Override
-  public BindOutcome authenticate(ClientConnection client, ASN1OctetString credentials, List<Control> requestControls)
+  public BindOutcome authenticate(
+      ClientConnection client, ASN1OctetString credentials, List<Control> requestControls)
       throws LDAPException {
     DN subject = subjectOf(client.ldap().sslSession());
     BindOutcome outcome = gate.verified(client, subject, requestControls);
     String authzId = credentials == null ? "" : credentials.stringValue();
     if (!authzId.isEmpty() && !authzId.equals(outcome.identity().authzId())) {
-      throw new LDAPException(ResultCode.AUTHORIZATION_DENIED,
+      throw new LDAPException(
+          ResultCode.AUTHORIZATION_DENIED,
           "Authorizing as another user (" + authzId + ") is not supported");
     }
     return outcome;
@@ -48,22 +50,25 @@ final class ExternalMechanism implements SaslMechanism {
 
   private static DN subjectOf(SSLSession session) throws LDAPException {
     if (session == null) {
-      throw new LDAPException(ResultCode.INAPPROPRIATE_AUTHENTICATION, "SASL EXTERNAL requires TLS");
+      throw new LDAPException(
+          ResultCode.INAPPROPRIATE_AUTHENTICATION, "SASL EXTERNAL requires TLS");
     }
     Certificate[] chain;
     try {
       chain = session.getPeerCertificates();
     } catch (SSLPeerUnverifiedException e) {
-      throw new LDAPException(ResultCode.INAPPROPRIATE_AUTHENTICATION,
-          "SASL EXTERNAL requires a client certificate");
+      throw new LDAPException(
+          ResultCode.INAPPROPRIATE_AUTHENTICATION, "SASL EXTERNAL requires a client certificate");
     }
     if (chain.length == 0 || !(chain[0] instanceof X509Certificate certificate)) {
-      throw new LDAPException(ResultCode.INAPPROPRIATE_AUTHENTICATION, "The client certificate is not X.509");
+      throw new LDAPException(
+          ResultCode.INAPPROPRIATE_AUTHENTICATION, "The client certificate is not X.509");
     }
     try {
       return new DN(certificate.getSubjectX500Principal().getName());
     } catch (LDAPException e) {
-      throw new LDAPException(ResultCode.INVALID_CREDENTIALS, "The client certificate subject is not a DN");
+      throw new LDAPException(
+          ResultCode.INVALID_CREDENTIALS, "The client certificate subject is not a DN");
     }
   }
 }

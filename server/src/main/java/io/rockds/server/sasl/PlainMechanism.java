@@ -16,9 +16,9 @@ import java.util.List;
 
 /**
  * SASL PLAIN (RFC 4616): {@code [authzid] NUL authcid NUL password}. The authentication ID is
- * {@code dn:<dn>} or {@code u:<uid>} (a bare name counts as a uid), looked up by uid equality
- * under every backend; the password is then checked by the {@link AuthenticationGate} exactly as a
- * simple bind's (lockout, disabled accounts, require-secure-authentication). Proxying to another
+ * {@code dn:<dn>} or {@code u:<uid>} (a bare name counts as a uid), looked up by uid equality under
+ * every backend; the password is then checked by the {@link AuthenticationGate} exactly as a simple
+ * bind's (lockout, disabled accounts, require-secure-authentication). Proxying to another
  * authorization ID is not supported: a non-empty authzid must name the authenticated user itself.
  * Wrong users and wrong passwords fail alike with invalidCredentials.
  */
@@ -37,7 +37,8 @@ final class PlainMechanism implements SaslMechanism {
   }
 
   @Override
-  public BindOutcome authenticate(ClientConnection client, ASN1OctetString credentials, List<Control> requestControls)
+  public BindOutcome authenticate(
+      ClientConnection client, ASN1OctetString credentials, List<Control> requestControls)
       throws LDAPException {
     if (credentials == null) {
       throw new LDAPException(ResultCode.INVALID_CREDENTIALS, "SASL PLAIN requires credentials");
@@ -54,10 +55,14 @@ final class PlainMechanism implements SaslMechanism {
     if (password.length == 0) {
       throw new LDAPException(ResultCode.INVALID_CREDENTIALS, "SASL PLAIN requires a password");
     }
-    BindOutcome outcome = gate.password(client, resolve(authcId), password, requestControls,
-        AuthenticationGate.Purpose.BIND);
-    if (!authzId.isEmpty() && !authzId.equals(authcId) && !authzId.equals(outcome.identity().authzId())) {
-      throw new LDAPException(ResultCode.AUTHORIZATION_DENIED,
+    BindOutcome outcome =
+        gate.password(
+            client, resolve(authcId), password, requestControls, AuthenticationGate.Purpose.BIND);
+    if (!authzId.isEmpty()
+        && !authzId.equals(authcId)
+        && !authzId.equals(outcome.identity().authzId())) {
+      throw new LDAPException(
+          ResultCode.AUTHORIZATION_DENIED,
           "Authorizing as another user (" + authzId + ") is not supported");
     }
     return outcome;

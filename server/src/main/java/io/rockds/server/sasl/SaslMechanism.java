@@ -14,14 +14,15 @@ public interface SaslMechanism {
   String name();
 
   /**
-   * Authenticates the client through the server's
-   * {@link io.rockds.server.security.policy.AuthenticationGate} (so the password policy applies);
-   * returns its identity or throws with invalidCredentials (49), inappropriateAuthentication (48)
-   * or authorizationDenied (123).
+   * Authenticates the client through the server's {@link
+   * io.rockds.server.security.policy.AuthenticationGate} (so the password policy applies); returns
+   * its identity or throws with invalidCredentials (49), inappropriateAuthentication (48) or
+   * authorizationDenied (123).
    *
    * @param credentials the bind's SASL credentials; null when the client sent none
    * @param requestControls the bind's controls (the password policy control asks for details)
    */
-  BindOutcome authenticate(ClientConnection client, ASN1OctetString credentials, List<Control> requestControls)
+  BindOutcome authenticate(
+      ClientConnection client, ASN1OctetString credentials, List<Control> requestControls)
       throws LDAPException;
 }

@@ -13,8 +13,8 @@ public final class SaslMechanisms {
 
   public SaslMechanisms(ServerContext context) {
     AuthenticationGate gate = context.passwordPolicy().authentication();
-    for (SaslMechanism mechanism : List.of(new PlainMechanism(gate, new UserEntries(context)),
-        new ExternalMechanism(gate))) {
+    for (SaslMechanism mechanism :
+        List.of(new PlainMechanism(gate, new UserEntries(context)), new ExternalMechanism(gate))) {
       byName.put(mechanism.name(), mechanism);
     }
   }

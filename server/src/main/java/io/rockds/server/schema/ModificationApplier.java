@@ -16,10 +16,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Applies a modify's changes with each attribute's equality rule (RFC 4511 section 4.6), where
- * the SDK's {@code Entry.applyModifications} compares values as case-ignore strings whatever the
- * schema says: a value to delete matches a stored value written in another form equal under the
- * rule ({@code +1-555-0100} deletes {@code +1 555 0100}; {@code /home/u7} does not delete the
+ * Applies a modify's changes with each attribute's equality rule (RFC 4511 section 4.6), where the
+ * SDK's {@code Entry.applyModifications} compares values as case-ignore strings whatever the schema
+ * says: a value to delete matches a stored value written in another form equal under the rule
+ * ({@code +1-555-0100} deletes {@code +1 555 0100}; {@code /home/u7} does not delete the
  * caseExactIA5 {@code /home/U7}), and a value to add that the attribute already holds in any equal
  * form is attributeOrValueExists (20). Under the permissive modify control both are left out
  * instead. Replace and increment are the SDK's.
@@ -31,8 +31,11 @@ public final class ModificationApplier {
     this.checker = checker;
   }
 
-  /** {@code current} with {@code modifications} applied, in order; {@code current} is not changed. */
-  public Entry apply(Entry current, List<Modification> modifications, boolean permissive) throws LDAPException {
+  /**
+   * {@code current} with {@code modifications} applied, in order; {@code current} is not changed.
+   */
+  public Entry apply(Entry current, List<Modification> modifications, boolean permissive)
+      throws LDAPException {
     Entry entry = current.duplicate();
     for (Modification m : modifications) {
       ModificationType kind = m.getModificationType();
@@ -63,13 +66,16 @@ public final class ModificationApplier {
       if (keys.add(SchemaChecker.normalized(rule, added[i]))) {
         values.add(added[i]);
       } else if (!permissive) {
-        throw new LDAPException(ResultCode.ATTRIBUTE_OR_VALUE_EXISTS,
+        throw new LDAPException(
+            ResultCode.ATTRIBUTE_OR_VALUE_EXISTS,
             "modify/add: " + m.getAttributeName() + ": value #" + i + " already exists");
       }
     }
     if (!values.isEmpty()) {
-      entry.setAttribute(new Attribute(stored != null ? stored.getName() : m.getAttributeName(),
-          values.toArray(byte[][]::new)));
+      entry.setAttribute(
+          new Attribute(
+              stored != null ? stored.getName() : m.getAttributeName(),
+              values.toArray(byte[][]::new)));
     }
   }
 
@@ -79,7 +85,8 @@ public final class ModificationApplier {
       if (permissive) {
         return;
       }
-      throw new LDAPException(ResultCode.NO_SUCH_ATTRIBUTE,
+      throw new LDAPException(
+          ResultCode.NO_SUCH_ATTRIBUTE,
           "modify/delete: " + m.getAttributeName() + ": no such attribute");
     }
     MatchingRule rule = checker.matchingRule(m.getAttribute().getBaseName());
@@ -93,7 +100,8 @@ public final class ModificationApplier {
     for (int i = 0; i < deleted.length; i++) {
       Integer index = indexByKey.get(SchemaChecker.normalized(rule, deleted[i]));
       if ((index == null || !removed.add(index)) && !permissive) {
-        throw new LDAPException(ResultCode.NO_SUCH_ATTRIBUTE,
+        throw new LDAPException(
+            ResultCode.NO_SUCH_ATTRIBUTE,
             "modify/delete: " + m.getAttributeName() + ": no such value");
       }
     }

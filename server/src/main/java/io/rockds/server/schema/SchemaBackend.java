@@ -44,7 +44,8 @@ public final class SchemaBackend implements DirectoryBackend {
   public void search(DN base, SearchScope scope, SearchResults results) throws LDAPException {
     Entry entry = get(base);
     if (entry == null) {
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist");
+      throw new LDAPException(
+          ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist");
     }
     if (scope == SearchScope.BASE || scope == SearchScope.SUB) {
       results.inScope(entry);
@@ -65,11 +66,13 @@ public final class SchemaBackend implements DirectoryBackend {
     if (!dn.equals(SubschemaEntry.DN)) {
       throw DirectoryBackend.notHeld(dn);
     }
-    throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "The subschema entry cannot be deleted");
+    throw new LDAPException(
+        ResultCode.UNWILLING_TO_PERFORM, "The subschema entry cannot be deleted");
   }
 
   @Override
-  public Written modify(Update update, DN dn, List<Modification> modifications) throws LDAPException {
+  public Written modify(Update update, DN dn, List<Modification> modifications)
+      throws LDAPException {
     if (!dn.equals(SubschemaEntry.DN)) {
       throw DirectoryBackend.notHeld(dn);
     }
@@ -79,6 +82,7 @@ public final class SchemaBackend implements DirectoryBackend {
 
   @Override
   public Written rename(Update update, DN dn, DN newDn) throws LDAPException {
-    throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "The entry " + dn + " cannot be renamed");
+    throw new LDAPException(
+        ResultCode.UNWILLING_TO_PERFORM, "The entry " + dn + " cannot be renamed");
   }
 }

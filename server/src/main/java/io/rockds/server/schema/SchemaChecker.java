@@ -22,24 +22,26 @@ import java.util.Set;
 /**
  * Checks an entry against the schema the way OpenLDAP's {@code entry_schema_check} does, with its
  * result codes and, where practical, its messages: undefined object class → invalidAttributeSyntax
- * (21); no or several unrelated structural classes, a missing MUST or an attribute no class
- * allows → objectClassViolation (65); undefined attribute → undefinedAttributeType (17); a second
- * value of a single-valued attribute → constraintViolation (19); a value its syntax rejects →
+ * (21); no or several unrelated structural classes, a missing MUST or an attribute no class allows
+ * → objectClassViolation (65); undefined attribute → undefinedAttributeType (17); a second value of
+ * a single-valued attribute → constraintViolation (19); a value its syntax rejects →
  * invalidAttributeSyntax (21); an RDN value missing from the entry → namingViolation (64).
  */
 public final class SchemaChecker {
   /** RFC 4517 syntaxes whose values have at least one character. */
-  private static final Set<String> NON_EMPTY_SYNTAXES = Set.of(
-      "1.3.6.1.4.1.1466.115.121.1.15", // Directory String
-      "1.3.6.1.4.1.1466.115.121.1.44", // Printable String
-      "1.3.6.1.4.1.1466.115.121.1.36", // Numeric String
-      "1.3.6.1.4.1.1466.115.121.1.50", // Telephone Number
-      "1.3.6.1.4.1.1466.115.121.1.41", // Postal Address
-      "1.3.6.1.4.1.1466.115.121.1.11", // Country String
-      "1.3.6.1.4.1.1466.115.121.1.27", // INTEGER
-      "1.3.6.1.4.1.1466.115.121.1.7", // Boolean
-      "1.3.6.1.4.1.1466.115.121.1.24", // Generalized Time
-      "1.3.6.1.4.1.1466.115.121.1.38"); // OID
+  private static final Set<String> NON_EMPTY_SYNTAXES =
+      Set.of(
+          "1.3.6.1.4.1.1466.115.121.1.15", // Directory String
+          "1.3.6.1.4.1.1466.115.121.1.44", // Printable String
+          "1.3.6.1.4.1.1466.115.121.1.36", // Numeric String
+          "1.3.6.1.4.1.1466.115.121.1.50", // Telephone Number
+          "1.3.6.1.4.1.1466.115.121.1.41", // Postal Address
+          "1.3.6.1.4.1.1466.115.121.1.11", // Country String
+          "1.3.6.1.4.1.1466.115.121.1.27", // INTEGER
+          "1.3.6.1.4.1.1466.115.121.1.7", // Boolean
+          "1.3.6.1.4.1.1466.115.121.1.24", // Generalized Time
+          "1.3.6.1.4.1.1466.115.121.1.38"); // OID
+
   private final Schema schema;
   private final EntryValidator syntax;
 
@@ -68,8 +70,8 @@ public final class SchemaChecker {
 
   /**
    * Checks {@code entry} after a change, checking the syntax of {@code newValues} only: the values
-   * already stored were checked when written, and re-checking 100,000 member DNs to add one
-   * would cost a second.
+   * already stored were checked when written, and re-checking 100,000 member DNs to add one would
+   * cost a second.
    */
   public ObjectClassDefinition check(Entry entry, Entry newValues) throws LDAPException {
     List<ObjectClassDefinition> classes = objectClasses(entry);
@@ -80,8 +82,13 @@ public final class SchemaChecker {
       extensible |= oc.hasNameOrOID("extensibleObject");
       for (AttributeTypeDefinition must : oc.getRequiredAttributes(schema, true)) {
         if (!hasAttribute(entry, must)) {
-          throw new LDAPException(ResultCode.OBJECT_CLASS_VIOLATION,
-              "object class '" + oc.getNameOrOID() + "' requires attribute '" + must.getNameOrOID() + "'");
+          throw new LDAPException(
+              ResultCode.OBJECT_CLASS_VIOLATION,
+              "object class '"
+                  + oc.getNameOrOID()
+                  + "' requires attribute '"
+                  + must.getNameOrOID()
+                  + "'");
         }
         allowed.add(must.getOID());
       }
@@ -90,11 +97,13 @@ public final class SchemaChecker {
     for (Attribute attribute : entry.getAttributes()) {
       AttributeTypeDefinition type = type(attribute.getBaseName());
       if (!extensible && !type.isOperational() && !isAllowed(type, allowed)) {
-        throw new LDAPException(ResultCode.OBJECT_CLASS_VIOLATION,
+        throw new LDAPException(
+            ResultCode.OBJECT_CLASS_VIOLATION,
             "attribute '" + attribute.getBaseName() + "' not allowed");
       }
       if (type.isSingleValued() && attribute.size() > 1) {
-        throw new LDAPException(ResultCode.CONSTRAINT_VIOLATION,
+        throw new LDAPException(
+            ResultCode.CONSTRAINT_VIOLATION,
             "attribute '" + attribute.getBaseName() + "' cannot have multiple values");
       }
     }
@@ -107,7 +116,8 @@ public final class SchemaChecker {
   public AttributeTypeDefinition type(String baseName) throws LDAPException {
     AttributeTypeDefinition type = schema.getAttributeType(baseName);
     if (type == null) {
-      throw new LDAPException(ResultCode.UNDEFINED_ATTRIBUTE_TYPE, baseName + ": attribute type undefined");
+      throw new LDAPException(
+          ResultCode.UNDEFINED_ATTRIBUTE_TYPE, baseName + ": attribute type undefined");
     }
     return type;
   }
@@ -115,7 +125,8 @@ public final class SchemaChecker {
   /** Refuses a client write of a NO-USER-MODIFICATION attribute with constraintViolation (19). */
   public void checkUserModifiable(String baseName) throws LDAPException {
     if (type(baseName).isNoUserModification()) {
-      throw new LDAPException(ResultCode.CONSTRAINT_VIOLATION, baseName + ": no user modification allowed");
+      throw new LDAPException(
+          ResultCode.CONSTRAINT_VIOLATION, baseName + ": no user modification allowed");
     }
   }
 
@@ -128,7 +139,8 @@ public final class SchemaChecker {
     for (int i = 0; i < names.length; i++) {
       ObjectClassDefinition oc = schema.getObjectClass(names[i]);
       if (oc == null) {
-        throw new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX,
+        throw new LDAPException(
+            ResultCode.INVALID_ATTRIBUTE_SYNTAX,
             "objectClass: value #" + i + " invalid per syntax");
       }
       classes.add(oc);
@@ -138,7 +150,8 @@ public final class SchemaChecker {
   }
 
   /** The most specific structural class; the others must be its superclasses (X.501 chain). */
-  private ObjectClassDefinition structural(List<ObjectClassDefinition> classes) throws LDAPException {
+  private ObjectClassDefinition structural(List<ObjectClassDefinition> classes)
+      throws LDAPException {
     ObjectClassDefinition most = null;
     for (ObjectClassDefinition oc : classes) {
       if (oc.getObjectClassType(schema) != ObjectClassType.STRUCTURAL) {
@@ -147,20 +160,26 @@ public final class SchemaChecker {
       if (most == null || oc.getSuperiorClasses(schema, true).contains(most)) {
         most = oc;
       } else if (!most.equals(oc) && !most.getSuperiorClasses(schema, true).contains(oc)) {
-        throw new LDAPException(ResultCode.OBJECT_CLASS_VIOLATION, "invalid structural object class chain ("
-            + most.getNameOrOID() + "/" + oc.getNameOrOID() + ")");
+        throw new LDAPException(
+            ResultCode.OBJECT_CLASS_VIOLATION,
+            "invalid structural object class chain ("
+                + most.getNameOrOID()
+                + "/"
+                + oc.getNameOrOID()
+                + ")");
       }
     }
     if (most == null) {
-      throw new LDAPException(ResultCode.OBJECT_CLASS_VIOLATION, "no structural object class provided");
+      throw new LDAPException(
+          ResultCode.OBJECT_CLASS_VIOLATION, "no structural object class provided");
     }
     return most;
   }
 
   /**
    * Adds the superior classes an entry's object classes imply (inetOrgPerson brings
-   * organizationalPerson, person and top), as OpenDJ and 389 DS store them: then
-   * {@code (objectClass=person)} finds every person through the equality index alone.
+   * organizationalPerson, person and top), as OpenDJ and 389 DS store them: then {@code
+   * (objectClass=person)} finds every person through the equality index alone.
    */
   public void addSuperiorClasses(Entry entry) {
     String[] names = entry.getObjectClassValues();
@@ -241,8 +260,11 @@ public final class SchemaChecker {
     byte[][] values = rdn.getByteArrayAttributeValues();
     for (int i = 0; i < names.length; i++) {
       if (!entry.hasAttributeValue(names[i], values[i], matchingRule(names[i]))) {
-        throw new LDAPException(ResultCode.NAMING_VIOLATION,
-            "value of naming attribute '" + names[i].toLowerCase(Locale.ROOT) + "' is not present in entry");
+        throw new LDAPException(
+            ResultCode.NAMING_VIOLATION,
+            "value of naming attribute '"
+                + names[i].toLowerCase(Locale.ROOT)
+                + "' is not present in entry");
       }
     }
   }
@@ -253,11 +275,10 @@ public final class SchemaChecker {
   }
 
   /**
-   * The values of an add or of one modification, before they are merged into an entry (which
-   * would silently drop repeats): two values equal under the equality rule are
-   * attributeOrValueExists (20, RFC 4511 sections 4.6 and 4.7); an empty value of a syntax that
-   * has none (Directory String and the other RFC 4517 syntaxes of one or more characters) is
-   * invalidAttributeSyntax (21).
+   * The values of an add or of one modification, before they are merged into an entry (which would
+   * silently drop repeats): two values equal under the equality rule are attributeOrValueExists
+   * (20, RFC 4511 sections 4.6 and 4.7); an empty value of a syntax that has none (Directory String
+   * and the other RFC 4517 syntaxes of one or more characters) is invalidAttributeSyntax (21).
    */
   public void checkValues(Attribute attribute) throws LDAPException {
     AttributeTypeDefinition type = schema.getAttributeType(attribute.getBaseName());
@@ -270,11 +291,13 @@ public final class SchemaChecker {
     byte[][] values = attribute.getValueByteArrays();
     for (int i = 0; i < values.length; i++) {
       if (values[i].length == 0 && emptyForbidden) {
-        throw new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX,
+        throw new LDAPException(
+            ResultCode.INVALID_ATTRIBUTE_SYNTAX,
             attribute.getName() + ": value #" + i + " invalid per syntax");
       }
       if (!seen.add(normalized(rule, values[i]))) {
-        throw new LDAPException(ResultCode.ATTRIBUTE_OR_VALUE_EXISTS,
+        throw new LDAPException(
+            ResultCode.ATTRIBUTE_OR_VALUE_EXISTS,
             attribute.getName() + ": value #" + i + " provided more than once");
       }
     }

@@ -11,21 +11,26 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
 /**
  * Builds the server's schema: the UnboundID SDK's standard schema (RFC 4512/4517/4519, RFC 2798,
- * RFC 4530 and more), the definitions it lacks (shipped as the LDIF resources listed in
- * {@link #BUNDLED}), then every {@code *.ldif} in the instance's schema folder in name order, so
- * that a later file may redefine what an earlier one declared, as OpenDJ's numbered files do.
+ * RFC 4530 and more), the definitions it lacks (shipped as the LDIF resources listed in {@link
+ * #BUNDLED}), then every {@code *.ldif} in the instance's schema folder in name order, so that a
+ * later file may redefine what an earlier one declared, as OpenDJ's numbered files do.
  */
 public final class SchemaLoader {
   /** The bundled additions, in merge order. */
   static final List<String> BUNDLED =
-      List.of("10-core.ldif", "20-cosine.ldif", "30-nis.ldif", "40-dyngroup.ldif", "50-operational.ldif");
+      List.of(
+          "10-core.ldif",
+          "20-cosine.ldif",
+          "30-nis.ldif",
+          "40-dyngroup.ldif",
+          "50-operational.ldif");
 
   private SchemaLoader() {}
 
@@ -54,12 +59,13 @@ public final class SchemaLoader {
   }
 
   /**
-   * As {@link #load(Path)}, but with {@code userDefinitions} in place of the file
-   * {@value ServerSchema#USER_FILE}: the schema an online change would produce.
+   * As {@link #load(Path)}, but with {@code userDefinitions} in place of the file {@value
+   * ServerSchema#USER_FILE}: the schema an online change would produce.
    */
   static Schema load(Path schemaDirectory, Entry userDefinitions) throws ConfigException {
     try {
-      return Schema.mergeSchemas(merge(schemaDirectory, ServerSchema.USER_FILE), new Schema(userDefinitions));
+      return Schema.mergeSchemas(
+          merge(schemaDirectory, ServerSchema.USER_FILE), new Schema(userDefinitions));
     } catch (RuntimeException e) {
       throw new ConfigException("the schema does not merge: " + e.getMessage(), e);
     }
@@ -91,12 +97,27 @@ public final class SchemaLoader {
     for (int i = 0; i < 8; i++) {
       unparsable.add(new LinkedHashMap<>());
     }
-    Schema parsed = new Schema(entry, unparsable.get(0), unparsable.get(1), unparsable.get(2), unparsable.get(3),
-        unparsable.get(4), unparsable.get(5), unparsable.get(6), unparsable.get(7));
+    Schema parsed =
+        new Schema(
+            entry,
+            unparsable.get(0),
+            unparsable.get(1),
+            unparsable.get(2),
+            unparsable.get(3),
+            unparsable.get(4),
+            unparsable.get(5),
+            unparsable.get(6),
+            unparsable.get(7));
     for (Map<String, LDAPException> bad : unparsable) {
       for (Map.Entry<String, LDAPException> definition : bad.entrySet()) {
-        throw new ConfigException("the schema file " + file + " has a definition that does not parse: "
-            + definition.getKey() + ": " + definition.getValue().getMessage(), definition.getValue());
+        throw new ConfigException(
+            "the schema file "
+                + file
+                + " has a definition that does not parse: "
+                + definition.getKey()
+                + ": "
+                + definition.getValue().getMessage(),
+            definition.getValue());
       }
     }
     return parsed;
@@ -109,7 +130,8 @@ public final class SchemaLoader {
     try (Stream<Path> listing = Files.list(directory)) {
       return listing.filter(p -> p.getFileName().toString().endsWith(".ldif")).sorted().toList();
     } catch (IOException e) {
-      throw new ConfigException("cannot list the schema folder " + directory + ": " + e.getMessage(), e);
+      throw new ConfigException(
+          "cannot list the schema folder " + directory + ": " + e.getMessage(), e);
     }
   }
 }

@@ -23,16 +23,17 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The server's current schema. Reads are lock-free (a volatile reference to an immutable
- * {@link Schema}); online changes through a modify of {@code cn=schema} are serialized, checked
- * against the whole schema, written to {@code 99-user.ldif} first and only then published, so a
- * restart always sees what clients were told succeeded.
+ * The server's current schema. Reads are lock-free (a volatile reference to an immutable {@link
+ * Schema}); online changes through a modify of {@code cn=schema} are serialized, checked against
+ * the whole schema, written to {@code 99-user.ldif} first and only then published, so a restart
+ * always sees what clients were told succeeded.
  */
 public final class ServerSchema {
   /** The file holding definitions added over LDAP, as OpenDJ names it. */
   public static final String USER_FILE = "99-user.ldif";
 
-  private static final List<String> CHANGEABLE = List.of(Schema.ATTR_ATTRIBUTE_TYPE, Schema.ATTR_OBJECT_CLASS);
+  private static final List<String> CHANGEABLE =
+      List.of(Schema.ATTR_ATTRIBUTE_TYPE, Schema.ATTR_OBJECT_CLASS);
 
   private final Path directory;
   private final Date created = new Date();
@@ -65,7 +66,10 @@ public final class ServerSchema {
     return checker;
   }
 
-  /** The filter evaluator of the current schema, shared so that its resolved attribute descriptions are reused. */
+  /**
+   * The filter evaluator of the current schema, shared so that its resolved attribute descriptions
+   * are reused.
+   */
   public FilterEvaluator evaluator() {
     return evaluator;
   }
@@ -79,35 +83,53 @@ public final class ServerSchema {
 
   /**
    * Applies a modify of {@code cn=schema}: adding or deleting attributeTypes and objectClasses
-   * values. Deleting is limited to definitions of {@code 99-user.ldif}: the standard schema is
-   * not the client's to remove.
+   * values. Deleting is limited to definitions of {@code 99-user.ldif}: the standard schema is not
+   * the client's to remove.
    */
   public synchronized void modify(List<Modification> modifications) throws LDAPException {
     Entry user = readUserFile();
     Schema working = schema;
     for (Modification m : modifications) {
-      String name = CHANGEABLE.stream().filter(n -> n.equalsIgnoreCase(m.getAttributeName())).findFirst()
-          .orElseThrow(() -> new LDAPException(ResultCode.UNWILLING_TO_PERFORM,
-              "The schema attribute " + m.getAttributeName() + " cannot be changed over LDAP; only "
-                  + String.join(" and ", CHANGEABLE) + " can"));
+      String name =
+          CHANGEABLE.stream()
+              .filter(n -> n.equalsIgnoreCase(m.getAttributeName()))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new LDAPException(
+                          ResultCode.UNWILLING_TO_PERFORM,
+                          "The schema attribute "
+                              + m.getAttributeName()
+                              + " cannot be changed over LDAP; only "
+                              + String.join(" and ", CHANGEABLE)
+                              + " can"));
       if (m.getModificationType() == ModificationType.ADD) {
         for (String value : m.getValues()) {
           checkNew(working, name, value);
           user.addAttribute(name, value);
           // Later values of the same request may refer to this one.
-          working = Schema.mergeSchemas(working, new Schema(new Entry(SubschemaEntry.DN_STRING,
-              new Attribute(name, value))));
+          working =
+              Schema.mergeSchemas(
+                  working,
+                  new Schema(new Entry(SubschemaEntry.DN_STRING, new Attribute(name, value))));
         }
       } else if (m.getModificationType() == ModificationType.DELETE && m.hasValue()) {
         for (String value : m.getValues()) {
           if (!user.removeAttributeValue(name, value)) {
-            throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "The definition " + value
-                + " is not in " + USER_FILE + "; only definitions added over LDAP can be removed");
+            throw new LDAPException(
+                ResultCode.UNWILLING_TO_PERFORM,
+                "The definition "
+                    + value
+                    + " is not in "
+                    + USER_FILE
+                    + "; only definitions added over LDAP can be removed");
           }
         }
       } else {
-        throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM,
-            "Only add and delete of values are allowed on cn=schema, not " + m.getModificationType().getName());
+        throw new LDAPException(
+            ResultCode.UNWILLING_TO_PERFORM,
+            "Only add and delete of values are allowed on cn=schema, not "
+                + m.getModificationType().getName());
       }
     }
     Schema next;
@@ -121,7 +143,8 @@ public final class ServerSchema {
   }
 
   /** A new definition must parse and must not reuse a name or OID the schema already has. */
-  private static void checkNew(Schema current, String attribute, String value) throws LDAPException {
+  private static void checkNew(Schema current, String attribute, String value)
+      throws LDAPException {
     try {
       if (attribute.equals(Schema.ATTR_ATTRIBUTE_TYPE)) {
         AttributeTypeDefinition d = new AttributeTypeDefinition(value);
@@ -130,7 +153,8 @@ public final class ServerSchema {
           throw undefined("superior attribute type", sup, value);
         }
         if (d.getSyntaxOID() == null && sup == null) {
-          throw new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX,
+          throw new LDAPException(
+              ResultCode.INVALID_ATTRIBUTE_SYNTAX,
               "The attribute type " + d.getNameOrOID() + " needs a SYNTAX or a SUP");
         }
         for (String id : ids(d.getOID(), d.getNames())) {
@@ -157,8 +181,10 @@ public final class ServerSchema {
         }
       }
     } catch (LDAPException e) {
-      if (e.getResultCode() == ResultCode.DECODING_ERROR || e.getResultCode() == ResultCode.LOCAL_ERROR) {
-        throw new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX,
+      if (e.getResultCode() == ResultCode.DECODING_ERROR
+          || e.getResultCode() == ResultCode.LOCAL_ERROR) {
+        throw new LDAPException(
+            ResultCode.INVALID_ATTRIBUTE_SYNTAX,
             "The " + attribute + " value cannot be parsed: " + e.getExceptionMessage());
       }
       throw e;
@@ -176,12 +202,14 @@ public final class ServerSchema {
   }
 
   private static LDAPException undefined(String what, String name, String value) {
-    return new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX,
+    return new LDAPException(
+        ResultCode.INVALID_ATTRIBUTE_SYNTAX,
         "The definition " + value + " refers to the undefined " + what + " " + name);
   }
 
   private static LDAPException exists(String what, String id) {
-    return new LDAPException(ResultCode.ATTRIBUTE_OR_VALUE_EXISTS,
+    return new LDAPException(
+        ResultCode.ATTRIBUTE_OR_VALUE_EXISTS,
         "The schema already defines the " + what + " " + id.toLowerCase(Locale.ROOT));
   }
 
@@ -197,7 +225,9 @@ public final class ServerSchema {
         throw new LDAPException(ResultCode.OTHER, "cannot read " + file + ": " + e.getMessage(), e);
       }
     }
-    return new Entry(SubschemaEntry.DN_STRING, new Attribute("objectClass", "top", "subschema"),
+    return new Entry(
+        SubschemaEntry.DN_STRING,
+        new Attribute("objectClass", "top", "subschema"),
         new Attribute("cn", "schema"));
   }
 
@@ -206,8 +236,12 @@ public final class ServerSchema {
     try {
       Files.createDirectories(directory);
       Path temp = Files.createTempFile(directory, USER_FILE, ".tmp");
-      Files.writeString(temp, "# Schema added over LDAP (modify of cn=schema); read at start after the other files.\n"
-          + user.toLDIFString(0) + "\n", StandardCharsets.UTF_8);
+      Files.writeString(
+          temp,
+          "# Schema added over LDAP (modify of cn=schema); read at start after the other files.\n"
+              + user.toLDIFString(0)
+              + "\n",
+          StandardCharsets.UTF_8);
       Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new LDAPException(ResultCode.OTHER, "cannot write " + file + ": " + e.getMessage(), e);

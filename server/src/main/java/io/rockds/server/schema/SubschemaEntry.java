@@ -17,10 +17,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The subschema entry (RFC 4512 section 4.2) clients read to validate against: every definition
- * of the schema, plus matchingRuleUse, which the SDK does not compute and schema-aware clients
- * (Apache Directory Studio) want: for each matching rule, the attribute types whose EQUALITY,
- * ORDERING or SUBSTR it is.
+ * The subschema entry (RFC 4512 section 4.2) clients read to validate against: every definition of
+ * the schema, plus matchingRuleUse, which the SDK does not compute and schema-aware clients (Apache
+ * Directory Studio) want: for each matching rule, the attribute types whose EQUALITY, ORDERING or
+ * SUBSTR it is.
  */
 public final class SubschemaEntry {
   /** The DN of the subschema entry, the root DSE's subschemaSubentry. */
@@ -38,7 +38,9 @@ public final class SubschemaEntry {
     }
   }
 
-  /** The entry for {@code schema}, stamped with the times the schema was loaded and last changed. */
+  /**
+   * The entry for {@code schema}, stamped with the times the schema was loaded and last changed.
+   */
   static Entry build(Schema schema, Date created, Date modified) {
     Entry entry = new Entry(DN_STRING);
     entry.addAttribute("objectClass", "top", "subentry", "subschema");
@@ -76,8 +78,12 @@ public final class SubschemaEntry {
   private static List<MatchingRuleUseDefinition> matchingRuleUses(Schema schema) {
     Map<String, List<String>> appliesTo = new LinkedHashMap<>();
     for (AttributeTypeDefinition type : schema.getAttributeTypes()) {
-      for (String rule : new String[] {type.getEqualityMatchingRule(schema), type.getOrderingMatchingRule(schema),
-          type.getSubstringMatchingRule(schema)}) {
+      for (String rule :
+          new String[] {
+            type.getEqualityMatchingRule(schema),
+            type.getOrderingMatchingRule(schema),
+            type.getSubstringMatchingRule(schema)
+          }) {
         MatchingRuleDefinition mr = rule == null ? null : schema.getMatchingRule(rule);
         if (mr != null) {
           appliesTo.computeIfAbsent(mr.getOID(), k -> new ArrayList<>()).add(type.getNameOrOID());
@@ -88,8 +94,9 @@ public final class SubschemaEntry {
     for (MatchingRuleDefinition mr : schema.getMatchingRules()) {
       List<String> types = appliesTo.get(mr.getOID());
       if (types != null) {
-        uses.add(new MatchingRuleUseDefinition(mr.getOID(), mr.getNames(), null, false,
-            types.toArray(String[]::new), null));
+        uses.add(
+            new MatchingRuleUseDefinition(
+                mr.getOID(), mr.getNames(), null, false, types.toArray(String[]::new), null));
       }
     }
     return uses;

@@ -11,8 +11,8 @@ import java.util.List;
  * entries, one entry {@code cn=debugsearch} whose value is the JSON trace phase 1 wrote while
  * building the candidates. It is for operators tuning indexes: only root users and holders of
  * {@value #PRIVILEGE} (the privilege that already lets them run the unindexed searches the trace
- * explains) get it; for anyone else, anonymous clients included, the name is an ordinary
- * attribute no entry holds.
+ * explains) get it; for anyone else, anonymous clients included, the name is an ordinary attribute
+ * no entry holds.
  */
 public final class DebugSearchIndex {
   public static final String ATTRIBUTE = "debugsearchindex";

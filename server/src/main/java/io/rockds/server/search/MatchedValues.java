@@ -14,8 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The matched values control (RFC 3876): of the attributes a values-return filter names, only
- * the values that match one of its items are returned (an attribute left with none is omitted);
+ * The matched values control (RFC 3876): of the attributes a values-return filter names, only the
+ * values that match one of its items are returned (an attribute left with none is omitted);
  * attributes no item names are returned whole. Each value is tested with the search's own
  * evaluator, so matching rules, options and subtypes behave as in filters.
  */
@@ -32,15 +32,20 @@ public final class MatchedValues {
     this.evaluator = evaluator;
   }
 
-  /** The control's filter, or null when the request has none; protocolError (2) if it cannot be decoded. */
-  public static MatchedValues from(Control control, FilterEvaluator evaluator) throws LDAPException {
+  /**
+   * The control's filter, or null when the request has none; protocolError (2) if it cannot be
+   * decoded.
+   */
+  public static MatchedValues from(Control control, FilterEvaluator evaluator)
+      throws LDAPException {
     if (control == null) {
       return null;
     }
     try {
       return new MatchedValues(new MatchedValuesRequestControl(control), evaluator);
     } catch (LDAPException e) {
-      throw new LDAPException(ResultCode.PROTOCOL_ERROR, "invalid matched values control: " + e.getMessage(), e);
+      throw new LDAPException(
+          ResultCode.PROTOCOL_ERROR, "invalid matched values control: " + e.getMessage(), e);
     }
   }
 
@@ -72,7 +77,8 @@ public final class MatchedValues {
     List<Filter> naming = new ArrayList<>();
     for (Filter item : items) {
       String described = item.getAttributeName();
-      if (described == null || evaluator.matches(Filter.createPresenceFilter(described), typeOnly)) {
+      if (described == null
+          || evaluator.matches(Filter.createPresenceFilter(described), typeOnly)) {
         naming.add(item);
       }
     }

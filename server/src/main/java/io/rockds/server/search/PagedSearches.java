@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The simple paged results (RFC 2696) searches a connection has open. A cookie is 16 random
- * bytes naming server-side state, so it reveals nothing and cannot be forged; it is valid only on
- * the connection that got it. A connection holds at most {@value #MAX_OPEN} paged searches (the
- * least recently used goes first) and a search idle for {@link #IDLE_EXPIRY_NANOS} is dropped.
- * An unknown, expired or altered cookie is a protocolError (2), as OpenLDAP answers; a cookie sent
+ * The simple paged results (RFC 2696) searches a connection has open. A cookie is 16 random bytes
+ * naming server-side state, so it reveals nothing and cannot be forged; it is valid only on the
+ * connection that got it. A connection holds at most {@value #MAX_OPEN} paged searches (the least
+ * recently used goes first) and a search idle for {@link #IDLE_EXPIRY_NANOS} is dropped. An
+ * unknown, expired or altered cookie is a protocolError (2), as OpenLDAP answers; a cookie sent
  * with different search parameters is unwillingToPerform (53).
  */
 public final class PagedSearches {
@@ -51,7 +51,8 @@ public final class PagedSearches {
       throw new LDAPException(ResultCode.PROTOCOL_ERROR, "paged results cookie is invalid");
     }
     if (!state.search().equals(search)) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM,
+      throw new LDAPException(
+          ResultCode.UNWILLING_TO_PERFORM,
           "paged results cookie belongs to a search with other parameters");
     }
     return state.resume();

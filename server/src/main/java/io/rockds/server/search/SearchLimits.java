@@ -8,9 +8,9 @@ import io.rockds.server.UserLimits;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The limits of one search: for size and time the smaller of the client's and the server's,
- * the server's lookthrough limit; root users are exempt from the server's limits, as in OpenDJ,
- * and a user's own {@code ds-rlim-*} limits ({@link UserLimits}) replace the server's.
+ * The limits of one search: for size and time the smaller of the client's and the server's, the
+ * server's lookthrough limit; root users are exempt from the server's limits, as in OpenDJ, and a
+ * user's own {@code ds-rlim-*} limits ({@link UserLimits}) replace the server's.
  *
  * @param sizeLimit entries that may be returned (0 = none)
  * @param deadlineNanos {@link System#nanoTime()} past which the search fails
@@ -18,16 +18,26 @@ import java.util.concurrent.TimeUnit;
  */
 public record SearchLimits(int sizeLimit, long deadlineNanos, int lookthroughLimit) {
 
-  public static SearchLimits of(SearchRequestProtocolOp request, GlobalConfig global, boolean exempt) {
+  public static SearchLimits of(
+      SearchRequestProtocolOp request, GlobalConfig global, boolean exempt) {
     return of(request, global, exempt, UserLimits.NONE);
   }
 
-  public static SearchLimits of(SearchRequestProtocolOp request, GlobalConfig global, boolean exempt, UserLimits user) {
-    int size = smaller(request.getSizeLimit(), UserLimits.effective(user.sizeLimit(), exempt ? 0 : global.sizeLimit()));
-    int seconds = smaller(request.getTimeLimit(),
-        UserLimits.effective(user.timeLimitSeconds(), exempt ? 0 : global.timeLimitSeconds()));
-    long deadline = seconds <= 0 ? Long.MAX_VALUE : System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    return new SearchLimits(size, deadline,
+  public static SearchLimits of(
+      SearchRequestProtocolOp request, GlobalConfig global, boolean exempt, UserLimits user) {
+    int size =
+        smaller(
+            request.getSizeLimit(),
+            UserLimits.effective(user.sizeLimit(), exempt ? 0 : global.sizeLimit()));
+    int seconds =
+        smaller(
+            request.getTimeLimit(),
+            UserLimits.effective(user.timeLimitSeconds(), exempt ? 0 : global.timeLimitSeconds()));
+    long deadline =
+        seconds <= 0 ? Long.MAX_VALUE : System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    return new SearchLimits(
+        size,
+        deadline,
         UserLimits.effective(user.lookthroughLimit(), exempt ? 0 : global.lookthroughLimit()));
   }
 
@@ -42,23 +52,30 @@ public record SearchLimits(int sizeLimit, long deadlineNanos, int lookthroughLim
   /** timeLimitExceeded (3) once the deadline has passed. */
   public void checkTime() throws LDAPException {
     if (System.nanoTime() - deadlineNanos > 0 && deadlineNanos != Long.MAX_VALUE) {
-      throw new LDAPException(ResultCode.TIME_LIMIT_EXCEEDED, "The time limit for the search was exceeded");
+      throw new LDAPException(
+          ResultCode.TIME_LIMIT_EXCEEDED, "The time limit for the search was exceeded");
     }
   }
 
   /** sizeLimitExceeded (4) when one more entry would pass the size limit. */
   public void checkSize(int alreadySent) throws LDAPException {
     if (sizeLimit > 0 && alreadySent >= sizeLimit) {
-      throw new LDAPException(ResultCode.SIZE_LIMIT_EXCEEDED,
+      throw new LDAPException(
+          ResultCode.SIZE_LIMIT_EXCEEDED,
           "The size limit of " + sizeLimit + " entries was exceeded");
     }
   }
 
-  /** adminLimitExceeded (11) when a search would examine more entries than the lookthrough limit. */
+  /**
+   * adminLimitExceeded (11) when a search would examine more entries than the lookthrough limit.
+   */
   public void checkLookthrough(long examined) throws LDAPException {
     if (lookthroughLimit > 0 && examined > lookthroughLimit) {
-      throw new LDAPException(ResultCode.ADMIN_LIMIT_EXCEEDED,
-          "The search would examine more than the lookthrough limit of " + lookthroughLimit + " entries");
+      throw new LDAPException(
+          ResultCode.ADMIN_LIMIT_EXCEEDED,
+          "The search would examine more than the lookthrough limit of "
+              + lookthroughLimit
+              + " entries");
     }
   }
 }

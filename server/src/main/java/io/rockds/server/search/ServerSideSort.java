@@ -25,12 +25,12 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Server-side sorting (RFC 2891). The matching entries are sorted in memory, at most
- * {@value #MAX_SORTED_ENTRIES} of them (VLV indexes come later). Each key orders by its matching
- * rule, or the attribute's ordering rule: string and time rules compare normalized values as
- * bytes, i.e. by Unicode code point after case folding; others (integer) by the rule itself. A
- * multi-valued attribute sorts by its smallest value (largest in reverse order); an entry without
- * the attribute sorts as if its value were larger than any other.
+ * Server-side sorting (RFC 2891). The matching entries are sorted in memory, at most {@value
+ * #MAX_SORTED_ENTRIES} of them (VLV indexes come later). Each key orders by its matching rule, or
+ * the attribute's ordering rule: string and time rules compare normalized values as bytes, i.e. by
+ * Unicode code point after case folding; others (integer) by the rule itself. A multi-valued
+ * attribute sorts by its smallest value (largest in reverse order); an entry without the attribute
+ * sorts as if its value were larger than any other.
  *
  * <p>A key that cannot be used is reported in the response control: noSuchAttribute (16) for an
  * unknown attribute, inappropriateMatching (18) for an unknown or non-ordering rule,
@@ -40,8 +40,12 @@ import java.util.Set;
 public final class ServerSideSort {
   public static final String OID = ServerSideSortRequestControl.SERVER_SIDE_SORT_REQUEST_OID;
   public static final int MAX_SORTED_ENTRIES = 100_000;
-  private static final Set<Class<? extends MatchingRule>> BYTE_ORDERED = Set.of(CaseIgnoreStringMatchingRule.class,
-      CaseExactStringMatchingRule.class, GeneralizedTimeMatchingRule.class, NumericStringMatchingRule.class);
+  private static final Set<Class<? extends MatchingRule>> BYTE_ORDERED =
+      Set.of(
+          CaseIgnoreStringMatchingRule.class,
+          CaseExactStringMatchingRule.class,
+          GeneralizedTimeMatchingRule.class,
+          NumericStringMatchingRule.class);
 
   private record Key(String baseName, Set<String> options, MatchingRule rule, boolean reverse) {}
 
@@ -66,9 +70,12 @@ public final class ServerSideSort {
         fail(ResultCode.INAPPROPRIATE_MATCHING, sortKey.getAttributeName());
         return;
       }
-      // No rule named and the type has no ORDERING rule: inappropriateMatching (RFC 2891 section 1.2).
-      MatchingRule rule = ruleId == null ? MatchingRules.strict(parts[0], MatchingRules.Kind.ORDERING, schema)
-          : MatchingRule.selectOrderingMatchingRule(parts[0], ruleId, schema);
+      // No rule named and the type has no ORDERING rule: inappropriateMatching (RFC 2891 section
+      // 1.2).
+      MatchingRule rule =
+          ruleId == null
+              ? MatchingRules.strict(parts[0], MatchingRules.Kind.ORDERING, schema)
+              : MatchingRule.selectOrderingMatchingRule(parts[0], ruleId, schema);
       if (rule == null || !orders(rule)) {
         fail(ResultCode.INAPPROPRIATE_MATCHING, sortKey.getAttributeName());
         return;
@@ -89,7 +96,8 @@ public final class ServerSideSort {
     try {
       return new ServerSideSort(new ServerSideSortRequestControl(control), schema);
     } catch (LDAPException e) {
-      throw new LDAPException(ResultCode.PROTOCOL_ERROR, "invalid server-side sort control: " + e.getMessage(), e);
+      throw new LDAPException(
+          ResultCode.PROTOCOL_ERROR, "invalid server-side sort control: " + e.getMessage(), e);
     }
   }
 
@@ -121,9 +129,14 @@ public final class ServerSideSort {
    */
   public void requireUsableIfCritical() throws LDAPException {
     if (failure != null && critical) {
-      throw new LDAPException(ResultCode.UNAVAILABLE_CRITICAL_EXTENSION,
-          "The results cannot be sorted as requested: " + failure + (failedAttribute == null ? "" : " (" + failedAttribute + ")"),
-          null, null, new Control[] {responseControl()});
+      throw new LDAPException(
+          ResultCode.UNAVAILABLE_CRITICAL_EXTENSION,
+          "The results cannot be sorted as requested: "
+              + failure
+              + (failedAttribute == null ? "" : " (" + failedAttribute + ")"),
+          null,
+          null,
+          new Control[] {responseControl()});
     }
   }
 
@@ -134,7 +147,8 @@ public final class ServerSideSort {
 
   /** The sort response control: success, or why the results are not sorted. */
   public Control responseControl() {
-    return new ServerSideSortResponseControl(failure == null ? ResultCode.SUCCESS : failure, failedAttribute, false);
+    return new ServerSideSortResponseControl(
+        failure == null ? ResultCode.SUCCESS : failure, failedAttribute, false);
   }
 
   /** The sort values of an entry, extracted once so that sorting compares prepared values. */
@@ -185,7 +199,8 @@ public final class ServerSideSort {
     for (Attribute attribute : entry.getAttributesWithOptions(key.baseName(), key.options())) {
       for (ASN1OctetString raw : attribute.getRawValues()) {
         Object value = prepare(key.rule(), raw);
-        if (value != null && (best == null || (compareValues(key.rule(), value, best) < 0) != key.reverse())) {
+        if (value != null
+            && (best == null || (compareValues(key.rule(), value, best) < 0) != key.reverse())) {
           best = value;
         }
       }

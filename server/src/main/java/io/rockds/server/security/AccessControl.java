@@ -29,13 +29,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Access control: the one service operations ask before they read or write, given the
- * {@link AccessRule} of the backend holding the entry. Decisions, in order:
+ * Access control: the one service operations ask before they read or write, given the {@link
+ * AccessRule} of the backend holding the entry. Decisions, in order:
  *
  * <ol>
  *   <li>a backend governed by privileges ({@code cn=config}, {@code cn=monitor}, {@code cn=tasks})
- *       checks them once per operation and no ACI applies; a public one (the root DSE,
- *       {@code cn=schema}) is readable by anyone;
+ *       checks them once per operation and no ACI applies; a public one (the root DSE, {@code
+ *       cn=schema}) is readable by anyone;
  *   <li>changing {@code ds-privilege-name} needs {@code privilege-change}, and changing another
  *       user's {@code userPassword} needs {@code password-reset}, whatever the ACIs say;
  *   <li>holders of {@code bypass-acl} (root DNs by default) pass;
@@ -44,8 +44,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *       no access.
  * </ol>
  *
- * Refused writes fail with insufficientAccessRights (50); for reads, entries the client may not
- * see are left out and attributes it may not read are removed, as OpenDJ and OpenLDAP do.
+ * Refused writes fail with insufficientAccessRights (50); for reads, entries the client may not see
+ * are left out and attributes it may not read are removed, as OpenDJ and OpenLDAP do.
  */
 public final class AccessControl {
   public static final String ACI = "aci";
@@ -57,10 +57,12 @@ public final class AccessControl {
   private final EntryLookup entries;
   private final ResetRestrictions restrictions;
   private final ProxiedAuthorization proxied;
+
   /** DNs whose pending write touches ACIs: the cache is dropped again once the write is done. */
   private final Set<DN> pendingAciWrites = ConcurrentHashMap.newKeySet();
 
-  public AccessControl(AciCache acis, AciEvaluator evaluator, EntryLookup entries, ResetRestrictions restrictions) {
+  public AccessControl(
+      AciCache acis, AciEvaluator evaluator, EntryLookup entries, ResetRestrictions restrictions) {
     this.acis = acis;
     this.evaluator = evaluator;
     this.entries = entries;
@@ -71,11 +73,12 @@ public final class AccessControl {
   // ---------------------------------------------------------------- per request
 
   /**
-   * The connection the request runs as: {@code client} itself, or a view acting as the identity
-   * of a proxied authorization control (RFC 4370). Refuses every request but a password change
-   * while the client must change a reset password.
+   * The connection the request runs as: {@code client} itself, or a view acting as the identity of
+   * a proxied authorization control (RFC 4370). Refuses every request but a password change while
+   * the client must change a reset password.
    */
-  public ClientConnection authorize(ClientConnection client, LDAPMessage request) throws LDAPException {
+  public ClientConnection authorize(ClientConnection client, LDAPMessage request)
+      throws LDAPException {
     restrictions.check(client, request);
     return proxied.actor(client, request);
   }
@@ -87,8 +90,12 @@ public final class AccessControl {
     rule.check().require(client.identity());
   }
 
-  /** What {@code client} may see of an entry read under {@code rule}: see {@link #filterEntry(ClientConnection, Entry, Filter)}. */
-  public Entry filterEntry(ClientConnection client, AccessRule rule, Entry entry, Filter filter) throws LDAPException {
+  /**
+   * What {@code client} may see of an entry read under {@code rule}: see {@link
+   * #filterEntry(ClientConnection, Entry, Filter)}.
+   */
+  public Entry filterEntry(ClientConnection client, AccessRule rule, Entry entry, Filter filter)
+      throws LDAPException {
     return rule.acis() ? filterEntry(client, entry, filter) : entry;
   }
 
@@ -97,7 +104,8 @@ public final class AccessControl {
    * else the entry without the attributes it may not read. Every attribute of {@code filter} needs
    * the search right, so a client cannot probe values it may not read.
    */
-  public Entry filterEntry(ClientConnection client, Entry entry, Filter filter) throws LDAPException {
+  public Entry filterEntry(ClientConnection client, Entry entry, Filter filter)
+      throws LDAPException {
     Identity identity = client.identity();
     if (Privilege.BYPASS_ACL.heldBy(identity)) {
       return entry;
@@ -119,15 +127,21 @@ public final class AccessControl {
         readable.add(a);
       }
     }
-    return readable.size() == entry.getAttributes().size() ? entry : new Entry(entry.getDN(), readable);
+    return readable.size() == entry.getAttributes().size()
+        ? entry
+        : new Entry(entry.getDN(), readable);
   }
 
-  /** Compare needs the compare right on the attribute under the ACIs (privileges: {@link #checkRead}). */
+  /**
+   * Compare needs the compare right on the attribute under the ACIs (privileges: {@link
+   * #checkRead}).
+   */
   public void checkCompare(ClientConnection client, AccessRule rule, Entry entry, String attribute)
       throws LDAPException {
     Identity identity = client.identity();
     DN dn = entry.getParsedDN();
-    if (rule.acis() && !Privilege.BYPASS_ACL.heldBy(identity)
+    if (rule.acis()
+        && !Privilege.BYPASS_ACL.heldBy(identity)
         && !access(client, entry).allowsAttribute(Right.COMPARE, attribute)) {
       throw denied(identity, "compare " + attribute + " of", dn);
     }
@@ -144,7 +158,8 @@ public final class AccessControl {
     }
     if (!rule.acis()) {
       rule.check().require(identity);
-    } else if (!Privilege.BYPASS_ACL.heldBy(identity) && !access(client, entry).allowsEntry(Right.ADD)) {
+    } else if (!Privilege.BYPASS_ACL.heldBy(identity)
+        && !access(client, entry).allowsEntry(Right.ADD)) {
       throw denied(identity, "add", dn);
     }
     Attribute aci = entry.getAttribute(ACI);
@@ -161,7 +176,8 @@ public final class AccessControl {
       rule.check().require(identity);
       return;
     }
-    if (!Privilege.BYPASS_ACL.heldBy(identity) && !access(client, entries.getOrStub(dn)).allowsEntry(Right.DELETE)) {
+    if (!Privilege.BYPASS_ACL.heldBy(identity)
+        && !access(client, entries.getOrStub(dn)).allowsEntry(Right.DELETE)) {
       throw denied(identity, "delete", dn);
     }
     if (acis.holdsAcis(dn)) {
@@ -173,12 +189,17 @@ public final class AccessControl {
    * Modify: the write right on every attribute modified, or selfwrite when a client only adds or
    * removes its own DN (joining or leaving a group).
    */
-  public void checkModify(ClientConnection client, DN dn, List<Modification> modifications) throws LDAPException {
+  public void checkModify(ClientConnection client, DN dn, List<Modification> modifications)
+      throws LDAPException {
     checkModify(client, AccessRule.ACIS, dn, modifications);
   }
 
-  /** Modify of an entry of a backend with this rule: see {@link #checkModify(ClientConnection, DN, List)}. */
-  public void checkModify(ClientConnection client, AccessRule rule, DN dn, List<Modification> modifications)
+  /**
+   * Modify of an entry of a backend with this rule: see {@link #checkModify(ClientConnection, DN,
+   * List)}.
+   */
+  public void checkModify(
+      ClientConnection client, AccessRule rule, DN dn, List<Modification> modifications)
       throws LDAPException {
     Identity identity = client.identity();
     boolean touchesAci = false;
@@ -201,7 +222,8 @@ public final class AccessControl {
       EntryAccess access = access(client, entries.getOrStub(dn));
       for (Modification m : modifications) {
         if (!access.allowsAttribute(Right.WRITE, m.getAttributeName())
-            && !(isSelfWrite(identity, m) && access.allowsAttribute(Right.SELFWRITE, m.getAttributeName()))) {
+            && !(isSelfWrite(identity, m)
+                && access.allowsAttribute(Right.SELFWRITE, m.getAttributeName()))) {
           throw denied(identity, "modify " + m.getAttributeName() + " of", dn);
         }
       }
@@ -212,11 +234,12 @@ public final class AccessControl {
   }
 
   /**
-   * Modify DN: the write right on the naming attributes that change, and the add right at the
-   * new place when the entry moves under another parent. Where a privilege governs the old or
-   * the new place, that privilege alone decides.
+   * Modify DN: the write right on the naming attributes that change, and the add right at the new
+   * place when the entry moves under another parent. Where a privilege governs the old or the new
+   * place, that privilege alone decides.
    */
-  public void checkRename(ClientConnection client, AccessRule rule, AccessRule newRule, DN dn, DN newDn)
+  public void checkRename(
+      ClientConnection client, AccessRule rule, AccessRule newRule, DN dn, DN newDn)
       throws LDAPException {
     Identity identity = client.identity();
     if (!rule.acis() || !newRule.acis()) {
@@ -252,7 +275,8 @@ public final class AccessControl {
 
   /** The proxy right of {@code client} on {@code target}, for proxied authorization. */
   boolean mayProxyAs(ClientConnection client, Entry target) throws LDAPException {
-    return Privilege.BYPASS_ACL.heldBy(client.identity()) || access(client, target).allowsEntry(Right.PROXY);
+    return Privilege.BYPASS_ACL.heldBy(client.identity())
+        || access(client, target).allowsEntry(Right.PROXY);
   }
 
   // ---------------------------------------------------------------- helpers
@@ -278,7 +302,9 @@ public final class AccessControl {
   }
 
   private static boolean isSelfWrite(Identity identity, Modification m) {
-    if (identity.isAnonymous() || m.getModificationType() == ModificationType.REPLACE || !m.hasValue()) {
+    if (identity.isAnonymous()
+        || m.getModificationType() == ModificationType.REPLACE
+        || !m.hasValue()) {
       return false;
     }
     for (String value : m.getValues()) {
@@ -300,7 +326,8 @@ public final class AccessControl {
 
   private static LDAPException denied(Identity identity, String action, DN target) {
     String who = identity.isAnonymous() ? "Anonymous clients" : identity.dn().toString();
-    return new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
+    return new LDAPException(
+        ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
         who + " may not " + action + " " + target + ": insufficient access rights");
   }
 }

@@ -15,9 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Loads the ACIs held by entries: with the default {@code aci} presence index, one index read
- * per base DN plus one entry read per holder. A value that does not parse (imported, or written
- * before validation) is logged and ignored, which can only deny more.
+ * Loads the ACIs held by entries: with the default {@code aci} presence index, one index read per
+ * base DN plus one entry read per holder. A value that does not parse (imported, or written before
+ * validation) is logged and ignored, which can only deny more.
  */
 final class BackendAcis implements AciCache.Loader {
   private static final Logger LOG = LoggerFactory.getLogger(BackendAcis.class);

@@ -18,7 +18,9 @@ import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The entry reads security needs, straight from the backends (no access control applies to them). */
+/**
+ * The entry reads security needs, straight from the backends (no access control applies to them).
+ */
 public final class EntryLookup implements DirectoryReader {
   private static final String[] MEMBER_ATTRIBUTES = {"member", "uniqueMember"};
 
@@ -61,11 +63,13 @@ public final class EntryLookup implements DirectoryReader {
     if (container == null) {
       throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + dn + " does not exist");
     }
-    container.modify(dn, current -> {
-      Entry updated = Entry.applyModifications(current, true, modifications);
-      OperationalAttributes.onModify(updated, by);
-      return updated;
-    });
+    container.modify(
+        dn,
+        current -> {
+          Entry updated = Entry.applyModifications(current, true, modifications);
+          OperationalAttributes.onModify(updated, by);
+          return updated;
+        });
   }
 
   /** The entry, or an entry with only the DN (targets by DN still apply; filters see nothing). */
@@ -83,7 +87,8 @@ public final class EntryLookup implements DirectoryReader {
       }
       String value = user.toString();
       for (String attribute : MEMBER_ATTRIBUTES) {
-        if (entry.hasAttributeValue(attribute, value, MatchingRule.selectEqualityMatchingRule(attribute, schema))) {
+        if (entry.hasAttributeValue(
+            attribute, value, MatchingRule.selectEqualityMatchingRule(attribute, schema))) {
           return true;
         }
       }

@@ -20,20 +20,24 @@ public final class GlobalAcis {
   static final String ATTRIBUTE = "ds-cfg-global-aci";
 
   /** What {@code ds-cfg-allow-anonymous-read: true} adds. */
-  public static final List<String> ANONYMOUS_READ = List.of(
-      "(targetattr!=\"userPassword||authPassword\")(version 3.0; acl \"Anonymous read access\";"
-          + " allow (read,search,compare) userdn=\"ldap:///anyone\";)",
-      "(targetattr=\"createTimestamp||creatorsName||modifiersName||modifyTimestamp||entryDN||entryUUID"
-          + "||subschemaSubentry||hasSubordinates||numSubordinates\")(version 3.0; acl \"Anonymous read access to"
-          + " operational attributes\"; allow (read,search,compare) userdn=\"ldap:///anyone\";)");
+  public static final List<String> ANONYMOUS_READ =
+      List.of(
+          "(targetattr!=\"userPassword||authPassword\")(version 3.0; acl \"Anonymous read access\";"
+              + " allow (read,search,compare) userdn=\"ldap:///anyone\";)",
+          "(targetattr=\"createTimestamp||creatorsName||modifiersName||modifyTimestamp||entryDN||entryUUID"
+              + "||subschemaSubentry||hasSubordinates||numSubordinates\")(version 3.0; acl \"Anonymous read access to"
+              + " operational attributes\"; allow (read,search,compare) userdn=\"ldap:///anyone\";)");
 
   private GlobalAcis() {}
 
   public static List<Aci> read(ConfigStore store, GlobalConfig global) throws ConfigException {
     Entry handler = store.get(InitialConfig.ACCESS_CONTROL_HANDLER);
     String[] configured = handler == null ? null : handler.getAttributeValues(ATTRIBUTE);
-    List<String> texts = new ArrayList<>(configured != null ? List.of(configured)
-        : handler == null ? InitialConfig.GLOBAL_ACIS : List.of());
+    List<String> texts =
+        new ArrayList<>(
+            configured != null
+                ? List.of(configured)
+                : handler == null ? InitialConfig.GLOBAL_ACIS : List.of());
     if (global.allowAnonymousRead()) {
       texts.addAll(ANONYMOUS_READ);
     }
@@ -42,8 +46,15 @@ public final class GlobalAcis {
       try {
         acis.add(Aci.parse(text, null));
       } catch (AciSyntaxException e) {
-        throw new ConfigException(InitialConfig.ACCESS_CONTROL_HANDLER + ": " + ATTRIBUTE + ": \"" + text + "\": "
-            + e.getMessage(), e);
+        throw new ConfigException(
+            InitialConfig.ACCESS_CONTROL_HANDLER
+                + ": "
+                + ATTRIBUTE
+                + ": \""
+                + text
+                + "\": "
+                + e.getMessage(),
+            e);
       }
     }
     return acis;

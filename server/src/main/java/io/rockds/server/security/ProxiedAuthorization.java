@@ -15,12 +15,13 @@ import io.rockds.server.security.privilege.Privilege;
 import java.util.List;
 
 /**
- * The proxied authorization v2 control (RFC 4370): an operation runs as another identity when
- * the requester holds the {@code proxied-auth} privilege and the {@code proxy} right on the
- * target entry. Any failure is authorizationDenied (123), as the RFC requires.
+ * The proxied authorization v2 control (RFC 4370): an operation runs as another identity when the
+ * requester holds the {@code proxied-auth} privilege and the {@code proxy} right on the target
+ * entry. Any failure is authorizationDenied (123), as the RFC requires.
  */
 final class ProxiedAuthorization {
-  static final String OID = ProxiedAuthorizationV2RequestControl.PROXIED_AUTHORIZATION_V2_REQUEST_OID;
+  static final String OID =
+      ProxiedAuthorizationV2RequestControl.PROXIED_AUTHORIZATION_V2_REQUEST_OID;
 
   private final AccessControl access;
   private final EntryLookup entries;
@@ -32,15 +33,17 @@ final class ProxiedAuthorization {
 
   ClientConnection actor(ClientConnection client, LDAPMessage request) throws LDAPException {
     Control control = find(request.getControls());
-    if (control == null || request.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST) {
+    if (control == null
+        || request.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST) {
       return client;
     }
     String authzId;
     try {
       authzId = new ProxiedAuthorizationV2RequestControl(control).getAuthorizationID();
     } catch (LDAPException e) {
-      throw new LDAPException(ResultCode.PROTOCOL_ERROR, "invalid proxied authorization control: "
-          + e.getExceptionMessage());
+      throw new LDAPException(
+          ResultCode.PROTOCOL_ERROR,
+          "invalid proxied authorization control: " + e.getExceptionMessage());
     }
     if (!Privilege.PROXIED_AUTH.heldBy(client.identity())) {
       throw denied("you do not have the proxied-auth privilege");
@@ -89,6 +92,7 @@ final class ProxiedAuthorization {
   }
 
   private static LDAPException denied(String why) {
-    return new LDAPException(ResultCode.AUTHORIZATION_DENIED, "Proxied authorization denied: " + why);
+    return new LDAPException(
+        ResultCode.AUTHORIZATION_DENIED, "Proxied authorization denied: " + why);
   }
 }

@@ -14,6 +14,7 @@ import java.util.List;
  */
 public final class RootUsers {
   private volatile List<RootDnConfig> users;
+
   /** Verifies with the schemes in force now: enabling or disabling one applies live. */
   private final PasswordPolicies policies;
 
@@ -22,7 +23,9 @@ public final class RootUsers {
     this.policies = policies;
   }
 
-  /** Takes a changed {@code cn=Root DNs} into use; binds after this see the new users and passwords. */
+  /**
+   * Takes a changed {@code cn=Root DNs} into use; binds after this see the new users and passwords.
+   */
   public void replace(List<RootDnConfig> newUsers) {
     users = List.copyOf(newUsers);
   }
@@ -40,7 +43,9 @@ public final class RootUsers {
     }
     for (String hash : user.passwordHashes()) {
       if (policies.defaultSchemes().verify(password, hash.getBytes(StandardCharsets.UTF_8))) {
-        return new Identity(user.bindDns().get(user.bindDns().size() > 1 ? 1 : 0), true,
+        return new Identity(
+            user.bindDns().get(user.bindDns().size() > 1 ? 1 : 0),
+            true,
             new HashSet<>(user.privileges()));
       }
     }

@@ -14,9 +14,9 @@ import io.rockds.server.security.policy.ResetRestrictions;
 import java.time.Clock;
 
 /**
- * The security services the composition root wires into the server context, and what of them
- * the configuration changes live: the global ACIs (with the anonymous read switch) and the
- * password policies with their storage schemes.
+ * The security services the composition root wires into the server context, and what of them the
+ * configuration changes live: the global ACIs (with the anonymous read switch) and the password
+ * policies with their storage schemes.
  */
 public final class SecurityServices {
   private final AccessControl access;
@@ -24,7 +24,10 @@ public final class SecurityServices {
   private final PasswordPolicies policies;
   private final AciCache acis;
 
-  private SecurityServices(AccessControl access, PasswordPolicyService passwordPolicy, PasswordPolicies policies,
+  private SecurityServices(
+      AccessControl access,
+      PasswordPolicyService passwordPolicy,
+      PasswordPolicies policies,
       AciCache acis) {
     this.access = access;
     this.passwordPolicy = passwordPolicy;
@@ -36,13 +39,24 @@ public final class SecurityServices {
    * Builds access control over open backends, with the policies read from the same configuration;
    * {@code clock} dates lockouts, failures and password ages.
    */
-  public static SecurityServices open(ConfigStore config, GlobalConfig global, PasswordPolicies policies,
-      RootUsers rootUsers, Backends backends, Schema schema, Clock clock) throws ConfigException {
+  public static SecurityServices open(
+      ConfigStore config,
+      GlobalConfig global,
+      PasswordPolicies policies,
+      RootUsers rootUsers,
+      Backends backends,
+      Schema schema,
+      Clock clock)
+      throws ConfigException {
     EntryLookup entries = new EntryLookup(backends, schema);
     ResetRestrictions restrictions = new ResetRestrictions();
     AciCache acis = new AciCache(GlobalAcis.read(config, global), new BackendAcis(entries));
-    AccessControl access = new AccessControl(acis,
-        new AciEvaluator(schema, entries, new HostNames(), Clock.systemDefaultZone()), entries, restrictions);
+    AccessControl access =
+        new AccessControl(
+            acis,
+            new AciEvaluator(schema, entries, new HostNames(), Clock.systemDefaultZone()),
+            entries,
+            restrictions);
     PasswordPolicyService passwordPolicy =
         new PasswordPolicyService(policies, entries, rootUsers, restrictions, access, clock);
     return new SecurityServices(access, passwordPolicy, policies, acis);

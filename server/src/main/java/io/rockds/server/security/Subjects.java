@@ -13,7 +13,10 @@ final class Subjects {
   static Subject of(ClientConnection client) {
     InetSocketAddress remote = client.ldap().remoteAddress();
     SSLSession session = client.ldap().isSecure() ? client.ldap().sslSession() : null;
-    return new Subject(client.identity().dn(), client.authMethod(), remote == null ? null : remote.getAddress(),
+    return new Subject(
+        client.identity().dn(),
+        client.authMethod(),
+        remote == null ? null : remote.getAddress(),
         session == null ? 0 : cipherStrength(session.getCipherSuite()));
   }
 
@@ -24,11 +27,15 @@ final class Subjects {
    */
   static int cipherStrength(String cipherSuite) {
     String suite = cipherSuite.toUpperCase(Locale.ROOT) + "_";
-    if (suite.contains("_AES_256_") || suite.contains("_CHACHA20_") || suite.contains("_CAMELLIA_256_")
+    if (suite.contains("_AES_256_")
+        || suite.contains("_CHACHA20_")
+        || suite.contains("_CAMELLIA_256_")
         || suite.contains("_ARIA_256_")) {
       return 256;
     }
-    if (suite.contains("_AES_128_") || suite.contains("_CAMELLIA_128_") || suite.contains("_ARIA_128_")
+    if (suite.contains("_AES_128_")
+        || suite.contains("_CAMELLIA_128_")
+        || suite.contains("_ARIA_128_")
         || suite.contains("_RC4_128_")) {
       return 128;
     }

@@ -41,7 +41,11 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
  */
 public final class TlsContexts {
   private static final String ALIAS = "server-cert";
-  /** Trusted issuers of client certificates, next to the keystore, with its PIN in {@code truststore.p12.pin}. */
+
+  /**
+   * Trusted issuers of client certificates, next to the keystore, with its PIN in {@code
+   * truststore.p12.pin}.
+   */
   public static final String TRUST_STORE = "truststore.p12";
 
   private TlsContexts() {}
@@ -64,13 +68,18 @@ public final class TlsContexts {
     return builder.build();
   }
 
-  /** When the first certificate of the server's chain in {@code keyStore} to expire does (for monitoring). */
-  public static Instant certificateExpiry(Path keyStore) throws IOException, GeneralSecurityException {
+  /**
+   * When the first certificate of the server's chain in {@code keyStore} to expire does (for
+   * monitoring).
+   */
+  public static Instant certificateExpiry(Path keyStore)
+      throws IOException, GeneralSecurityException {
     KeyStore store = load(keyStore, pin(keyStore.resolveSibling(keyStore.getFileName() + ".pin")));
     Instant first = null;
     for (String alias : java.util.Collections.list(store.aliases())) {
       java.security.cert.Certificate[] chain = store.getCertificateChain(alias);
-      for (java.security.cert.Certificate c : chain == null ? new java.security.cert.Certificate[0] : chain) {
+      for (java.security.cert.Certificate c :
+          chain == null ? new java.security.cert.Certificate[0] : chain) {
         Instant notAfter = ((X509Certificate) c).getNotAfter().toInstant();
         first = first == null || notAfter.isBefore(first) ? notAfter : first;
       }
@@ -93,28 +102,45 @@ public final class TlsContexts {
     return store;
   }
 
-  private static TrustManagerFactory trustManagers(Path trustStore) throws IOException, GeneralSecurityException {
+  private static TrustManagerFactory trustManagers(Path trustStore)
+      throws IOException, GeneralSecurityException {
     KeyStore store = load(trustStore, pin(trustStore.resolveSibling(TRUST_STORE + ".pin")));
-    TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    TrustManagerFactory tmf =
+        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
     tmf.init(store);
     return tmf;
   }
 
-  private static void generateSelfSigned(Path keyStore, Path pinFile) throws IOException, GeneralSecurityException {
+  private static void generateSelfSigned(Path keyStore, Path pinFile)
+      throws IOException, GeneralSecurityException {
     KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
     generator.initialize(256);
     KeyPair pair = generator.generateKeyPair();
     X500Name subject = new X500Name("CN=localhost,O=RockDS Self-Signed Certificate");
     Instant now = Instant.now();
-    JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(subject,
-        new BigInteger(64, new SecureRandom()), Date.from(now.minus(Duration.ofDays(1))),
-        Date.from(now.plus(Duration.ofDays(3650))), subject, pair.getPublic());
-    builder.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[] {
-        new GeneralName(GeneralName.dNSName, "localhost"), new GeneralName(GeneralName.iPAddress, "127.0.0.1")}));
+    JcaX509v3CertificateBuilder builder =
+        new JcaX509v3CertificateBuilder(
+            subject,
+            new BigInteger(64, new SecureRandom()),
+            Date.from(now.minus(Duration.ofDays(1))),
+            Date.from(now.plus(Duration.ofDays(3650))),
+            subject,
+            pair.getPublic());
+    builder.addExtension(
+        Extension.subjectAlternativeName,
+        false,
+        new GeneralNames(
+            new GeneralName[] {
+              new GeneralName(GeneralName.dNSName, "localhost"),
+              new GeneralName(GeneralName.iPAddress, "127.0.0.1")
+            }));
     X509Certificate certificate;
     try {
-      certificate = new JcaX509CertificateConverter()
-          .getCertificate(builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(pair.getPrivate())));
+      certificate =
+          new JcaX509CertificateConverter()
+              .getCertificate(
+                  builder.build(
+                      new JcaContentSignerBuilder("SHA256withECDSA").build(pair.getPrivate())));
     } catch (OperatorCreationException e) {
       throw new GeneralSecurityException("cannot sign the self-signed certificate", e);
     }
@@ -123,7 +149,8 @@ public final class TlsContexts {
     String pin = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
     KeyStore store = KeyStore.getInstance("PKCS12");
     store.load(null, null);
-    store.setKeyEntry(ALIAS, pair.getPrivate(), pin.toCharArray(), new X509Certificate[] {certificate});
+    store.setKeyEntry(
+        ALIAS, pair.getPrivate(), pin.toCharArray(), new X509Certificate[] {certificate});
     Files.createDirectories(keyStore.getParent());
     Files.writeString(pinFile, pin, StandardCharsets.UTF_8);
     try {

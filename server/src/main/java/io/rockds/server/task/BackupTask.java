@@ -18,13 +18,13 @@ import java.util.function.BooleanSupplier;
 import org.rocksdb.RocksDB;
 
 /**
- * An online backup ({@code objectClass: ds-task-backup}), as OpenDJ's backup task:
- * {@code ds-backup-directory-path} (relative to the instance unless absolute), the backends in
- * {@code ds-task-backup-backend-id} or all of them with {@code ds-task-backup-all: true}, and
- * {@code ds-task-backup-incremental}. RocksDB copies the live files while clients keep writing;
- * each backend's backup is consistent at one sequence number. RockDS adds purging after the
- * backup: {@code ds-task-backup-purge-count} (keep that many) and
- * {@code ds-task-backup-purge-older-than} (an ISO-8601 duration such as {@code P30D}).
+ * An online backup ({@code objectClass: ds-task-backup}), as OpenDJ's backup task: {@code
+ * ds-backup-directory-path} (relative to the instance unless absolute), the backends in {@code
+ * ds-task-backup-backend-id} or all of them with {@code ds-task-backup-all: true}, and {@code
+ * ds-task-backup-incremental}. RocksDB copies the live files while clients keep writing; each
+ * backend's backup is consistent at one sequence number. RockDS adds purging after the backup:
+ * {@code ds-task-backup-purge-count} (keep that many) and {@code ds-task-backup-purge-older-than}
+ * (an ISO-8601 duration such as {@code P30D}).
  */
 final class BackupTask extends ScheduledTask {
   static final String OBJECT_CLASS = "ds-task-backup";
@@ -34,8 +34,10 @@ final class BackupTask extends ScheduledTask {
   static final String INCREMENTAL = "ds-task-backup-incremental";
   static final String PURGE_COUNT = "ds-task-backup-purge-count";
   static final String PURGE_OLDER_THAN = "ds-task-backup-purge-older-than";
+
   /** Set once done: the backup ID taken, for bin/backup to print. */
   static final String BACKUP_ID = "ds-backup-id";
+
   static final String PRIVILEGE = "backend-backup";
 
   private final Instance instance;
@@ -46,8 +48,15 @@ final class BackupTask extends ScheduledTask {
   private final Duration purgeOlderThan;
   private volatile String backupId;
 
-  private BackupTask(Entry request, Instance instance, BackupDirectory directory, List<Backend> backends,
-      boolean incremental, int purgeCount, Duration purgeOlderThan) throws LDAPException {
+  private BackupTask(
+      Entry request,
+      Instance instance,
+      BackupDirectory directory,
+      List<Backend> backends,
+      boolean incremental,
+      int purgeCount,
+      Duration purgeOlderThan)
+      throws LDAPException {
     super(request);
     this.instance = instance;
     this.directory = directory;
@@ -66,15 +75,21 @@ final class BackupTask extends ScheduledTask {
     String[] ids = request.getAttributeValues(BACKEND_ID);
     boolean all = Boolean.TRUE.equals(request.getAttributeValueAsBoolean(ALL));
     if (all == (ids != null && ids.length > 0)) {
-      throw unwilling("name the backends in " + BACKEND_ID + " or set " + ALL + ": true (one of the two)");
+      throw unwilling(
+          "name the backends in " + BACKEND_ID + " or set " + ALL + ": true (one of the two)");
     }
     List<Backend> chosen = all ? backends.all() : new java.util.ArrayList<>();
     if (!all) {
       for (String id : ids) {
         Backend backend = backends.get(id);
         if (backend == null) {
-          throw unwilling(BACKEND_ID + " " + id + ": no such backend (there are: "
-              + String.join(", ", backends.all().stream().map(Backend::id).toList()) + ")");
+          throw unwilling(
+              BACKEND_ID
+                  + " "
+                  + id
+                  + ": no such backend (there are: "
+                  + String.join(", ", backends.all().stream().map(Backend::id).toList())
+                  + ")");
         }
         chosen.add(backend);
       }
@@ -97,11 +112,17 @@ final class BackupTask extends ScheduledTask {
       try {
         olderThan = Duration.parse(age);
       } catch (DateTimeParseException e) {
-        throw unwilling(PURGE_OLDER_THAN + " " + age + ": not an ISO-8601 duration such as P30D or PT12H");
+        throw unwilling(
+            PURGE_OLDER_THAN + " " + age + ": not an ISO-8601 duration such as P30D or PT12H");
       }
     }
-    return new BackupTask(request, instance, new BackupDirectory(instance.resolve(path), Clock.systemUTC()),
-        List.copyOf(chosen), Boolean.TRUE.equals(request.getAttributeValueAsBoolean(INCREMENTAL)), purgeCount,
+    return new BackupTask(
+        request,
+        instance,
+        new BackupDirectory(instance.resolve(path), Clock.systemUTC()),
+        List.copyOf(chosen),
+        Boolean.TRUE.equals(request.getAttributeValueAsBoolean(INCREMENTAL)),
+        purgeCount,
         olderThan);
   }
 
@@ -112,18 +133,33 @@ final class BackupTask extends ScheduledTask {
 
   @Override
   void execute(BooleanSupplier stopping) throws IOException {
-    log((incremental ? "Incremental" : "Full") + " backup of " + String.join(", ", backends.stream().map(Backend::id)
-        .toList()) + " into " + directory.root() + " started");
+    log(
+        (incremental ? "Incremental" : "Full")
+            + " backup of "
+            + String.join(", ", backends.stream().map(Backend::id).toList())
+            + " into "
+            + directory.root()
+            + " started");
     Map<String, RocksDB> databases = new LinkedHashMap<>();
     backends.forEach(b -> databases.put(b.id(), b.rocksDb()));
-    BackupManifest manifest = directory.backUp(instance, databases, incremental, message -> {
-      log(message);
-      if (stopping.getAsBoolean()) {
-        throw new Stopped();
-      }
-    });
+    BackupManifest manifest =
+        directory.backUp(
+            instance,
+            databases,
+            incremental,
+            message -> {
+              log(message);
+              if (stopping.getAsBoolean()) {
+                throw new Stopped();
+              }
+            });
     backupId = manifest.backupId();
-    log("Backup " + backupId + " completed in " + (System.currentTimeMillis() - started().toEpochMilli()) + " ms");
+    log(
+        "Backup "
+            + backupId
+            + " completed in "
+            + (System.currentTimeMillis() - started().toEpochMilli())
+            + " ms");
     if (purgeCount > 0 || purgeOlderThan != null) {
       for (BackupManifest purged : directory.purge(purgeCount, purgeOlderThan)) {
         log("Purged backup " + purged.backupId());

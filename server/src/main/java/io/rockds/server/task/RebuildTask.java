@@ -12,14 +12,14 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * An online index rebuild ({@code objectClass: ds-task-rebuild}), as OpenDJ's rebuild task:
- * {@code ds-task-rebuild-base-dn} names the base DN, each {@code ds-task-rebuild-index} value an
- * attribute (all its indexes), a tree name such as {@code sn.caseIgnoreMatch}, or
- * {@code rebuildAll} / {@code rebuildDegraded}. It runs {@link IndexRebuilder} inside the server
- * while clients keep writing: storage keeps the indexes being rebuilt untrusted (searches ignore
- * them) and consistent with concurrent writes until they are trusted again (see
- * {@code io.rockds.storage.IndexBuild}). A server shutdown stops it between two batches; the
- * indexes then stay untrusted until rebuilt again.
+ * An online index rebuild ({@code objectClass: ds-task-rebuild}), as OpenDJ's rebuild task: {@code
+ * ds-task-rebuild-base-dn} names the base DN, each {@code ds-task-rebuild-index} value an attribute
+ * (all its indexes), a tree name such as {@code sn.caseIgnoreMatch}, or {@code rebuildAll} / {@code
+ * rebuildDegraded}. It runs {@link IndexRebuilder} inside the server while clients keep writing:
+ * storage keeps the indexes being rebuilt untrusted (searches ignore them) and consistent with
+ * concurrent writes until they are trusted again (see {@code io.rockds.storage.IndexBuild}). A
+ * server shutdown stops it between two batches; the indexes then stay untrusted until rebuilt
+ * again.
  */
 final class RebuildTask extends ScheduledTask {
   static final String OBJECT_CLASS = "ds-task-rebuild";
@@ -27,8 +27,13 @@ final class RebuildTask extends ScheduledTask {
   static final String INDEX = "ds-task-rebuild-index";
   static final String REBUILD_ALL = "rebuildAll";
   static final String REBUILD_DEGRADED = "rebuildDegraded";
-  /** Progress, for rebuild-index to show: entries indexed so far, of how many when the rebuild started. */
+
+  /**
+   * Progress, for rebuild-index to show: entries indexed so far, of how many when the rebuild
+   * started.
+   */
   static final String PROCESSED = "ds-task-processed-entry-count";
+
   static final String TOTAL = "ds-task-total-entry-count";
 
   private final EntryContainer container;
@@ -36,7 +41,8 @@ final class RebuildTask extends ScheduledTask {
   private volatile long processed;
   private volatile long total = -1;
 
-  private RebuildTask(Entry request, EntryContainer container, List<String> indexes) throws LDAPException {
+  private RebuildTask(Entry request, EntryContainer container, List<String> indexes)
+      throws LDAPException {
     super(request);
     this.container = container;
     this.indexes = indexes;
@@ -56,17 +62,24 @@ final class RebuildTask extends ScheduledTask {
     }
     EntryContainer container = backends.containerFor(baseDn);
     if (container == null || !container.baseDn().equals(baseDn)) {
-      throw unwilling(BASE_DN + " " + base + ": not a base DN of this server (" + backends.baseDns() + ")");
+      throw unwilling(
+          BASE_DN + " " + base + ": not a base DN of this server (" + backends.baseDns() + ")");
     }
     String[] values = request.getAttributeValues(INDEX);
     if (values == null || values.length == 0) {
-      throw unwilling("the task needs " + INDEX + ": an attribute, an index name, " + REBUILD_ALL + " or "
-          + REBUILD_DEGRADED);
+      throw unwilling(
+          "the task needs "
+              + INDEX
+              + ": an attribute, an index name, "
+              + REBUILD_ALL
+              + " or "
+              + REBUILD_DEGRADED);
     }
     List<String> indexes = List.of(values);
     boolean special = indexes.stream().anyMatch(RebuildTask::isSpecial);
     if (special && indexes.size() > 1) {
-      throw unwilling(REBUILD_ALL + " and " + REBUILD_DEGRADED + " must be the only " + INDEX + " value");
+      throw unwilling(
+          REBUILD_ALL + " and " + REBUILD_DEGRADED + " must be the only " + INDEX + " value");
     }
     return new RebuildTask(request, container, indexes);
   }
@@ -83,23 +96,43 @@ final class RebuildTask extends ScheduledTask {
   @Override
   void execute(BooleanSupplier stopping) throws LDAPException {
     total = container.entryCount();
-    log("Rebuild of " + String.join(", ", indexes) + " in " + container.baseDn() + " started (" + total
-        + " entries)");
+    log(
+        "Rebuild of "
+            + String.join(", ", indexes)
+            + " in "
+            + container.baseDn()
+            + " started ("
+            + total
+            + " entries)");
     IndexRebuilder rebuilder = new IndexRebuilder(container);
-    java.util.function.LongConsumer progress = done -> {
-      processed = done;
-      if (stopping.getAsBoolean()) {
-        log("Stopping after " + processed + " entries; the indexes stay untrusted until rebuilt");
-        throw new Stopped();
-      }
-    };
+    java.util.function.LongConsumer progress =
+        done -> {
+          processed = done;
+          if (stopping.getAsBoolean()) {
+            log(
+                "Stopping after "
+                    + processed
+                    + " entries; the indexes stay untrusted until rebuilt");
+            throw new Stopped();
+          }
+        };
     String first = indexes.get(0);
-    List<AttributeIndex> rebuilt = first.equalsIgnoreCase(REBUILD_ALL) ? rebuilder.rebuildAll(progress)
-        : first.equalsIgnoreCase(REBUILD_DEGRADED) ? rebuilder.rebuildDegraded(progress)
-        : rebuilder.rebuild(indexes, progress);
-    log(rebuilt.isEmpty() ? "No index needed a rebuild"
-        : "Rebuilt " + String.join(", ", rebuilt.stream().map(AttributeIndex::name).toList()) + " from "
-            + processed + " entries in " + (Instant.now().toEpochMilli() - started().toEpochMilli()) + " ms");
+    List<AttributeIndex> rebuilt =
+        first.equalsIgnoreCase(REBUILD_ALL)
+            ? rebuilder.rebuildAll(progress)
+            : first.equalsIgnoreCase(REBUILD_DEGRADED)
+                ? rebuilder.rebuildDegraded(progress)
+                : rebuilder.rebuild(indexes, progress);
+    log(
+        rebuilt.isEmpty()
+            ? "No index needed a rebuild"
+            : "Rebuilt "
+                + String.join(", ", rebuilt.stream().map(AttributeIndex::name).toList())
+                + " from "
+                + processed
+                + " entries in "
+                + (Instant.now().toEpochMilli() - started().toEpochMilli())
+                + " ms");
   }
 
   @Override

@@ -17,8 +17,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * What every task under {@code cn=Scheduled Tasks,cn=tasks} has, as OpenDJ shows it: the entry as
- * added, its {@code ds-task-state}, start and completion times and {@code ds-task-log-message}s.
- * A subclass does the work in {@link #execute} and adds its own progress attributes.
+ * added, its {@code ds-task-state}, start and completion times and {@code ds-task-log-message}s. A
+ * subclass does the work in {@link #execute} and adds its own progress attributes.
  */
 abstract class ScheduledTask {
   private static final DateTimeFormatter LOG_TIME =
@@ -44,7 +44,10 @@ abstract class ScheduledTask {
     this.dn = request.getParsedDN();
   }
 
-  /** Does the work; returns normally on success, throws {@link Stopped} when {@code stopping} said so. */
+  /**
+   * Does the work; returns normally on success, throws {@link Stopped} when {@code stopping} said
+   * so.
+   */
   abstract void execute(BooleanSupplier stopping) throws LDAPException, java.io.IOException;
 
   /** Adds the task's own progress attributes to its entry. */

@@ -30,9 +30,9 @@ import java.util.concurrent.TimeUnit;
  * The entries under {@code cn=tasks}. Adding an entry below {@code cn=Scheduled Tasks,cn=tasks}
  * schedules a task; tasks run one at a time, in the order added, on a background thread, and their
  * entries stay searchable (the last {@value #FINISHED_KEPT} finished ones) until the server stops.
- * Tasks are not persisted: OpenDJ keeps them in tasks.ldif, RockDS in memory only.
- * Reading tasks needs a root DN or one of the task privileges; scheduling one, OpenDJ's privilege
- * for its kind: {@code ldif-import} for a rebuild, {@code backend-backup} for a backup.
+ * Tasks are not persisted: OpenDJ keeps them in tasks.ldif, RockDS in memory only. Reading tasks
+ * needs a root DN or one of the task privileges; scheduling one, OpenDJ's privilege for its kind:
+ * {@code ldif-import} for a rebuild, {@code backend-backup} for a backup.
  */
 public final class TaskBackend implements DirectoryBackend, AutoCloseable {
   public static final DN TASKS = dn("cn=tasks");
@@ -45,11 +45,13 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
   private final Backends backends;
   private final ServerLogs logs;
   private final Map<DN, ScheduledTask> tasks = new LinkedHashMap<>();
-  private final ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
-    Thread thread = new Thread(r, "rockds-task");
-    thread.setDaemon(true);
-    return thread;
-  });
+  private final ExecutorService runner =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread thread = new Thread(r, "rockds-task");
+            thread.setDaemon(true);
+            return thread;
+          });
   private volatile boolean stopping;
 
   public TaskBackend(Instance instance, Backends backends, ServerLogs logs) {
@@ -83,17 +85,23 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
     return null;
   }
 
-  /** Schedules the task an entry describes; it starts as soon as the tasks added before it are done. */
+  /**
+   * Schedules the task an entry describes; it starts as soon as the tasks added before it are done.
+   */
   @Override
   public Written add(Update update, Entry entry) throws LDAPException {
     Identity identity = update.identity();
     DN dn = entry.getParsedDN();
     if (dn.equals(TASKS) || dn.equals(SCHEDULED)) {
-      throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
+      throw new LDAPException(
+          ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
     }
     if (!SCHEDULED.equals(dn.getParent())) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "a task entry must be an immediate child of "
-          + SCHEDULED, SCHEDULED.toString(), null);
+      throw new LDAPException(
+          ResultCode.UNWILLING_TO_PERFORM,
+          "a task entry must be an immediate child of " + SCHEDULED,
+          SCHEDULED.toString(),
+          null);
     }
     ScheduledTask task;
     if (entry.hasObjectClass(RebuildTask.OBJECT_CLASS)) {
@@ -103,25 +111,36 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
       require(identity, BackupTask.PRIVILEGE);
       task = BackupTask.of(entry, instance, backends);
     } else {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "unsupported task: the tasks this server runs are"
-          + " objectClass " + RebuildTask.OBJECT_CLASS + " and " + BackupTask.OBJECT_CLASS);
+      throw new LDAPException(
+          ResultCode.UNWILLING_TO_PERFORM,
+          "unsupported task: the tasks this server runs are"
+              + " objectClass "
+              + RebuildTask.OBJECT_CLASS
+              + " and "
+              + BackupTask.OBJECT_CLASS);
     }
     synchronized (tasks) {
       if (stopping) {
         throw new LDAPException(ResultCode.UNAVAILABLE, "the server is shutting down");
       }
       if (tasks.containsKey(dn)) {
-        throw new LDAPException(ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
+        throw new LDAPException(
+            ResultCode.ENTRY_ALREADY_EXISTS, "The entry " + dn + " already exists");
       }
       tasks.put(dn, task);
       forgetOldFinished();
     }
     logs.error(ErrorSeverity.INFO, "TASK", "task " + dn + " scheduled by " + identity.dn());
-    runner.execute(() -> {
-      task.run(() -> stopping);
-      logs.error(task.state() == TaskState.COMPLETED_SUCCESSFULLY ? ErrorSeverity.INFO : ErrorSeverity.WARNING,
-          "TASK", "task " + dn + " ended: " + task.state());
-    });
+    runner.execute(
+        () -> {
+          task.run(() -> stopping);
+          logs.error(
+              task.state() == TaskState.COMPLETED_SUCCESSFULLY
+                  ? ErrorSeverity.INFO
+                  : ErrorSeverity.WARNING,
+              "TASK",
+              "task " + dn + " ended: " + task.state());
+        });
     return Written.DONE;
   }
 
@@ -138,8 +157,11 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
       }
     }
     if (!baseExists) {
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + base + " does not exist",
-          matchedDn(base).toString(), null);
+      throw new LDAPException(
+          ResultCode.NO_SUCH_OBJECT,
+          "The entry " + base + " does not exist",
+          matchedDn(base).toString(),
+          null);
     }
     for (Entry entry : inScope) {
       if (!results.inScope(entry)) {
@@ -183,13 +205,17 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    logs.error(ErrorSeverity.WARNING, "TASK", "a task did not stop within " + bound.toSeconds() + " s of the shutdown");
+    logs.error(
+        ErrorSeverity.WARNING,
+        "TASK",
+        "a task did not stop within " + bound.toSeconds() + " s of the shutdown");
     return false;
   }
 
   private void forgetOldFinished() {
     long finished = tasks.values().stream().filter(t -> t.state().isDone()).count();
-    for (Iterator<ScheduledTask> it = tasks.values().iterator(); it.hasNext() && finished > FINISHED_KEPT; ) {
+    for (Iterator<ScheduledTask> it = tasks.values().iterator();
+        it.hasNext() && finished > FINISHED_KEPT; ) {
       if (it.next().state().isDone()) {
         it.remove();
         finished--;
@@ -198,26 +224,33 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
   }
 
   private static Entry container(DN dn) {
-    return new Entry(dn, new Attribute("objectClass", "top", "ds-cfg-branch"),
+    return new Entry(
+        dn,
+        new Attribute("objectClass", "top", "ds-cfg-branch"),
         new Attribute("cn", dn.getRDN().getAttributeValues()[0]));
   }
 
   /** Reading tasks (and reaching cn=tasks at all): a root DN or any task privilege. */
   private static void require(Identity identity) throws LDAPException {
     if (!identity.root() && !identity.has(PRIVILEGE) && !identity.has(BackupTask.PRIVILEGE)) {
-      throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS, "Reading tasks needs a root DN or the "
-          + PRIVILEGE + " or " + BackupTask.PRIVILEGE + " privilege");
+      throw new LDAPException(
+          ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
+          "Reading tasks needs a root DN or the "
+              + PRIVILEGE
+              + " or "
+              + BackupTask.PRIVILEGE
+              + " privilege");
     }
   }
 
   /** Scheduling a task: a root DN or the task's privilege. */
   private static void require(Identity identity, String privilege) throws LDAPException {
     if (!identity.root() && !identity.has(privilege)) {
-      throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
+      throw new LDAPException(
+          ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
           "Scheduling this task needs a root DN or the " + privilege + " privilege");
     }
   }
-
 
   private static DN dn(String dn) {
     try {

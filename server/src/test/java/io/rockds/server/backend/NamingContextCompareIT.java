@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Compare reaches every naming context over a real socket, as search does: cn=config,
- * cn=monitor, cn=tasks, cn=schema and the root DSE answer compareTrue / compareFalse under their
- * own access rules, instead of noSuchObject.
+ * Compare reaches every naming context over a real socket, as search does: cn=config, cn=monitor,
+ * cn=tasks, cn=schema and the root DSE answer compareTrue / compareFalse under their own access
+ * rules, instead of noSuchObject.
  */
 class NamingContextCompareIT {
   private static final String LOGGERS = "cn=Loggers,cn=config";
@@ -31,10 +31,13 @@ class NamingContextCompareIT {
       assertThat(root.compare("cn=config", "objectClass", "top").compareMatched()).isTrue();
 
       assertThat(root.compare("cn=monitor", "vendorName", "RockDS").compareMatched()).isTrue();
-      assertThat(root.compare("cn=Operations,cn=monitor", "cn", "Operations").compareMatched()).isTrue();
+      assertThat(root.compare("cn=Operations,cn=monitor", "cn", "Operations").compareMatched())
+          .isTrue();
       assertThat(root.compare("cn=monitor", "vendorName", "OpenDJ").compareMatched()).isFalse();
 
-      assertThat(root.compare("cn=Scheduled Tasks,cn=tasks", "cn", "Scheduled Tasks").compareMatched()).isTrue();
+      assertThat(
+              root.compare("cn=Scheduled Tasks,cn=tasks", "cn", "Scheduled Tasks").compareMatched())
+          .isTrue();
 
       assertThat(root.compare(TestServer.BASE, "dc", "example").compareMatched()).isTrue();
     }
@@ -46,16 +49,20 @@ class NamingContextCompareIT {
         LDAPConnection anonymous = server.anonymousConnection()) {
       assertThat(anonymous.compare("", "vendorName", "RockDS").compareMatched()).isTrue();
       assertThat(anonymous.compare("", "vendorName", "Another Vendor").compareMatched()).isFalse();
-      // RFC 4512 gives supportedLDAPVersion no EQUALITY rule: compare is inappropriateMatching (as slapd).
+      // RFC 4512 gives supportedLDAPVersion no EQUALITY rule: compare is inappropriateMatching (as
+      // slapd).
       assertThatThrownBy(() -> anonymous.compare("", "supportedLDAPVersion", "3"))
-          .isInstanceOfSatisfying(LDAPException.class,
+          .isInstanceOfSatisfying(
+              LDAPException.class,
               e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.INAPPROPRIATE_MATCHING));
       assertThat(anonymous.compare("cn=schema", "cn", "schema").compareMatched()).isTrue();
 
       for (String dn : new String[] {LOGGERS, "cn=monitor", "cn=tasks"}) {
         assertThatThrownBy(() -> anonymous.compare(dn, "cn", "x"))
-            .isInstanceOfSatisfying(LDAPException.class,
-                e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
+            .isInstanceOfSatisfying(
+                LDAPException.class,
+                e ->
+                    assertThat(e.getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
       }
     }
   }
@@ -65,13 +72,16 @@ class NamingContextCompareIT {
     try (TestServer server = TestServer.start(dir, TestServer.baseEntries());
         LDAPConnection root = server.rootConnection()) {
       assertThatThrownBy(() -> root.compare("cn=Nothing,cn=config", "cn", "Nothing"))
-          .isInstanceOfSatisfying(LDAPException.class,
+          .isInstanceOfSatisfying(
+              LDAPException.class,
               e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.NO_SUCH_OBJECT));
       assertThatThrownBy(() -> root.compare(LOGGERS, "description", "x"))
-          .isInstanceOfSatisfying(LDAPException.class,
+          .isInstanceOfSatisfying(
+              LDAPException.class,
               e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.NO_SUCH_ATTRIBUTE));
       // Search filters a configuration entry once: a filter that matches still returns it.
-      assertThat(root.search(LOGGERS, SearchScope.BASE, "(cn=Loggers)").getEntryCount()).isEqualTo(1);
+      assertThat(root.search(LOGGERS, SearchScope.BASE, "(cn=Loggers)").getEntryCount())
+          .isEqualTo(1);
       assertThat(root.search(LOGGERS, SearchScope.BASE, "(cn=Backends)").getEntryCount()).isZero();
     }
   }

@@ -35,34 +35,45 @@ import org.junit.jupiter.api.io.TempDir;
 class LiveIndexLimitIT {
   private static final String PEOPLE_DN = "ou=People," + TestServer.BASE;
   private static final String READER_DN = "uid=reader," + TestServer.BASE;
-  private static final String SN_INDEX = "ds-cfg-attribute=sn,cn=Index,ds-cfg-backend-id=userRoot,cn=Backends,cn=config";
+  private static final String SN_INDEX =
+      "ds-cfg-attribute=sn,cn=Index,ds-cfg-backend-id=userRoot,cn=Backends,cn=config";
   private static final int PEOPLE = 700;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void aChangedLimitKeepsTheIndexAnsweringAndAppliesAtOnce() throws Exception {
     List<Entry> entries = new ArrayList<>(TestServer.baseEntries());
-    entries.add(new Entry(READER_DN, new Attribute("objectClass", "top", "person", "inetOrgPerson"),
-        new Attribute("uid", "reader"), new Attribute("cn", "Reader"), new Attribute("sn", "Reader"),
-        new Attribute("userPassword", "reader-secret")));
+    entries.add(
+        new Entry(
+            READER_DN,
+            new Attribute("objectClass", "top", "person", "inetOrgPerson"),
+            new Attribute("uid", "reader"),
+            new Attribute("cn", "Reader"),
+            new Attribute("sn", "Reader"),
+            new Attribute("userPassword", "reader-secret")));
     for (int i = 0; i < PEOPLE; i++) {
       entries.add(person(i, "Name" + (i % 7)));
     }
-    try (TestServer server = TestServer.start(dir, entries); LDAPConnection root = server.rootConnection();
-        LDAPConnection reader = new LDAPConnection("127.0.0.1", server.ldapPort(), READER_DN, "reader-secret")) {
+    try (TestServer server = TestServer.start(dir, entries);
+        LDAPConnection root = server.rootConnection();
+        LDAPConnection reader =
+            new LDAPConnection("127.0.0.1", server.ldapPort(), READER_DN, "reader-secret")) {
       EntryContainer container = server.server().backends().containerFor(new DN(TestServer.BASE));
       AttributeIndex sn = container.index("sn", IndexType.EQUALITY);
       assertThat(count(reader, "(sn=Name1)")).isEqualTo(100);
 
       // Lowered below the 100 entries of each surname: the keys read as "all entries" at once.
-      root.modify(SN_INDEX, new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "50"));
+      root.modify(
+          SN_INDEX, new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "50"));
       assertThat(sn.isTrusted()).isTrue();
       assertThat(count(root, "(sn=Name1)")).isEqualTo(100);
-      assertThat(trace(root, "(sn=Name1)")).contains("sn.caseIgnoreMatch").doesNotContain("untrusted");
+      assertThat(trace(root, "(sn=Name1)"))
+          .contains("sn.caseIgnoreMatch")
+          .doesNotContain("untrusted");
       assertThatThrownBy(() -> reader.search(TestServer.BASE, SearchScope.SUB, "(sn=Name1)"))
-          .isInstanceOfSatisfying(LDAPSearchException.class,
+          .isInstanceOfSatisfying(
+              LDAPSearchException.class,
               e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
       // A key within the new limit is still indexed for everyone.
       for (int i = 0; i < 10; i++) {
@@ -79,7 +90,8 @@ class LiveIndexLimitIT {
 
       // Raised again: the key stored over the limit stays "all entries" (a correct superset) until
       // a rebuild; a key never rewritten lists its IDs and is indexed again at once.
-      root.modify(SN_INDEX, new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "4000"));
+      root.modify(
+          SN_INDEX, new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "4000"));
       assertThat(count(reader, "(sn=Name2)")).isEqualTo(100);
       assertThat(count(root, "(sn=Name1)")).isEqualTo(101);
       assertThatThrownBy(() -> reader.search(TestServer.BASE, SearchScope.SUB, "(sn=Name1)"))
@@ -90,9 +102,13 @@ class LiveIndexLimitIT {
       assertThat(new IndexRebuilder(container).degradedIndexes()).contains(sn);
 
       String task = "ds-task-id=tighten,cn=Scheduled Tasks,cn=tasks";
-      root.add(new Entry(task, new Attribute("objectClass", "top", "ds-task", "ds-task-rebuild"),
-          new Attribute("ds-task-id", "tighten"), new Attribute("ds-task-rebuild-base-dn", TestServer.BASE),
-          new Attribute("ds-task-rebuild-index", "rebuildDegraded")));
+      root.add(
+          new Entry(
+              task,
+              new Attribute("objectClass", "top", "ds-task", "ds-task-rebuild"),
+              new Attribute("ds-task-id", "tighten"),
+              new Attribute("ds-task-rebuild-base-dn", TestServer.BASE),
+              new Attribute("ds-task-rebuild-index", "rebuildDegraded")));
       assertThat(awaitEnd(root, task)).isEqualTo("COMPLETED_SUCCESSFULLY");
       assertThat(count(reader, "(sn=Name1)")).isEqualTo(101);
       assertThat(monitor(root).hasAttribute("ds-index-rebuild-would-tighten")).isFalse();
@@ -100,18 +116,25 @@ class LiveIndexLimitIT {
   }
 
   private static Entry person(int i, String sn) {
-    return new Entry("uid=user." + i + "," + PEOPLE_DN,
+    return new Entry(
+        "uid=user." + i + "," + PEOPLE_DN,
         new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
-        new Attribute("uid", "user." + i), new Attribute("cn", "User " + i), new Attribute("sn", sn));
+        new Attribute("uid", "user." + i),
+        new Attribute("cn", "User " + i),
+        new Attribute("sn", sn));
   }
 
-  /** Entries matching {@code filter} in the whole suffix: only an index can narrow such a search. */
+  /**
+   * Entries matching {@code filter} in the whole suffix: only an index can narrow such a search.
+   */
   private static int count(LDAPConnection connection, String filter) throws LDAPException {
     return connection.search(TestServer.BASE, SearchScope.SUB, filter, "1.1").getEntryCount();
   }
 
   private static String trace(LDAPConnection root, String filter) throws LDAPException {
-    return root.search(TestServer.BASE, SearchScope.SUB, filter, "debugsearchindex").getSearchEntries().get(0)
+    return root.search(TestServer.BASE, SearchScope.SUB, filter, "debugsearchindex")
+        .getSearchEntries()
+        .get(0)
         .getAttributeValue("debugsearchindex");
   }
 

@@ -23,10 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Deep DNs (issue 18, item 1): a base DN of 20,000 RDNs used to cost an anonymous client's
- * request about 12 s of server CPU (a matchedDN walk reading and copying every parent). DNs over
- * {@code max-dn-rdns} or {@code max-dn-length} are now refused at once with adminLimitExceeded
- * naming the property, and the matchedDN of a DN within the limits is still exact.
+ * Deep DNs (issue 18, item 1): a base DN of 20,000 RDNs used to cost an anonymous client's request
+ * about 12 s of server CPU (a matchedDN walk reading and copying every parent). DNs over {@code
+ * max-dn-rdns} or {@code max-dn-length} are now refused at once with adminLimitExceeded naming the
+ * property, and the matchedDN of a DN within the limits is still exact.
  */
 class DeepDnIT {
   private static final String PEOPLE = "ou=People," + TestServer.BASE;
@@ -46,7 +46,9 @@ class DeepDnIT {
     server.close();
   }
 
-  /** A client that would wait long for an answer: the test fails on the result, not on a timeout. */
+  /**
+   * A client that would wait long for an answer: the test fails on the result, not on a timeout.
+   */
   private static LDAPConnection patientClient() throws LDAPException {
     LDAPConnectionOptions options = new LDAPConnectionOptions();
     options.setResponseTimeoutMillis(120_000);
@@ -60,9 +62,11 @@ class DeepDnIT {
   @Test
   void anonymousSearchBelowTwentyThousandRdnsIsRefusedWithTheLimitItBroke() throws Exception {
     try (LDAPConnection anonymous = patientClient()) {
-      SearchRequest search = new SearchRequest(deep(20_000, TestServer.BASE), SearchScope.BASE, "(objectClass=*)");
+      SearchRequest search =
+          new SearchRequest(deep(20_000, TestServer.BASE), SearchScope.BASE, "(objectClass=*)");
       search.setTimeLimitSeconds(5);
-      LDAPException refused = catchThrowableOfType(LDAPException.class, () -> anonymous.search(search));
+      LDAPException refused =
+          catchThrowableOfType(LDAPException.class, () -> anonymous.search(search));
       assertThat(refused.getResultCode()).isEqualTo(ResultCode.ADMIN_LIMIT_EXCEEDED);
       assertThat(refused.getDiagnosticMessage()).contains("limit set by max-dn-length");
       // The connection goes on.
@@ -75,12 +79,18 @@ class DeepDnIT {
     String tooDeep = deep(200, PEOPLE);
     try (LDAPConnection root = patientClient()) {
       root.bind(TestServer.ROOT_DN, TestServer.ROOT_PASSWORD);
-      assertRefused(() -> root.add(new Entry("dn: " + tooDeep, "objectClass: device", "cn: a")), "max-dn-rdns");
+      assertRefused(
+          () -> root.add(new Entry("dn: " + tooDeep, "objectClass: device", "cn: a")),
+          "max-dn-rdns");
       assertRefused(() -> root.delete(tooDeep), "max-dn-rdns");
-      assertRefused(() -> root.modify(tooDeep, new Modification(ModificationType.REPLACE, "description", "x")),
+      assertRefused(
+          () ->
+              root.modify(tooDeep, new Modification(ModificationType.REPLACE, "description", "x")),
           "max-dn-rdns");
       assertRefused(() -> root.compare(tooDeep, "cn", "a"), "max-dn-rdns");
-      assertRefused(() -> root.modifyDN(new ModifyDNRequest("uid=deep," + PEOPLE, "uid=deep", false, tooDeep)),
+      assertRefused(
+          () ->
+              root.modifyDN(new ModifyDNRequest("uid=deep," + PEOPLE, "uid=deep", false, tooDeep)),
           "max-dn-rdns");
       assertRefused(() -> root.bind(tooDeep, "secret"), "max-dn-rdns");
       LDAPException refused = catchThrowableOfType(LDAPException.class, () -> root.delete(tooDeep));
@@ -92,7 +102,8 @@ class DeepDnIT {
   void aLongDnIsRefusedByLength() throws Exception {
     try (LDAPConnection anonymous = patientClient()) {
       String longRdn = "cn=" + "x".repeat(9000) + "," + TestServer.BASE;
-      assertRefused(() -> anonymous.search(longRdn, SearchScope.BASE, "(objectClass=*)"), "max-dn-length");
+      assertRefused(
+          () -> anonymous.search(longRdn, SearchScope.BASE, "(objectClass=*)"), "max-dn-length");
     }
   }
 
@@ -101,13 +112,17 @@ class DeepDnIT {
     try (LDAPConnection root = patientClient()) {
       root.bind(TestServer.ROOT_DN, TestServer.ROOT_PASSWORD);
       for (int depth : new int[] {1, 2, 3, 100, 120}) {
-        LDAPException missing = catchThrowableOfType(LDAPException.class,
-            () -> root.search(deep(depth, "uid=deep," + PEOPLE), SearchScope.BASE, "(objectClass=*)"));
+        LDAPException missing =
+            catchThrowableOfType(
+                LDAPException.class,
+                () ->
+                    root.search(
+                        deep(depth, "uid=deep," + PEOPLE), SearchScope.BASE, "(objectClass=*)"));
         assertThat(missing.getResultCode()).isEqualTo(ResultCode.NO_SUCH_OBJECT);
         assertThat(missing.getMatchedDN()).isEqualTo("uid=deep," + PEOPLE);
       }
-      LDAPException belowSuffix = catchThrowableOfType(LDAPException.class,
-          () -> root.delete("cn=x," + TestServer.BASE));
+      LDAPException belowSuffix =
+          catchThrowableOfType(LDAPException.class, () -> root.delete("cn=x," + TestServer.BASE));
       assertThat(belowSuffix.getMatchedDN()).isEqualTo(TestServer.BASE);
     }
   }
@@ -118,19 +133,24 @@ class DeepDnIT {
       root.bind(TestServer.ROOT_DN, TestServer.ROOT_PASSWORD);
       String deeper = deep(150, PEOPLE);
       assertRefused(() -> root.search(deeper, SearchScope.BASE, "(objectClass=*)"), "max-dn-rdns");
-      root.modify("cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-max-dn-rdns", "200"));
+      root.modify(
+          "cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-max-dn-rdns", "200"));
       try {
-        LDAPException missing = catchThrowableOfType(LDAPException.class,
-            () -> root.search(deeper, SearchScope.BASE, "(objectClass=*)"));
+        LDAPException missing =
+            catchThrowableOfType(
+                LDAPException.class,
+                () -> root.search(deeper, SearchScope.BASE, "(objectClass=*)"));
         assertThat(missing.getResultCode()).isEqualTo(ResultCode.NO_SUCH_OBJECT);
         assertThat(missing.getMatchedDN()).isEqualTo(PEOPLE);
       } finally {
-        root.modify("cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-max-dn-rdns", "128"));
+        root.modify(
+            "cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-max-dn-rdns", "128"));
       }
     }
   }
 
-  private static void assertRefused(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String property) {
+  private static void assertRefused(
+      org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String property) {
     LDAPException refused = catchThrowableOfType(LDAPException.class, call);
     assertThat(refused).as("refused naming " + property).isNotNull();
     assertThat(refused.getResultCode()).isEqualTo(ResultCode.ADMIN_LIMIT_EXCEEDED);

@@ -99,7 +99,8 @@ final class RawConnection implements AutoCloseable {
   }
 
   static boolean isNoticeOfDisconnection(LDAPMessage m) {
-    return m.getMessageID() == 0 && m.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_RESPONSE
+    return m.getMessageID() == 0
+        && m.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_RESPONSE
         && NOTICE_OF_DISCONNECTION.equals(m.getExtendedResponseProtocolOp().getResponseOID());
   }
 

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What a connection runs, and as whom, when a client pipelines requests (issue 18, items 4 and
- * 10): requests behind a bind wait for it; clear-text requests behind a StartTLS never run (the
+ * What a connection runs, and as whom, when a client pipelines requests (issue 18, items 4 and 10):
+ * requests behind a bind wait for it; clear-text requests behind a StartTLS never run (the
  * CVE-2011-0411 injection); messageID 0 is refused. Every attack is sent over a raw socket, the
  * pipelined requests in one TCP write.
  */
@@ -64,21 +64,35 @@ class RequestOrderIT {
   }
 
   private static LDAPMessage addInjected(int id) {
-    return message(id, new AddRequestProtocolOp(INJECTED,
-        List.of(new Attribute("objectClass", "device"), new Attribute("cn", "injected"))));
+    return message(
+        id,
+        new AddRequestProtocolOp(
+            INJECTED,
+            List.of(new Attribute("objectClass", "device"), new Attribute("cn", "injected"))));
   }
 
   private static LDAPMessage readConfig(int id) {
-    return message(id, new SearchRequestProtocolOp("cn=config", SearchScope.BASE, DereferencePolicy.NEVER, 0, 0,
-        false, Filter.createPresenceFilter("objectClass"), List.of()));
+    return message(
+        id,
+        new SearchRequestProtocolOp(
+            "cn=config",
+            SearchScope.BASE,
+            DereferencePolicy.NEVER,
+            0,
+            0,
+            false,
+            Filter.createPresenceFilter("objectClass"),
+            List.of()));
   }
 
   private static boolean isNotice(LDAPMessage m, ResultCode code) {
-    return RawConnection.isNoticeOfDisconnection(m) && m.getExtendedResponseProtocolOp().getResultCode() == code.intValue();
+    return RawConnection.isNoticeOfDisconnection(m)
+        && m.getExtendedResponseProtocolOp().getResultCode() == code.intValue();
   }
 
   private static boolean isStartTlsSuccess(LDAPMessage m) {
-    return m.getMessageID() == 1 && m.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_RESPONSE
+    return m.getMessageID() == 1
+        && m.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_EXTENDED_RESPONSE
         && m.getExtendedResponseProtocolOp().getResultCode() == ResultCode.SUCCESS.intValue();
   }
 
@@ -91,12 +105,14 @@ class RequestOrderIT {
   @Test
   void requestsSentBehindStartTlsInTheSameWriteNeverRun() throws Exception {
     try (RawConnection client = new RawConnection(server.ldapPort())) {
-      client.send(startTls(1), bind(2, TestServer.ROOT_DN, TestServer.ROOT_PASSWORD), addInjected(3));
+      client.send(
+          startTls(1), bind(2, TestServer.ROOT_DN, TestServer.ROOT_PASSWORD), addInjected(3));
       // The server closes the connection (with a protocolError notice when it can still say
       // so), and neither answers the injected requests nor agrees to TLS: a client must not
       // believe that TLS protected what it sent.
       List<LDAPMessage> received = client.readUntilClosed();
-      assertThat(received).as("a bind or add response: the injected requests ran")
+      assertThat(received)
+          .as("a bind or add response: the injected requests ran")
           .noneMatch(m -> m.getMessageID() == 2 || m.getMessageID() == 3);
       assertThat(received).noneMatch(RequestOrderIT::isStartTlsSuccess);
     }
@@ -121,8 +137,11 @@ class RequestOrderIT {
       client.send(startTls(1));
       LDAPMessage response = client.read();
       assertThat(response.getExtendedResponseProtocolOp().getResultCode()).isZero();
-      SSLSocket tls = (SSLSocket) new SSLUtil(new TrustAllTrustManager()).createSSLSocketFactory()
-          .createSocket(client.socket(), "127.0.0.1", client.socket().getPort(), true);
+      SSLSocket tls =
+          (SSLSocket)
+              new SSLUtil(new TrustAllTrustManager())
+                  .createSSLSocketFactory()
+                  .createSocket(client.socket(), "127.0.0.1", client.socket().getPort(), true);
       tls.startHandshake();
       client.use(tls);
       client.send(bind(2, TestServer.ROOT_DN, TestServer.ROOT_PASSWORD), whoAmI(3));
@@ -150,7 +169,8 @@ class RequestOrderIT {
       while (searchesDone < rounds) {
         LDAPMessage m = client.read();
         assertThat(m).as("the server closed the connection").isNotNull();
-        assertThat(m.getProtocolOpType()).as("cn=config was read as root after a failed bind")
+        assertThat(m.getProtocolOpType())
+            .as("cn=config was read as root after a failed bind")
             .isNotEqualTo(LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_ENTRY);
         if (m.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_DONE) {
           assertThat(m.getSearchResultDoneProtocolOp().getResultCode()).isNotZero();
@@ -170,8 +190,11 @@ class RequestOrderIT {
       client.send(whoAmI(0));
       List<LDAPMessage> received = client.readUntilClosed();
       assertThat(received).hasSize(1);
-      assertThat(isNotice(received.get(0), ResultCode.PROTOCOL_ERROR)).as(received.toString()).isTrue();
-      assertThat(received.get(0).getExtendedResponseProtocolOp().getDiagnosticMessage()).contains("messageID 0");
+      assertThat(isNotice(received.get(0), ResultCode.PROTOCOL_ERROR))
+          .as(received.toString())
+          .isTrue();
+      assertThat(received.get(0).getExtendedResponseProtocolOp().getDiagnosticMessage())
+          .contains("messageID 0");
     }
   }
 }

@@ -22,16 +22,35 @@ class MetricsHttpServerTest {
     try (MetricsHttpServer http = new MetricsHttpServer("127.0.0.1", 0, metrics, ready::get)) {
       HttpClient client = HttpClient.newHttpClient();
       URI health = URI.create("http://127.0.0.1:" + http.port() + "/health");
-      assertThat(client.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString())
-          .statusCode()).isEqualTo(503);
+      assertThat(
+              client
+                  .send(
+                      HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString())
+                  .statusCode())
+          .isEqualTo(503);
       ready.set(true);
-      assertThat(client.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString())
-          .statusCode()).isEqualTo(200);
+      assertThat(
+              client
+                  .send(
+                      HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString())
+                  .statusCode())
+          .isEqualTo(200);
       ready.set(false);
-      assertThat(client.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString())
-          .body()).isEqualTo("not ready\n");
-      assertThat(client.send(HttpRequest.newBuilder(health).POST(HttpRequest.BodyPublishers.noBody()).build(),
-          HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(405);
+      assertThat(
+              client
+                  .send(
+                      HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString())
+                  .body())
+          .isEqualTo("not ready\n");
+      assertThat(
+              client
+                  .send(
+                      HttpRequest.newBuilder(health)
+                          .POST(HttpRequest.BodyPublishers.noBody())
+                          .build(),
+                      HttpResponse.BodyHandlers.ofString())
+                  .statusCode())
+          .isEqualTo(405);
     } finally {
       metrics.close();
     }
@@ -50,9 +69,12 @@ class MetricsHttpServerTest {
       slow.getOutputStream().flush();
       HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
       for (String path : new String[] {"/health", "/metrics", "/health"}) {
-        HttpResponse<String> response = client.send(HttpRequest.newBuilder(
-            URI.create("http://127.0.0.1:" + http.port() + path)).timeout(Duration.ofSeconds(10)).build(),
-            HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response =
+            client.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + path))
+                    .timeout(Duration.ofSeconds(10))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(200);
       }
     } finally {
@@ -63,19 +85,24 @@ class MetricsHttpServerTest {
   @Test
   void slowHeadersTimeOutAndOversizedRequestsAreRefused() throws Exception {
     ServerMetrics metrics = new ServerMetrics(true);
-    try (MetricsHttpServer http = new MetricsHttpServer("127.0.0.1", 0, metrics, () -> true,
-        Duration.ofMillis(300), 1024)) {
+    try (MetricsHttpServer http =
+        new MetricsHttpServer("127.0.0.1", 0, metrics, () -> true, Duration.ofMillis(300), 1024)) {
       try (Socket slow = new Socket("127.0.0.1", http.port())) {
-        slow.getOutputStream().write("GET /health HTTP/1.1\r\nHost: x\r\n".getBytes(StandardCharsets.US_ASCII));
+        slow.getOutputStream()
+            .write("GET /health HTTP/1.1\r\nHost: x\r\n".getBytes(StandardCharsets.US_ASCII));
         assertThat(responseUntilClosed(slow)).startsWith("HTTP/1.1 408 ");
       }
       try (Socket big = new Socket("127.0.0.1", http.port())) {
-        big.getOutputStream().write(("GET /health HTTP/1.1\r\nX-Filler: " + "x".repeat(2000) + "\r\n\r\n")
-            .getBytes(StandardCharsets.US_ASCII));
+        big.getOutputStream()
+            .write(
+                ("GET /health HTTP/1.1\r\nX-Filler: " + "x".repeat(2000) + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
         assertThat(responseUntilClosed(big)).startsWith("HTTP/1.1 431 ");
       }
       try (Socket unknown = new Socket("127.0.0.1", http.port())) {
-        unknown.getOutputStream().write("GET /secret HTTP/1.0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        unknown
+            .getOutputStream()
+            .write("GET /secret HTTP/1.0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
         assertThat(responseUntilClosed(unknown)).startsWith("HTTP/1.1 404 ");
       }
     } finally {

@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Prometheus /metrics, /health and cn=monitor from one set of meters, against a real server. */
 class MonitoringIT {
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @TempDir Path dir;
   private Instance instance;
@@ -42,8 +43,11 @@ class MonitoringIT {
   @BeforeEach
   void start() throws Exception {
     instance = new Instance(dir.resolve("instance"));
-    InstanceSetup.create(instance, InstanceSetup.loopback(new DN(TestServer.BASE), 0, 0).withHttpPort(0),
-        TestServer.ROOT_PASSWORD, TestServer.baseEntries());
+    InstanceSetup.create(
+        instance,
+        InstanceSetup.loopback(new DN(TestServer.BASE), 0, 0).withHttpPort(0),
+        TestServer.ROOT_PASSWORD,
+        TestServer.baseEntries());
     server = DirectoryServer.start(instance);
   }
 
@@ -55,16 +59,20 @@ class MonitoringIT {
   }
 
   private LDAPConnection root() throws LDAPException {
-    return new LDAPConnection("127.0.0.1", server.ldapPort(), TestServer.ROOT_DN, TestServer.ROOT_PASSWORD);
+    return new LDAPConnection(
+        "127.0.0.1", server.ldapPort(), TestServer.ROOT_DN, TestServer.ROOT_PASSWORD);
   }
 
   private HttpResponse<String> get(String path) throws IOException, InterruptedException {
-    return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.httpPort() + path)).build(),
+    return HTTP.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.httpPort() + path)).build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
   private static double sample(String scrape, String series) {
-    Matcher m = Pattern.compile("^" + Pattern.quote(series) + " (\\S+)$", Pattern.MULTILINE).matcher(scrape);
+    Matcher m =
+        Pattern.compile("^" + Pattern.quote(series) + " (\\S+)$", Pattern.MULTILINE)
+            .matcher(scrape);
     return m.find() ? Double.parseDouble(m.group(1)) : 0;
   }
 
@@ -77,34 +85,50 @@ class MonitoringIT {
       }
       c.add("dn: ou=Metered," + TestServer.BASE, "objectClass: organizationalUnit", "ou: Metered");
       assertThatThrownBy(() -> c.delete("ou=Missing," + TestServer.BASE))
-          .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.NO_SUCH_OBJECT);
+          .extracting(e -> ((LDAPException) e).getResultCode())
+          .isEqualTo(ResultCode.NO_SUCH_OBJECT);
 
       HttpResponse<String> metrics = get("/metrics");
       assertThat(metrics.statusCode()).isEqualTo(200);
       assertThat(metrics.headers().firstValue("Content-Type").orElse("")).startsWith("text/plain");
       String scrape = metrics.body();
-      assertThat(sample(scrape, "ldap_operations_seconds_count{op=\"search\",result=\"success\"}")).isEqualTo(searches);
-      assertThat(sample(scrape, "ldap_operations_seconds_count{op=\"add\",result=\"success\"}")).isEqualTo(1);
-      assertThat(sample(scrape, "ldap_operations_seconds_count{op=\"delete\",result=\"no_such_object\"}")).isEqualTo(1);
+      assertThat(sample(scrape, "ldap_operations_seconds_count{op=\"search\",result=\"success\"}"))
+          .isEqualTo(searches);
+      assertThat(sample(scrape, "ldap_operations_seconds_count{op=\"add\",result=\"success\"}"))
+          .isEqualTo(1);
+      assertThat(
+              sample(
+                  scrape, "ldap_operations_seconds_count{op=\"delete\",result=\"no_such_object\"}"))
+          .isEqualTo(1);
       assertThat(sample(scrape, "ldap_connections_active")).isEqualTo(1);
       assertThat(sample(scrape, "ldap_search_entries_returned_total")).isEqualTo(searches);
-      assertThat(scrape).contains("rocksdb_block_cache_usage_bytes{backend=\"userRoot\"}")
+      assertThat(scrape)
+          .contains("rocksdb_block_cache_usage_bytes{backend=\"userRoot\"}")
           .contains("rocksdb_block_cache_capacity_bytes{backend=\"userRoot\"}")
           .contains("rocksdb_block_cache_type_misses_total{backend=\"userRoot\",type=\"index\"}")
           .contains("rockds_entry_cache_bytes{backend=\"userRoot\"}")
-          .contains("ldap_work_queue_depth").contains("jvm_memory_used_bytes").doesNotContain("uid=");
+          .contains("ldap_work_queue_depth")
+          .contains("jvm_memory_used_bytes")
+          .doesNotContain("uid=");
 
-      // The access log has exactly as many SEARCH lines as the counter says (it is written asynchronously).
+      // The access log has exactly as many SEARCH lines as the counter says (it is written
+      // asynchronously).
       long logged = 0;
       for (int i = 0; i < 50 && logged < searches; i++) {
-        logged = Files.readAllLines(instance.logs().resolve("access")).stream().filter(l -> l.contains("] SEARCH ")).count();
+        logged =
+            Files.readAllLines(instance.logs().resolve("access")).stream()
+                .filter(l -> l.contains("] SEARCH "))
+                .count();
         Thread.sleep(100);
       }
       assertThat(logged).isEqualTo(searches);
     }
   }
 
-  /** Prometheus conventions, scraped from a real server: HELP text, units in names, counters ending in _total. */
+  /**
+   * Prometheus conventions, scraped from a real server: HELP text, units in names, counters ending
+   * in _total.
+   */
   @Test
   void everyMetricHasHelpTextAndPrometheusNames() throws Exception {
     try (LDAPConnection c = root()) {
@@ -122,15 +146,21 @@ class MonitoringIT {
       }
     }
     assertThat(types).isNotEmpty();
-    types.forEach((name, type) -> {
-      assertThat(help.get(name)).as("HELP of " + name).isNotBlank();
-      assertThat(name).as(name).matches("[a-z][a-z0-9_]*");
-      if (type.equals("counter")) {
-        assertThat(scrape).as("samples of counter " + name).containsPattern("(?m)^" + Pattern.quote(
-            name.endsWith("_total") ? name : name + "_total") + "[{ ]");
-      }
-    });
-    assertThat(types.keySet()).as("names, counters with their unit before _total")
+    types.forEach(
+        (name, type) -> {
+          assertThat(help.get(name)).as("HELP of " + name).isNotBlank();
+          assertThat(name).as(name).matches("[a-z][a-z0-9_]*");
+          if (type.equals("counter")) {
+            assertThat(scrape)
+                .as("samples of counter " + name)
+                .containsPattern(
+                    "(?m)^"
+                        + Pattern.quote(name.endsWith("_total") ? name : name + "_total")
+                        + "[{ ]");
+          }
+        });
+    assertThat(types.keySet())
+        .as("names, counters with their unit before _total")
         .anyMatch(n -> n.startsWith("rockds_disk_free_bytes"))
         .anyMatch(n -> n.startsWith("rockds_disk_total_bytes"))
         .anyMatch(n -> n.startsWith("rocksdb_write_stall_seconds"))
@@ -146,7 +176,10 @@ class MonitoringIT {
         .isGreaterThan(java.time.Instant.now().getEpochSecond());
   }
 
-  /** The Grafana dashboard and the alert rules in monitoring/ name only metrics a real server serves. */
+  /**
+   * The Grafana dashboard and the alert rules in monitoring/ name only metrics a real server
+   * serves.
+   */
   @Test
   void theDashboardAndTheAlertRulesUseOnlyServedMetrics() throws Exception {
     try (LDAPConnection c = root()) {
@@ -158,8 +191,12 @@ class MonitoringIT {
     com.unboundid.util.json.JSONObject parsed = new com.unboundid.util.json.JSONObject(dashboard);
     assertThat(parsed.getFieldAsString("title")).isEqualTo("RockDS");
     String alerts = Files.readString(monitoring.resolve("prometheus-alerts.yml"));
-    assertThat(alerts).contains("- alert: RockDSDiskSpaceLow", "- alert: RockDSWriteStalls",
-        "- alert: RockDSOperationErrors", "- alert: RockDSCertificateExpiresSoon");
+    assertThat(alerts)
+        .contains(
+            "- alert: RockDSDiskSpaceLow",
+            "- alert: RockDSWriteStalls",
+            "- alert: RockDSOperationErrors",
+            "- alert: RockDSCertificateExpiresSoon");
     Pattern metric = Pattern.compile("\\b(?:ldap|rockds|rocksdb|jvm)_[a-z_]+\\b");
     java.util.Set<String> named = new java.util.TreeSet<>();
     for (String text : List.of(dashboard, alerts)) {
@@ -202,9 +239,14 @@ class MonitoringIT {
     try (LDAPConnection c = root()) {
       c.search(TestServer.BASE, SearchScope.SUB, "(ou=People)");
       SearchResult monitor = c.search("cn=monitor", SearchScope.SUB, "(objectClass=*)");
-      assertThat(monitor.getSearchEntries()).extracting(SearchResultEntry::getDN)
-          .contains("cn=monitor", "cn=Operations,cn=monitor", "cn=userRoot Backend,cn=monitor",
-              "cn=Work Queue,cn=monitor", "cn=JVM Memory Usage,cn=monitor");
+      assertThat(monitor.getSearchEntries())
+          .extracting(SearchResultEntry::getDN)
+          .contains(
+              "cn=monitor",
+              "cn=Operations,cn=monitor",
+              "cn=userRoot Backend,cn=monitor",
+              "cn=Work Queue,cn=monitor",
+              "cn=JVM Memory Usage,cn=monitor");
       SearchResultEntry top = c.getEntry("cn=monitor", "*", "+");
       assertThat(top.getAttributeValue("vendorName")).isEqualTo("RockDS");
       assertThat(top.getAttributeValueAsLong("currentConnections")).isEqualTo(1);
@@ -215,16 +257,21 @@ class MonitoringIT {
       // The caches derived from the memory budget, their fill and hit ratios.
       assertThat(backend.getAttributeValueAsLong("entryCacheMaxBytes")).isPositive();
       assertThat(backend.getAttributeValueAsLong("entryCacheBytes")).isPositive();
-      assertThat(backend.getAttributeValueAsLong("ds-backend-block-cache-size")).isGreaterThanOrEqualTo(1L << 20);
-      assertThat(backend.getAttributeValueAsLong("ds-backend-memtable-size")).isGreaterThanOrEqualTo(64L << 20);
-      assertThat(Double.parseDouble(backend.getAttributeValue("entryCacheHitRatio"))).isBetween(0.0, 1.0);
+      assertThat(backend.getAttributeValueAsLong("ds-backend-block-cache-size"))
+          .isGreaterThanOrEqualTo(1L << 20);
+      assertThat(backend.getAttributeValueAsLong("ds-backend-memtable-size"))
+          .isGreaterThanOrEqualTo(64L << 20);
+      assertThat(Double.parseDouble(backend.getAttributeValue("entryCacheHitRatio")))
+          .isBetween(0.0, 1.0);
       for (String type : List.of("data", "index", "filter")) {
-        assertThat(backend.getAttributeValue("ds-backend-block-cache-" + type + "-hit-ratio")).matches("[01]\\.\\d{3}");
+        assertThat(backend.getAttributeValue("ds-backend-block-cache-" + type + "-hit-ratio"))
+            .matches("[01]\\.\\d{3}");
       }
     }
     try (LDAPConnection anonymous = new LDAPConnection("127.0.0.1", server.ldapPort())) {
       assertThatThrownBy(() -> anonymous.search("cn=monitor", SearchScope.BASE, "(objectClass=*)"))
-          .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+          .extracting(e -> ((LDAPException) e).getResultCode())
+          .isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
     }
   }
 
@@ -236,7 +283,12 @@ class MonitoringIT {
     int port = server.httpPort();
     server.close();
     server = null;
-    assertThatThrownBy(() -> HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health"))
-        .build(), HttpResponse.BodyHandlers.ofString())).isInstanceOf(IOException.class);
+    assertThatThrownBy(
+            () ->
+                HTTP.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/health"))
+                        .build(),
+                    HttpResponse.BodyHandlers.ofString()))
+        .isInstanceOf(IOException.class);
   }
 }

@@ -13,9 +13,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What one writer knows about its own entries: the state every acknowledged operation left, and
- * the at most one operation that was sent but never acknowledged (the server died under it).
- * Each writer owns its entries, so its model is exact whatever the other writers do.
+ * What one writer knows about its own entries: the state every acknowledged operation left, and the
+ * at most one operation that was sent but never acknowledged (the server died under it). Each
+ * writer owns its entries, so its model is exact whatever the other writers do.
  */
 final class AcknowledgedWrites {
   /** An entry's checked attributes, names lower-cased; null in a map means "absent". */
@@ -40,7 +40,10 @@ final class AcknowledgedWrites {
     return dn.toLowerCase(Locale.ROOT);
   }
 
-  /** Records an operation about to be sent: for each DN it touches, the state it leaves (null = absent). */
+  /**
+   * Records an operation about to be sent: for each DN it touches, the state it leaves (null =
+   * absent).
+   */
   synchronized void sending(Map<String, Snapshot> after) {
     inFlight = new HashMap<>(after);
   }
@@ -88,8 +91,15 @@ final class AcknowledgedWrites {
       for (String dn : touched()) {
         Snapshot f = found.get(dn);
         if (!Objects.equals(f, before.get(dn)) && !Objects.equals(f, after.get(dn))) {
-          problems.add(dn + ": found " + f + ", acknowledged " + before.get(dn)
-              + (inFlight != null && inFlight.containsKey(dn) ? ", in flight " + after.get(dn) : ""));
+          problems.add(
+              dn
+                  + ": found "
+                  + f
+                  + ", acknowledged "
+                  + before.get(dn)
+                  + (inFlight != null && inFlight.containsKey(dn)
+                      ? ", in flight " + after.get(dn)
+                      : ""));
         }
       }
       if (problems.isEmpty()) {
@@ -112,7 +122,10 @@ final class AcknowledgedWrites {
     inFlight = null;
   }
 
-  /** Every DN whose state the model predicts: acknowledged entries and those of the operation in flight. */
+  /**
+   * Every DN whose state the model predicts: acknowledged entries and those of the operation in
+   * flight.
+   */
   synchronized Set<String> touched() {
     Set<String> dns = new TreeSet<>(acknowledged.keySet());
     if (inFlight != null) {

@@ -16,8 +16,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The server as a separate JVM ({@code io.rockds.server.Main}) on the test's classpath, so a
- * test can {@code kill -9} it. Output goes to {@code server.out} next to the instance.
+ * The server as a separate JVM ({@code io.rockds.server.Main}) on the test's classpath, so a test
+ * can {@code kill -9} it. Output goes to {@code server.out} next to the instance.
  */
 final class ChildServer implements AutoCloseable {
   private static final long START_TIMEOUT_MILLIS = 60_000;
@@ -35,7 +35,10 @@ final class ChildServer implements AutoCloseable {
   /** Creates an instance (LDAP and LDAPS on ephemeral loopback ports) holding {@code entries}. */
   static Instance create(Path root, List<Entry> entries) throws Exception {
     Instance instance = new Instance(root);
-    InstanceSetup.create(instance, InstanceSetup.loopback(new DN(TestServer.BASE), 0, 0), TestServer.ROOT_PASSWORD,
+    InstanceSetup.create(
+        instance,
+        InstanceSetup.loopback(new DN(TestServer.BASE), 0, 0),
+        TestServer.ROOT_PASSWORD,
         entries);
     return instance;
   }
@@ -44,28 +47,42 @@ final class ChildServer implements AutoCloseable {
   static ChildServer start(Instance instance) throws IOException, InterruptedException {
     Files.deleteIfExists(instance.startedFile());
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process process = new ProcessBuilder(java, "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-        "-cp", System.getProperty("java.class.path"), "io.rockds.server.Main", "--instance", instance.root().toString())
-        .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(outputFile(instance)))
-        .start();
+    Process process =
+        new ProcessBuilder(
+                java,
+                "-Xmx256m",
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.rockds.server.Main",
+                "--instance",
+                instance.root().toString())
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(outputFile(instance)))
+            .start();
     long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
     while (System.currentTimeMillis() < deadline) {
       if (!process.isAlive()) {
-        throw new IllegalStateException("server exited with " + process.exitValue() + ": " + output(instance));
+        throw new IllegalStateException(
+            "server exited with " + process.exitValue() + ": " + output(instance));
       }
       if (Files.exists(instance.startedFile())) {
         String listeners = Files.readString(instance.startedFile(), StandardCharsets.UTF_8);
         for (String line : listeners.split("\n")) {
           if (line.startsWith("ldap://")) {
-            return new ChildServer(instance, process, Integer.parseInt(line.substring(line.lastIndexOf(':') + 1).trim()));
+            return new ChildServer(
+                instance,
+                process,
+                Integer.parseInt(line.substring(line.lastIndexOf(':') + 1).trim()));
           }
         }
       }
       Thread.sleep(50);
     }
     process.destroyForcibly().waitFor();
-    throw new IllegalStateException("server did not start within " + START_TIMEOUT_MILLIS + " ms: " + output(instance));
+    throw new IllegalStateException(
+        "server did not start within " + START_TIMEOUT_MILLIS + " ms: " + output(instance));
   }
 
   private static File outputFile(Instance instance) {

@@ -11,9 +11,9 @@ import java.nio.file.Path;
 /**
  * A damaged {@code config.ldif}: {@link ConfigStore#load} and {@link ServerConfig#read} either
  * succeed or throw {@link ConfigException} (one line naming the cause, what the server prints at
- * start), never anything else. Regression inputs:
- * {@code src/test/resources/io/rockds/server/reliability/ConfigLoaderFuzzTestInputs/}; fuzz for
- * real with {@code JAZZER_FUZZ=1}.
+ * start), never anything else. Regression inputs: {@code
+ * src/test/resources/io/rockds/server/reliability/ConfigLoaderFuzzTestInputs/}; fuzz for real with
+ * {@code JAZZER_FUZZ=1}.
  */
 class ConfigLoaderFuzzTest {
   @FuzzTest(maxDuration = "60s")

@@ -32,16 +32,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Crash recovery: the server runs as a child process; several connections add, modify, delete
- * and rename their own entries while each records what was acknowledged; the server is killed
- * with SIGKILL at a random moment; then, after every crash:
+ * Crash recovery: the server runs as a child process; several connections add, modify, delete and
+ * rename their own entries while each records what was acknowledged; the server is killed with
+ * SIGKILL at a random moment; then, after every crash:
+ *
  * <ol>
- *   <li>the backend is opened offline and the index verifier must find no mismatch;</li>
- *   <li>the server restarts and every acknowledged write is there, with all its values;</li>
- *   <li>the one unacknowledged operation per connection is wholly applied or wholly absent
- *       (a rename moves the entry or does not; a modify changes every value or none);</li>
- *   <li>equality searches on the indexed {@code sn} and {@code mail} find each entry exactly.</li>
+ *   <li>the backend is opened offline and the index verifier must find no mismatch;
+ *   <li>the server restarts and every acknowledged write is there, with all its values;
+ *   <li>the one unacknowledged operation per connection is wholly applied or wholly absent (a
+ *       rename moves the entry or does not; a modify changes every value or none);
+ *   <li>equality searches on the indexed {@code sn} and {@code mail} find each entry exactly.
  * </ol>
+ *
  * Writes are synced (the default), which is what is under test.
  *
  * <p>Short mode: 5 cycles. Long mode: {@code -Dreliability.cycles=100}; a failing run prints its
@@ -81,8 +83,14 @@ class CrashRecoveryIT {
           AtomicBoolean stop = new AtomicBoolean();
           List<Future<String>> writers = new ArrayList<>();
           for (int w = 0; w < WRITERS; w++) {
-            Writer writer = new Writer(w, server.ldapPort(), models.get(w), new Random(random.nextLong()),
-                generation, stop);
+            Writer writer =
+                new Writer(
+                    w,
+                    server.ldapPort(),
+                    models.get(w),
+                    new Random(random.nextLong()),
+                    generation,
+                    stop);
             writers.add(pool.submit(writer::run));
           }
           Thread.sleep(300 + random.nextInt(1200));
@@ -92,49 +100,57 @@ class CrashRecoveryIT {
             assertThat(writer.get(60, TimeUnit.SECONDS)).as(context).isEmpty();
           }
         }
-        assertThat(OfflineVerification.mismatches(instance)).as("index verifier after the crash, " + context)
+        assertThat(OfflineVerification.mismatches(instance))
+            .as("index verifier after the crash, " + context)
             .isEmpty();
       }
     } finally {
       pool.shutdownNow();
     }
     long acknowledged = models.stream().mapToLong(AcknowledgedWrites::acknowledgedCount).sum();
-    System.out.printf("crash recovery: %d cycles, %d acknowledged writes checked, seed %d%n", cycles, acknowledged,
-        seed);
+    System.out.printf(
+        "crash recovery: %d cycles, %d acknowledged writes checked, seed %d%n",
+        cycles, acknowledged, seed);
     assertThat(acknowledged).as("acknowledged operations over all cycles").isGreaterThan(0);
   }
 
   /** Every model's check against what the server holds, then the models adopt it. */
-  private static void checkAgainstModels(LDAPConnection c, List<AcknowledgedWrites> models, String context)
-      throws LDAPException {
+  private static void checkAgainstModels(
+      LDAPConnection c, List<AcknowledgedWrites> models, String context) throws LDAPException {
     Map<String, Snapshot> actual = readAll(c);
     for (AcknowledgedWrites model : models) {
       assertThat(model.check(actual)).as(context).isEmpty();
       model.settle(actual);
     }
-    assertThat(actual.keySet()).as("entries nobody wrote, " + context)
+    assertThat(actual.keySet())
+        .as("entries nobody wrote, " + context)
         .allMatch(dn -> models.stream().anyMatch(m -> m.touched().contains(dn)));
     assertIndexedSearchesAgree(c, actual, context);
   }
 
   private static Map<String, Snapshot> readAll(LDAPConnection c) throws LDAPException {
     Map<String, Snapshot> actual = new HashMap<>();
-    SearchResult all = c.search(PEOPLE, SearchScope.ONE, "(objectClass=*)", CHECKED.toArray(new String[0]));
+    SearchResult all =
+        c.search(PEOPLE, SearchScope.ONE, "(objectClass=*)", CHECKED.toArray(new String[0]));
     for (SearchResultEntry e : all.getSearchEntries()) {
       actual.put(AcknowledgedWrites.key(e.getDN()), Snapshot.of(e, CHECKED));
     }
     return actual;
   }
 
-  private static void assertIndexedSearchesAgree(LDAPConnection c, Map<String, Snapshot> actual, String context)
-      throws LDAPException {
+  private static void assertIndexedSearchesAgree(
+      LDAPConnection c, Map<String, Snapshot> actual, String context) throws LDAPException {
     for (Map.Entry<String, Snapshot> e : actual.entrySet()) {
       String sn = e.getValue().attributes().get("sn").iterator().next();
       String mail = e.getValue().attributes().get("mail").iterator().next();
-      for (Filter filter : List.of(Filter.createEqualityFilter("sn", sn), Filter.createEqualityFilter("mail", mail))) {
+      for (Filter filter :
+          List.of(
+              Filter.createEqualityFilter("sn", sn), Filter.createEqualityFilter("mail", mail))) {
         SearchResult found = c.search(PEOPLE, SearchScope.ONE, filter, "1.1");
-        assertThat(found.getSearchEntries()).as(filter + ", " + context)
-            .extracting(r -> AcknowledgedWrites.key(r.getDN())).containsExactly(e.getKey());
+        assertThat(found.getSearchEntries())
+            .as(filter + ", " + context)
+            .extracting(r -> AcknowledgedWrites.key(r.getDN()))
+            .containsExactly(e.getKey());
       }
     }
   }
@@ -148,7 +164,13 @@ class CrashRecoveryIT {
     private final long[] generation;
     private final AtomicBoolean stop;
 
-    Writer(int id, int port, AcknowledgedWrites model, Random random, long[] generation, AtomicBoolean stop) {
+    Writer(
+        int id,
+        int port,
+        AcknowledgedWrites model,
+        Random random,
+        long[] generation,
+        AtomicBoolean stop) {
       this.id = id;
       this.port = port;
       this.model = model;
@@ -159,13 +181,16 @@ class CrashRecoveryIT {
 
     /** Empty when every failure was the server dying; otherwise the unexpected result. */
     String run() {
-      try (LDAPConnection c = new LDAPConnection("127.0.0.1", port, TestServer.ROOT_DN, TestServer.ROOT_PASSWORD)) {
+      try (LDAPConnection c =
+          new LDAPConnection("127.0.0.1", port, TestServer.ROOT_DN, TestServer.ROOT_PASSWORD)) {
         while (!stop.get()) {
           writeOnce(c);
         }
         return "";
       } catch (LDAPException e) {
-        return e.getResultCode().isConnectionUsable() && !stop.get() ? "writer " + id + ": " + e : "";
+        return e.getResultCode().isConnectionUsable() && !stop.get()
+            ? "writer " + id + ": " + e
+            : "";
       }
     }
 
@@ -186,7 +211,9 @@ class CrashRecoveryIT {
         if (op == 1) {
           Entry after = entry(dn, uid, tag);
           model.sending(Map.of(dn, Snapshot.of(after, CHECKED)));
-          c.modify(dn, new Modification(ModificationType.REPLACE, "sn", tag),
+          c.modify(
+              dn,
+              new Modification(ModificationType.REPLACE, "sn", tag),
               new Modification(ModificationType.REPLACE, "cn", "cn " + tag),
               new Modification(ModificationType.REPLACE, "mail", mails(tag)));
         } else if (op == 2) {
@@ -210,8 +237,12 @@ class CrashRecoveryIT {
     }
 
     private static Entry entry(String dn, String uid, String tag) {
-      return new Entry(dn, new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
-          new Attribute("uid", uid), new Attribute("cn", "cn " + tag), new Attribute("sn", tag),
+      return new Entry(
+          dn,
+          new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
+          new Attribute("uid", uid),
+          new Attribute("cn", "cn " + tag),
+          new Attribute("sn", tag),
           new Attribute("mail", mails(tag)));
     }
 

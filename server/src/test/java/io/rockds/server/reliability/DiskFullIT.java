@@ -41,15 +41,18 @@ class DiskFullIT {
   @TempDir Path dir;
 
   @Test
-  void writesFailClearlyWhenTheVolumeIsFullReadsGoOnAndWritesResumeWhenSpaceReturns() throws Exception {
+  void writesFailClearlyWhenTheVolumeIsFullReadsGoOnAndWritesResumeWhenSpaceReturns()
+      throws Exception {
     Path volume = Files.createDirectories(dir.resolve("volume"));
-    Assumptions.assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=" + VOLUME_MB + "m", "tmpfs", volume.toString()),
+    Assumptions.assumeTrue(
+        run("mount", "-t", "tmpfs", "-o", "size=" + VOLUME_MB + "m", "tmpfs", volume.toString()),
         "mounting a tmpfs needs root");
     try {
       List<String> acknowledged = new ArrayList<>();
       try (TestServer server = TestServer.start(volume, TestServer.baseEntries())) {
         try (LDAPConnection c = server.rootConnection()) {
-          c.modify("cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-http-port", "0"));
+          c.modify(
+              "cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-http-port", "0"));
         }
         server.restart();
         assertThat(health(server)).isEqualTo(200);
@@ -61,15 +64,20 @@ class DiskFullIT {
             random.nextBytes(photo); // incompressible
             String dn = "cn=photo" + i + "," + TestServer.BASE;
             try {
-              c.add(new Entry(dn, new Attribute("objectClass", "top", "device", "extensibleObject"),
-                  new Attribute("cn", "photo" + i), new Attribute("jpegPhoto", photo)));
+              c.add(
+                  new Entry(
+                      dn,
+                      new Attribute("objectClass", "top", "device", "extensibleObject"),
+                      new Attribute("cn", "photo" + i),
+                      new Attribute("jpegPhoto", photo)));
               acknowledged.add(dn);
             } catch (LDAPException e) {
               full = e;
             }
           }
           assertThat(full).as("a write fails once the volume is full").isNotNull();
-          System.out.printf("disk full: %d entries acknowledged, then %s%n", acknowledged.size(), full);
+          System.out.printf(
+              "disk full: %d entries acknowledged, then %s%n", acknowledged.size(), full);
           assertThat(full.getResultCode()).isEqualTo(ResultCode.UNWILLING_TO_PERFORM);
           assertThat(full.getDiagnosticMessage()).startsWith("disk full");
           assertThat(health(server)).isEqualTo(503);
@@ -77,19 +85,26 @@ class DiskFullIT {
           assertThat(monitor.getAttributeValue("ds-backend-writable")).isEqualTo("false");
           assertThat(monitor.getAttributeValue("ds-backend-degraded-reason")).contains("disk full");
           assertThat(awaitLine(server.instance().logs().resolve("errors"), "disk full"))
-              .contains("severity=ERROR").contains("No space left on device");
+              .contains("severity=ERROR")
+              .contains("No space left on device");
 
           assertThat(c.getEntry(acknowledged.get(0), "cn")).as("reads go on").isNotNull();
-          assertThat(c.search(TestServer.BASE, SearchScope.ONE, "(cn=photo*)", "1.1").getEntryCount())
+          assertThat(
+                  c.search(TestServer.BASE, SearchScope.ONE, "(cn=photo*)", "1.1").getEntryCount())
               .isEqualTo(acknowledged.size());
 
-          assertThat(run("mount", "-o", "remount,size=" + 8 * VOLUME_MB + "m", volume.toString())).isTrue();
+          assertThat(run("mount", "-o", "remount,size=" + 8 * VOLUME_MB + "m", volume.toString()))
+              .isTrue();
           String resumed = "cn=after-space-returns," + TestServer.BASE;
           LDAPException last = null;
           long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
           while (System.nanoTime() < deadline) {
             try {
-              c.add(new Entry(resumed, new Attribute("objectClass", "device"), new Attribute("cn", "after-space-returns")));
+              c.add(
+                  new Entry(
+                      resumed,
+                      new Attribute("objectClass", "device"),
+                      new Attribute("cn", "after-space-returns")));
               last = null;
               break;
             } catch (LDAPException e) {
@@ -100,7 +115,9 @@ class DiskFullIT {
           assertThat(last).as("writes resume once space returns").isNull();
           acknowledged.add(resumed);
           assertThat(health(server)).isEqualTo(200);
-          assertThat(c.getEntry("cn=userRoot Backend,cn=monitor", "*").getAttributeValue("ds-backend-writable"))
+          assertThat(
+                  c.getEntry("cn=userRoot Backend,cn=monitor", "*")
+                      .getAttributeValue("ds-backend-writable"))
               .isEqualTo("true");
         }
         server.restart();
@@ -118,9 +135,13 @@ class DiskFullIT {
   }
 
   private static int health(TestServer server) throws IOException, InterruptedException {
-    HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-        URI.create("http://127.0.0.1:" + server.server().httpPort() + "/health")).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + server.server().httpPort() + "/health"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
     return response.statusCode();
   }
 

@@ -10,11 +10,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * DN strings, parsed as the server does (no schema): {@link DN} either parses or throws {@link LDAPException}; a parsed DN round-trips
- * through its string and normalized forms; and our storage key ({@link DnKeys}) is a function of
- * the normalized DN, with a parent's key a prefix of its child's (subtree = key range).
- * Regression inputs: {@code src/test/resources/io/rockds/server/reliability/DnFuzzTestInputs/};
- * fuzz for real with {@code JAZZER_FUZZ=1}.
+ * DN strings, parsed as the server does (no schema): {@link DN} either parses or throws {@link
+ * LDAPException}; a parsed DN round-trips through its string and normalized forms; and our storage
+ * key ({@link DnKeys}) is a function of the normalized DN, with a parent's key a prefix of its
+ * child's (subtree = key range). Regression inputs: {@code
+ * src/test/resources/io/rockds/server/reliability/DnFuzzTestInputs/}; fuzz for real with {@code
+ * JAZZER_FUZZ=1}.
  */
 class DnFuzzTest {
   @FuzzTest(maxDuration = "60s")

@@ -41,22 +41,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The hostile-input catalogue ({@code docs/RELIABILITY.md}), one test per row: each input gets
- * a clear result code or a disconnection, and after every test the server still answers and
- * every entry it held is still there, whole.
+ * The hostile-input catalogue ({@code docs/RELIABILITY.md}), one test per row: each input gets a
+ * clear result code or a disconnection, and after every test the server still answers and every
+ * entry it held is still there, whole.
  */
 class HostileInputIT {
   private static final String BASE = TestServer.BASE;
   private static final String PERSON = "uid=bjensen,ou=People," + BASE;
-  private static final Set<ResultCode> PROTOCOL_REFUSALS = Set.of(ResultCode.PROTOCOL_ERROR,
-      ResultCode.DECODING_ERROR);
+  private static final Set<ResultCode> PROTOCOL_REFUSALS =
+      Set.of(ResultCode.PROTOCOL_ERROR, ResultCode.DECODING_ERROR);
+
   /**
    * What the raw (anonymous) client may get for a well-formed search of the whole suffix: success,
    * or insufficientAccessRights because such a search is unindexed and anonymous clients lack the
    * unindexed-search privilege. Both are clear answers.
    */
-  private static final Set<ResultCode> SEARCH_ANSWERS = Set.of(ResultCode.SUCCESS,
-      ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+  private static final Set<ResultCode> SEARCH_ANSWERS =
+      Set.of(ResultCode.SUCCESS, ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
 
   @TempDir static Path dir;
   private static TestServer server;
@@ -65,8 +66,15 @@ class HostileInputIT {
   @BeforeAll
   static void start() throws Exception {
     List<Entry> entries = new ArrayList<>(TestServer.baseEntries());
-    entries.add(new Entry("dn: " + PERSON, "objectClass: inetOrgPerson", "uid: bjensen", "cn: Barbara Jensen",
-        "sn: Jensen", "userPassword: hifalutin", "description: kept"));
+    entries.add(
+        new Entry(
+            "dn: " + PERSON,
+            "objectClass: inetOrgPerson",
+            "uid: bjensen",
+            "cn: Barbara Jensen",
+            "sn: Jensen",
+            "userPassword: hifalutin",
+            "description: kept"));
     server = TestServer.start(dir, entries);
     before = everything();
   }
@@ -84,7 +92,8 @@ class HostileInputIT {
   void serverIsUpAndNothingIsLost() throws Exception {
     List<Entry> after = everything();
     List<String> known = before.stream().map(Entry::getDN).toList();
-    List<String> leftovers = after.stream().map(Entry::getDN).filter(dn -> !known.contains(dn)).toList();
+    List<String> leftovers =
+        after.stream().map(Entry::getDN).filter(dn -> !known.contains(dn)).toList();
     try (LDAPConnection c = server.rootConnection()) {
       for (String dn : leftovers) {
         c.delete(dn);
@@ -109,9 +118,26 @@ class HostileInputIT {
 
   @Test
   void berLengthBombIsRefusedBeforeBuffering() throws Exception {
-    assertDisconnected(new byte[] {0x30, (byte) 0x84, 0x7F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x02, 0x01, 0x01});
-    assertDisconnected(new byte[] {0x30, (byte) 0x88, 0x7F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF,
-        (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x02, 0x01, 0x01});
+    assertDisconnected(
+        new byte[] {
+          0x30, (byte) 0x84, 0x7F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x02, 0x01, 0x01
+        });
+    assertDisconnected(
+        new byte[] {
+          0x30,
+          (byte) 0x88,
+          0x7F,
+          (byte) 0xFF,
+          (byte) 0xFF,
+          (byte) 0xFF,
+          (byte) 0xFF,
+          (byte) 0xFF,
+          (byte) 0xFF,
+          (byte) 0xFF,
+          0x02,
+          0x01,
+          0x01
+        });
   }
 
   @Test
@@ -125,8 +151,10 @@ class HostileInputIT {
     for (int i = 0; i < 2_000; i++) {
       filter = new ASN1Element((byte) 0xA2, filter.encode());
     }
-    Outcome outcome = rawOutcome(RawLdap.message(1, search(BASE.getBytes(StandardCharsets.UTF_8), 0, 0, filter)));
-    assertThat(outcome.disconnected() || PROTOCOL_REFUSALS.contains(outcome.resultCode())).as(outcome.toString())
+    Outcome outcome =
+        rawOutcome(RawLdap.message(1, search(BASE.getBytes(StandardCharsets.UTF_8), 0, 0, filter)));
+    assertThat(outcome.disconnected() || PROTOCOL_REFUSALS.contains(outcome.resultCode()))
+        .as(outcome.toString())
         .isTrue();
   }
 
@@ -138,17 +166,22 @@ class HostileInputIT {
     }
     Filter deep = Filter.createNOTFilter(filter);
     try (LDAPConnection c = server.rootConnection()) {
-      LDAPException refused = catchThrowableOfType(LDAPException.class,
-          () -> c.search(BASE, SearchScope.SUB, deep));
+      LDAPException refused =
+          catchThrowableOfType(LDAPException.class, () -> c.search(BASE, SearchScope.SUB, deep));
       assertThat(refused).as("a 500-deep filter is refused").isNotNull();
-      assertThat(refused.getResultCode()).isIn(ResultCode.PROTOCOL_ERROR, ResultCode.SERVER_DOWN,
-          ResultCode.UNWILLING_TO_PERFORM, ResultCode.ADMIN_LIMIT_EXCEEDED);
+      assertThat(refused.getResultCode())
+          .isIn(
+              ResultCode.PROTOCOL_ERROR,
+              ResultCode.SERVER_DOWN,
+              ResultCode.UNWILLING_TO_PERFORM,
+              ResultCode.ADMIN_LIMIT_EXCEEDED);
     }
   }
 
   @Test
   void bytesThatAreNotLdapAtAllAreDisconnected() throws Exception {
-    assertDisconnected("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+    assertDisconnected(
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
   }
 
   // ----- sizes -----
@@ -158,9 +191,14 @@ class HostileInputIT {
     byte[] photo = new byte[4 << 20];
     new Random(7).nextBytes(photo);
     try (LDAPConnection c = server.rootConnection()) {
-      c.add(new Entry("cn=big," + BASE, new Attribute("objectClass", "top", "device", "extensibleObject"),
-          new Attribute("cn", "big"), new Attribute("jpegPhoto", photo)));
-      assertThat(c.getEntry("cn=big," + BASE, "jpegPhoto").getAttributeValueBytes("jpegPhoto")).isEqualTo(photo);
+      c.add(
+          new Entry(
+              "cn=big," + BASE,
+              new Attribute("objectClass", "top", "device", "extensibleObject"),
+              new Attribute("cn", "big"),
+              new Attribute("jpegPhoto", photo)));
+      assertThat(c.getEntry("cn=big," + BASE, "jpegPhoto").getAttributeValueBytes("jpegPhoto"))
+          .isEqualTo(photo);
       c.delete("cn=big," + BASE);
     }
   }
@@ -168,8 +206,13 @@ class HostileInputIT {
   @Test
   void requestOverTheSizeLimitIsDisconnected() throws Exception {
     byte[] value = new byte[9 << 20];
-    ASN1Element add = add("cn=toobig," + BASE, attribute("objectClass", "device"), attribute("cn", "toobig"),
-        new ASN1Sequence(new ASN1OctetString("description"), new ASN1Set(new ASN1OctetString(value))));
+    ASN1Element add =
+        add(
+            "cn=toobig," + BASE,
+            attribute("objectClass", "device"),
+            attribute("cn", "toobig"),
+            new ASN1Sequence(
+                new ASN1OctetString("description"), new ASN1Set(new ASN1OctetString(value))));
     try (RawLdap raw = new RawLdap(server.ldapPort())) {
       bindAsRoot(raw);
       try {
@@ -189,15 +232,24 @@ class HostileInputIT {
     }
     try (LDAPConnection c = server.rootConnection()) {
       try {
-        c.add(new Entry("cn=many," + BASE, new Attribute("objectClass", "top", "device", "extensibleObject"),
-            new Attribute("cn", "many"), new Attribute("description", values)));
+        c.add(
+            new Entry(
+                "cn=many," + BASE,
+                new Attribute("objectClass", "top", "device", "extensibleObject"),
+                new Attribute("cn", "many"),
+                new Attribute("description", values)));
       } catch (LDAPException e) {
-        assertThat(e.getResultCode()).isIn(ResultCode.ADMIN_LIMIT_EXCEEDED, ResultCode.UNWILLING_TO_PERFORM,
-            ResultCode.CONSTRAINT_VIOLATION);
+        assertThat(e.getResultCode())
+            .isIn(
+                ResultCode.ADMIN_LIMIT_EXCEEDED,
+                ResultCode.UNWILLING_TO_PERFORM,
+                ResultCode.CONSTRAINT_VIOLATION);
         return;
       }
-      assertThat(c.getEntry("cn=many," + BASE, "description").getAttributeValues("description")).hasSize(20_000);
-      assertThat(c.search(BASE, SearchScope.SUB, "(description=value 19999)").getEntryCount()).isEqualTo(1);
+      assertThat(c.getEntry("cn=many," + BASE, "description").getAttributeValues("description"))
+          .hasSize(20_000);
+      assertThat(c.search(BASE, SearchScope.SUB, "(description=value 19999)").getEntryCount())
+          .isEqualTo(1);
       c.delete("cn=many," + BASE);
     }
   }
@@ -209,10 +261,16 @@ class HostileInputIT {
     byte[] dn = bytes("cn=", new byte[] {(byte) 0xFF, (byte) 0xFE, (byte) 0xC3, 0x28}, "," + BASE);
     try (RawLdap raw = new RawLdap(server.ldapPort())) {
       bindAsRoot(raw);
-      raw.send(RawLdap.message(2, add(dn, attribute("objectClass", "device"), attribute("cn", "x"))));
+      raw.send(
+          RawLdap.message(2, add(dn, attribute("objectClass", "device"), attribute("cn", "x"))));
       assertRefused(raw.outcome(), ResultCode.INVALID_DN_SYNTAX, ResultCode.PROTOCOL_ERROR);
-      raw.send(RawLdap.message(3, search(dn, 0, 0, new ASN1OctetString((byte) 0x87, "objectClass"))));
-      assertRefused(raw.outcome(), ResultCode.INVALID_DN_SYNTAX, ResultCode.PROTOCOL_ERROR, ResultCode.NO_SUCH_OBJECT);
+      raw.send(
+          RawLdap.message(3, search(dn, 0, 0, new ASN1OctetString((byte) 0x87, "objectClass"))));
+      assertRefused(
+          raw.outcome(),
+          ResultCode.INVALID_DN_SYNTAX,
+          ResultCode.PROTOCOL_ERROR,
+          ResultCode.NO_SUCH_OBJECT);
     }
   }
 
@@ -221,13 +279,21 @@ class HostileInputIT {
     byte[] value = {'x', (byte) 0xFF, (byte) 0xC3, 0x28};
     try (RawLdap raw = new RawLdap(server.ldapPort())) {
       bindAsRoot(raw);
-      raw.send(RawLdap.message(2, add("cn=utf8," + BASE, attribute("objectClass", "device"),
-          attribute("cn", "utf8"), new ASN1Sequence(new ASN1OctetString("description"),
-              new ASN1Set(new ASN1OctetString(value))))));
+      raw.send(
+          RawLdap.message(
+              2,
+              add(
+                  "cn=utf8," + BASE,
+                  attribute("objectClass", "device"),
+                  attribute("cn", "utf8"),
+                  new ASN1Sequence(
+                      new ASN1OctetString("description"),
+                      new ASN1Set(new ASN1OctetString(value))))));
       Outcome outcome = raw.outcome();
       if (outcome.resultCode() == ResultCode.SUCCESS) {
         try (LDAPConnection c = server.rootConnection()) {
-          assertThat(c.getEntry("cn=utf8," + BASE).getAttributeValueBytes("description")).isEqualTo(value);
+          assertThat(c.getEntry("cn=utf8," + BASE).getAttributeValueBytes("description"))
+              .isEqualTo(value);
           c.delete("cn=utf8," + BASE);
         }
       } else {
@@ -240,37 +306,59 @@ class HostileInputIT {
   void malformedDnsAreRefusedWithInvalidDnSyntax() throws Exception {
     try (LDAPConnection c = server.rootConnection()) {
       for (String dn : List.of(",,,=", "cn=\\4," + BASE, "=x," + BASE, "cn=\"open," + BASE, "cn")) {
-        LDAPException refused = catchThrowableOfType(LDAPException.class,
-            () -> c.search(dn, SearchScope.BASE, "(objectClass=*)"));
+        LDAPException refused =
+            catchThrowableOfType(
+                LDAPException.class, () -> c.search(dn, SearchScope.BASE, "(objectClass=*)"));
         assertThat(refused).as(dn).isNotNull();
-        assertThat(refused.getResultCode()).as(dn).isIn(ResultCode.INVALID_DN_SYNTAX, ResultCode.NO_SUCH_OBJECT);
-        LDAPException addRefused = catchThrowableOfType(LDAPException.class,
-            () -> c.add(new Entry(dn, new Attribute("objectClass", "device"))));
+        assertThat(refused.getResultCode())
+            .as(dn)
+            .isIn(ResultCode.INVALID_DN_SYNTAX, ResultCode.NO_SUCH_OBJECT);
+        LDAPException addRefused =
+            catchThrowableOfType(
+                LDAPException.class,
+                () -> c.add(new Entry(dn, new Attribute("objectClass", "device"))));
         assertThat(addRefused).as(dn).isNotNull();
-        assertThat(addRefused.getResultCode()).as(dn).isNotEqualTo(ResultCode.SUCCESS)
-            .isNotEqualTo(ResultCode.OTHER).isNotEqualTo(ResultCode.SERVER_DOWN);
+        assertThat(addRefused.getResultCode())
+            .as(dn)
+            .isNotEqualTo(ResultCode.SUCCESS)
+            .isNotEqualTo(ResultCode.OTHER)
+            .isNotEqualTo(ResultCode.SERVER_DOWN);
       }
     }
   }
 
   @Test
   void malformedFiltersAreRefused() throws Exception {
-    List<ASN1Element> filters = List.of(
-        new ASN1OctetString((byte) 0xAF, "unknown filter choice"),
-        new ASN1Sequence((byte) 0xA9),
-        new ASN1Sequence((byte) 0xA3, new ASN1OctetString("cn")),
-        new ASN1Integer(5));
+    List<ASN1Element> filters =
+        List.of(
+            new ASN1OctetString((byte) 0xAF, "unknown filter choice"),
+            new ASN1Sequence((byte) 0xA9),
+            new ASN1Sequence((byte) 0xA3, new ASN1OctetString("cn")),
+            new ASN1Integer(5));
     for (ASN1Element filter : filters) {
-      Outcome outcome = rawOutcome(RawLdap.message(1, search(BASE.getBytes(StandardCharsets.UTF_8), 0, 0, filter)));
-      assertThat(outcome.disconnected() || PROTOCOL_REFUSALS.contains(outcome.resultCode())
-          || outcome.resultCode() == ResultCode.INSUFFICIENT_ACCESS_RIGHTS).as(filter + " -> " + outcome).isTrue();
+      Outcome outcome =
+          rawOutcome(
+              RawLdap.message(1, search(BASE.getBytes(StandardCharsets.UTF_8), 0, 0, filter)));
+      assertThat(
+              outcome.disconnected()
+                  || PROTOCOL_REFUSALS.contains(outcome.resultCode())
+                  || outcome.resultCode() == ResultCode.INSUFFICIENT_ACCESS_RIGHTS)
+          .as(filter + " -> " + outcome)
+          .isTrue();
     }
-    // RFC 4511 says SIZE (1..MAX) but the decoder accepts no substrings at all: a defined answer will do.
-    ASN1Element noSubstrings = new ASN1Sequence((byte) 0xA4, new ASN1OctetString("cn"), new ASN1Sequence());
-    Outcome outcome = rawOutcome(RawLdap.message(1, search(BASE.getBytes(StandardCharsets.UTF_8), 0, 0,
-        noSubstrings)));
-    assertThat(outcome.disconnected() || SEARCH_ANSWERS.contains(outcome.resultCode())
-        || PROTOCOL_REFUSALS.contains(outcome.resultCode())).as(outcome.toString()).isTrue();
+    // RFC 4511 says SIZE (1..MAX) but the decoder accepts no substrings at all: a defined answer
+    // will do.
+    ASN1Element noSubstrings =
+        new ASN1Sequence((byte) 0xA4, new ASN1OctetString("cn"), new ASN1Sequence());
+    Outcome outcome =
+        rawOutcome(
+            RawLdap.message(1, search(BASE.getBytes(StandardCharsets.UTF_8), 0, 0, noSubstrings)));
+    assertThat(
+            outcome.disconnected()
+                || SEARCH_ANSWERS.contains(outcome.resultCode())
+                || PROTOCOL_REFUSALS.contains(outcome.resultCode()))
+        .as(outcome.toString())
+        .isTrue();
   }
 
   @Test
@@ -279,19 +367,29 @@ class HostileInputIT {
     byte[] base = BASE.getBytes(StandardCharsets.UTF_8);
     for (int[] limits : new int[][] {{-1, 0}, {0, -5}, {Integer.MIN_VALUE, Integer.MIN_VALUE}}) {
       Outcome outcome = rawOutcome(RawLdap.message(1, search(base, limits[0], limits[1], all)));
-      assertThat(outcome.disconnected() || SEARCH_ANSWERS.contains(outcome.resultCode())
-          || PROTOCOL_REFUSALS.contains(outcome.resultCode())).as(Arrays.toString(limits) + " -> " + outcome).isTrue();
+      assertThat(
+              outcome.disconnected()
+                  || SEARCH_ANSWERS.contains(outcome.resultCode())
+                  || PROTOCOL_REFUSALS.contains(outcome.resultCode()))
+          .as(Arrays.toString(limits) + " -> " + outcome)
+          .isTrue();
     }
-    Outcome huge = rawOutcome(RawLdap.message(1, search(base, Integer.MAX_VALUE, Integer.MAX_VALUE, all)));
+    Outcome huge =
+        rawOutcome(RawLdap.message(1, search(base, Integer.MAX_VALUE, Integer.MAX_VALUE, all)));
     assertThat(huge.resultCode()).as(huge.toString()).isIn(SEARCH_ANSWERS);
   }
 
-  /** Regression: results built from an LDAPException lost its message (only a diagnostic message was sent). */
+  /**
+   * Regression: results built from an LDAPException lost its message (only a diagnostic message was
+   * sent).
+   */
   @Test
   void refusalsCarryTheServersMessage() throws Exception {
     try (LDAPConnection c = server.rootConnection()) {
-      LDAPException refused = catchThrowableOfType(LDAPException.class,
-          () -> c.add(new Entry("cn=x,o=nowhere", new Attribute("objectClass", "device"))));
+      LDAPException refused =
+          catchThrowableOfType(
+              LDAPException.class,
+              () -> c.add(new Entry("cn=x,o=nowhere", new Attribute("objectClass", "device"))));
       assertThat(refused.getResultCode()).isNotEqualTo(ResultCode.SUCCESS);
       assertThat(refused.getDiagnosticMessage()).isNotBlank();
     }
@@ -302,13 +400,18 @@ class HostileInputIT {
   @Test
   void tamperedPagedResultsCookieGetsAClearRefusal() throws Exception {
     try (LDAPConnection c = server.rootConnection()) {
-      for (byte[] cookie : List.of("tampered".getBytes(StandardCharsets.UTF_8), new byte[300], new byte[] {-1})) {
+      for (byte[] cookie :
+          List.of("tampered".getBytes(StandardCharsets.UTF_8), new byte[300], new byte[] {-1})) {
         SearchRequest request = new SearchRequest(BASE, SearchScope.SUB, "(objectClass=*)");
         request.addControl(new SimplePagedResultsControl(2, new ASN1OctetString(cookie), true));
         LDAPException refused = catchThrowableOfType(LDAPException.class, () -> c.search(request));
         assertThat(refused).as("a cookie the server never issued is refused").isNotNull();
-        assertThat(refused.getResultCode()).isIn(ResultCode.UNWILLING_TO_PERFORM, ResultCode.PROTOCOL_ERROR,
-            ResultCode.UNAVAILABLE_CRITICAL_EXTENSION, ResultCode.OPERATIONS_ERROR);
+        assertThat(refused.getResultCode())
+            .isIn(
+                ResultCode.UNWILLING_TO_PERFORM,
+                ResultCode.PROTOCOL_ERROR,
+                ResultCode.UNAVAILABLE_CRITICAL_EXTENSION,
+                ResultCode.OPERATIONS_ERROR);
       }
     }
   }
@@ -318,10 +421,12 @@ class HostileInputIT {
     LDAPConnectionOptions options = new LDAPConnectionOptions();
     options.setBindWithDNRequiresPassword(false);
     try (LDAPConnection c = new LDAPConnection(options, "127.0.0.1", server.ldapPort())) {
-      LDAPException refused = catchThrowableOfType(LDAPException.class,
-          () -> c.bind(new SimpleBindRequest(TestServer.ROOT_DN, "")));
+      LDAPException refused =
+          catchThrowableOfType(
+              LDAPException.class, () -> c.bind(new SimpleBindRequest(TestServer.ROOT_DN, "")));
       assertThat(refused).as("root DN with an empty password").isNotNull();
-      assertThat(refused.getResultCode()).isIn(ResultCode.UNWILLING_TO_PERFORM, ResultCode.INVALID_CREDENTIALS);
+      assertThat(refused.getResultCode())
+          .isIn(ResultCode.UNWILLING_TO_PERFORM, ResultCode.INVALID_CREDENTIALS);
       LDAPException write = catchThrowableOfType(LDAPException.class, () -> c.delete(PERSON));
       assertThat(write.getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
     }
@@ -329,24 +434,41 @@ class HostileInputIT {
 
   @Test
   void controlsWithGarbageValuesGetAClearAnswer() throws Exception {
-    ASN1OctetString garbage = new ASN1OctetString(new byte[] {0x30, (byte) 0x84, 0x7F, (byte) 0xFF, 0x01});
+    ASN1OctetString garbage =
+        new ASN1OctetString(new byte[] {0x30, (byte) 0x84, 0x7F, (byte) 0xFF, 0x01});
     try (LDAPConnection c = server.rootConnection()) {
       SearchRequest sorted = new SearchRequest(BASE, SearchScope.SUB, "(objectClass=*)");
-      sorted.addControl(new Control(ServerSideSortRequestControl.SERVER_SIDE_SORT_REQUEST_OID, true, garbage));
+      sorted.addControl(
+          new Control(ServerSideSortRequestControl.SERVER_SIDE_SORT_REQUEST_OID, true, garbage));
       LDAPException refused = catchThrowableOfType(LDAPException.class, () -> c.search(sorted));
       assertThat(refused).isNotNull();
-      assertThat(refused.getResultCode()).isIn(ResultCode.UNAVAILABLE_CRITICAL_EXTENSION, ResultCode.PROTOCOL_ERROR);
+      assertThat(refused.getResultCode())
+          .isIn(ResultCode.UNAVAILABLE_CRITICAL_EXTENSION, ResultCode.PROTOCOL_ERROR);
       SearchRequest ignored = new SearchRequest(BASE, SearchScope.BASE, "(objectClass=*)");
       ignored.addControl(new Control("1.3.6.1.4.1.99999.1", false, garbage));
-      assertThat(c.search(ignored).getResultCode()).as("a non-critical unknown control is ignored")
+      assertThat(c.search(ignored).getResultCode())
+          .as("a non-critical unknown control is ignored")
           .isEqualTo(ResultCode.SUCCESS);
     }
-    ASN1Element garbageOid = new ASN1Sequence(new ASN1OctetString(new byte[] {(byte) 0xFF, 0x00, '.'}),
-        new ASN1Boolean(true));
-    Outcome outcome = rawOutcome(RawLdap.message(1, search(BASE.getBytes(StandardCharsets.UTF_8), 0, 0,
-        new ASN1OctetString((byte) 0x87, "objectClass")), garbageOid));
-    assertThat(outcome.disconnected() || outcome.resultCode() == ResultCode.UNAVAILABLE_CRITICAL_EXTENSION
-        || PROTOCOL_REFUSALS.contains(outcome.resultCode())).as(outcome.toString()).isTrue();
+    ASN1Element garbageOid =
+        new ASN1Sequence(
+            new ASN1OctetString(new byte[] {(byte) 0xFF, 0x00, '.'}), new ASN1Boolean(true));
+    Outcome outcome =
+        rawOutcome(
+            RawLdap.message(
+                1,
+                search(
+                    BASE.getBytes(StandardCharsets.UTF_8),
+                    0,
+                    0,
+                    new ASN1OctetString((byte) 0x87, "objectClass")),
+                garbageOid));
+    assertThat(
+            outcome.disconnected()
+                || outcome.resultCode() == ResultCode.UNAVAILABLE_CRITICAL_EXTENSION
+                || PROTOCOL_REFUSALS.contains(outcome.resultCode()))
+        .as(outcome.toString())
+        .isTrue();
   }
 
   // ----- helpers -----
@@ -369,14 +491,28 @@ class HostileInputIT {
   }
 
   private static void bindAsRoot(RawLdap raw) throws Exception {
-    raw.send(RawLdap.message(1, new ASN1Sequence((byte) 0x60, new ASN1Integer(3),
-        new ASN1OctetString(TestServer.ROOT_DN), new ASN1OctetString((byte) 0x80, TestServer.ROOT_PASSWORD))));
+    raw.send(
+        RawLdap.message(
+            1,
+            new ASN1Sequence(
+                (byte) 0x60,
+                new ASN1Integer(3),
+                new ASN1OctetString(TestServer.ROOT_DN),
+                new ASN1OctetString((byte) 0x80, TestServer.ROOT_PASSWORD))));
     assertThat(raw.outcome().resultCode()).isEqualTo(ResultCode.SUCCESS);
   }
 
   private static ASN1Element search(byte[] base, int sizeLimit, int timeLimit, ASN1Element filter) {
-    return new ASN1Sequence((byte) 0x63, new ASN1OctetString(base), new ASN1Enumerated(2), new ASN1Enumerated(0),
-        new ASN1Integer(sizeLimit), new ASN1Integer(timeLimit), new ASN1Boolean(false), filter, new ASN1Sequence());
+    return new ASN1Sequence(
+        (byte) 0x63,
+        new ASN1OctetString(base),
+        new ASN1Enumerated(2),
+        new ASN1Enumerated(0),
+        new ASN1Integer(sizeLimit),
+        new ASN1Integer(timeLimit),
+        new ASN1Boolean(false),
+        filter,
+        new ASN1Sequence());
   }
 
   private static ASN1Element add(String dn, ASN1Element... attributes) {

@@ -12,15 +12,21 @@ import io.rockds.storage.maintenance.VerifyReport;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Opens an instance's backends in this JVM (the server must be stopped) and runs the index verifier. */
+/**
+ * Opens an instance's backends in this JVM (the server must be stopped) and runs the index
+ * verifier.
+ */
 final class OfflineVerification {
   private OfflineVerification() {}
 
   /** Every mismatch the verifier finds, one line each; empty when the storage is consistent. */
   static List<String> mismatches(Instance instance) throws Exception {
     List<String> found = new ArrayList<>();
-    try (Backends backends = Backends.open(ServerConfig.read(ConfigStore.load(instance.configFile())).backends(),
-        instance, Schema.getDefaultStandardSchema())) {
+    try (Backends backends =
+        Backends.open(
+            ServerConfig.read(ConfigStore.load(instance.configFile())).backends(),
+            instance,
+            Schema.getDefaultStandardSchema())) {
       for (Backend backend : backends.all()) {
         for (EntryContainer container : backend.containers()) {
           VerifyReport report = new IndexVerifier(container).verifyAll();

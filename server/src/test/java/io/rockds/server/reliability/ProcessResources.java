@@ -46,7 +46,8 @@ final class ProcessResources {
    * Waits up to {@code timeoutMillis} for the fd count to fall to {@code atMost} (closes on the
    * server side happen asynchronously); returns the last count seen.
    */
-  static long awaitFileDescriptorsAtMost(long atMost, long timeoutMillis) throws InterruptedException {
+  static long awaitFileDescriptorsAtMost(long atMost, long timeoutMillis)
+      throws InterruptedException {
     long deadline = System.currentTimeMillis() + timeoutMillis;
     long count = openFileDescriptors();
     while (count > atMost && System.currentTimeMillis() < deadline) {

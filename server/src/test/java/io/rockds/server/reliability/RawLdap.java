@@ -44,8 +44,12 @@ final class RawLdap implements AutoCloseable {
 
   /** An LDAPMessage: message ID, the protocol op element, optional controls ([0] SEQUENCE). */
   static byte[] message(int messageId, ASN1Element op, ASN1Element... controls) {
-    ASN1Element[] parts = controls.length == 0 ? new ASN1Element[] {new ASN1Integer(messageId), op}
-        : new ASN1Element[] {new ASN1Integer(messageId), op, new ASN1Sequence((byte) 0xA0, controls)};
+    ASN1Element[] parts =
+        controls.length == 0
+            ? new ASN1Element[] {new ASN1Integer(messageId), op}
+            : new ASN1Element[] {
+              new ASN1Integer(messageId), op, new ASN1Sequence((byte) 0xA0, controls)
+            };
     return new ASN1Sequence(parts).encode();
   }
 
@@ -68,7 +72,8 @@ final class RawLdap implements AutoCloseable {
         if (response.getMessageID() == 0) {
           var nod = response.getExtendedResponseProtocolOp();
           if (nod != null && NOTICE_OF_DISCONNECTION.equals(nod.getResponseOID())) {
-            return Outcome.closed("notice of disconnection: " + ResultCode.valueOf(nod.getResultCode()));
+            return Outcome.closed(
+                "notice of disconnection: " + ResultCode.valueOf(nod.getResultCode()));
           }
         }
         ResultCode code = resultCode(response);
@@ -90,7 +95,8 @@ final class RawLdap implements AutoCloseable {
     return switch (m.getProtocolOpType()) {
       case LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_RESULT_DONE ->
           ResultCode.valueOf(m.getSearchResultDoneProtocolOp().getResultCode());
-      case LDAPMessage.PROTOCOL_OP_TYPE_ADD_RESPONSE -> ResultCode.valueOf(m.getAddResponseProtocolOp().getResultCode());
+      case LDAPMessage.PROTOCOL_OP_TYPE_ADD_RESPONSE ->
+          ResultCode.valueOf(m.getAddResponseProtocolOp().getResultCode());
       case LDAPMessage.PROTOCOL_OP_TYPE_BIND_RESPONSE ->
           ResultCode.valueOf(m.getBindResponseProtocolOp().getResultCode());
       case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_RESPONSE ->

@@ -27,10 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Soak: 64 connections run a mixed workload (search, bind, modify, add, delete, compare) against
- * an in-process server; every operation must succeed, the heap after a full collection at the
- * end must be close to the one a third of the way in (after warm-up), and no file descriptor may
- * be gained in between.
+ * Soak: 64 connections run a mixed workload (search, bind, modify, add, delete, compare) against an
+ * in-process server; every operation must succeed, the heap after a full collection at the end must
+ * be close to the one a third of the way in (after warm-up), and no file descriptor may be gained
+ * in between.
  *
  * <p>Short mode: 45 s. Long mode: {@code -Dreliability.soakSeconds=3600}.
  */
@@ -44,8 +44,8 @@ class SoakIT {
   @Test
   void mixedWorkloadAtSixtyFourConnectionsRunsWithoutErrorsOrGrowth() throws Exception {
     long seconds = Long.getLong("reliability.soakSeconds", 45);
-    try (DirectoryServer server = DirectoryServer.start(PopulatedInstance.create(dir.resolve("instance"), PEOPLE,
-        100))) {
+    try (DirectoryServer server =
+        DirectoryServer.start(PopulatedInstance.create(dir.resolve("instance"), PEOPLE, 100))) {
       AtomicBoolean stop = new AtomicBoolean();
       AtomicLong operations = new AtomicLong();
       List<String> errors = Collections.synchronizedList(new ArrayList<>());
@@ -67,14 +67,26 @@ class SoakIT {
         for (Future<?> worker : workers) {
           worker.get(2, TimeUnit.MINUTES);
         }
-        System.out.printf("soak: %d s, %d connections, %d operations (%d after warm-up), heap %d MB -> %d MB, "
-            + "fds %d -> %d, %d errors%n", seconds, CONNECTIONS, operations.get(), operations.get() - opsWarm,
-            heapWarm >> 20, heapEnd >> 20, fdsWarm, fdsEnd, errors.size());
+        System.out.printf(
+            "soak: %d s, %d connections, %d operations (%d after warm-up), heap %d MB -> %d MB, "
+                + "fds %d -> %d, %d errors%n",
+            seconds,
+            CONNECTIONS,
+            operations.get(),
+            operations.get() - opsWarm,
+            heapWarm >> 20,
+            heapEnd >> 20,
+            fdsWarm,
+            fdsEnd,
+            errors.size());
         assertThat(errors).as("unexpected errors").isEmpty();
         assertThat(operations.get() - opsWarm).as("operations after warm-up").isPositive();
-        assertThat(heapEnd).as("heap after GC at the end vs. after warm-up")
+        assertThat(heapEnd)
+            .as("heap after GC at the end vs. after warm-up")
             .isLessThan(heapWarm + Math.max(64L << 20, heapWarm / 2));
-        assertThat(fdsEnd).as("file descriptors at the end vs. after warm-up").isLessThanOrEqualTo(fdsWarm + 16);
+        assertThat(fdsEnd)
+            .as("file descriptors at the end vs. after warm-up")
+            .isLessThanOrEqualTo(fdsWarm + 16);
       } finally {
         stop.set(true);
         pool.shutdownNow();
@@ -84,7 +96,8 @@ class SoakIT {
   }
 
   /** One connection looping over the operation mix until told to stop. */
-  private record Worker(int id, int port, AtomicBoolean stop, AtomicLong operations, List<String> errors) {
+  private record Worker(
+      int id, int port, AtomicBoolean stop, AtomicLong operations, List<String> errors) {
     void run() {
       Random random = new Random(id);
       ArrayDeque<String> added = new ArrayDeque<>();
@@ -95,20 +108,33 @@ class SoakIT {
           String dn = "uid=user." + person + "," + PEOPLE_DN;
           try {
             switch (random.nextInt(6)) {
-              case 0 -> check(c.search(PEOPLE_DN, SearchScope.ONE, "(uid=user." + person + ")", "cn")
-                  .getEntryCount() == 1, "search found " + dn);
+              case 0 ->
+                  check(
+                      c.search(PEOPLE_DN, SearchScope.ONE, "(uid=user." + person + ")", "cn")
+                              .getEntryCount()
+                          == 1,
+                      "search found " + dn);
               case 1 -> {
                 c.bind(dn, PopulatedInstance.PASSWORD);
                 c.bind(TestServer.ROOT_DN, TestServer.ROOT_PASSWORD);
               }
-              case 2 -> c.modify("uid=user." + (id * (PEOPLE / CONNECTIONS) + random.nextInt(PEOPLE / CONNECTIONS))
-                  + "," + PEOPLE_DN, new Modification(ModificationType.REPLACE, "description", "v" + next++));
+              case 2 ->
+                  c.modify(
+                      "uid=user."
+                          + (id * (PEOPLE / CONNECTIONS) + random.nextInt(PEOPLE / CONNECTIONS))
+                          + ","
+                          + PEOPLE_DN,
+                      new Modification(ModificationType.REPLACE, "description", "v" + next++));
               case 3 -> {
                 String uid = "soak-" + id + "-" + next++;
                 String newDn = "uid=" + uid + "," + PEOPLE_DN;
-                c.add(new Entry(newDn, new Attribute("objectClass", "inetOrgPerson"),
-                    new Attribute("uid", uid), new Attribute("cn", "soak"),
-                    new Attribute("sn", "soak")));
+                c.add(
+                    new Entry(
+                        newDn,
+                        new Attribute("objectClass", "inetOrgPerson"),
+                        new Attribute("uid", uid),
+                        new Attribute("cn", "soak"),
+                        new Attribute("sn", "soak")));
                 added.add(newDn);
               }
               case 4 -> {
@@ -116,7 +142,8 @@ class SoakIT {
                   c.delete(added.poll());
                 }
               }
-              default -> check(c.compare(dn, "uid", "user." + person).compareMatched(), "compare " + dn);
+              default ->
+                  check(c.compare(dn, "uid", "user." + person).compareMatched(), "compare " + dn);
             }
             operations.incrementAndGet();
           } catch (LDAPException e) {

@@ -13,51 +13,103 @@ class SchemaCheckerTest {
 
   @Test
   void check_returnsTheMostSpecificStructuralClass() throws Exception {
-    assertThat(CHECKER.check(entry("cn=a", "objectClass: person", "objectClass: inetOrgPerson",
-        "objectClass: posixAccount", "cn: a", "sn: a", "uid: a", "uidNumber: 1", "gidNumber: 1",
-        "homeDirectory: /home/a")).getNameOrOID()).isEqualTo("inetOrgPerson");
+    assertThat(
+            CHECKER
+                .check(
+                    entry(
+                        "cn=a",
+                        "objectClass: person",
+                        "objectClass: inetOrgPerson",
+                        "objectClass: posixAccount",
+                        "cn: a",
+                        "sn: a",
+                        "uid: a",
+                        "uidNumber: 1",
+                        "gidNumber: 1",
+                        "homeDirectory: /home/a"))
+                .getNameOrOID())
+        .isEqualTo("inetOrgPerson");
   }
 
   @Test
   void check_refusesWithOpenLdapsResultCodes() {
     assertCode(ResultCode.OBJECT_CLASS_VIOLATION, "cn=a", "objectClass: person", "cn: a");
-    assertCode(ResultCode.OBJECT_CLASS_VIOLATION, "cn=a", "objectClass: person", "cn: a", "sn: a", "mail: a@b");
+    assertCode(
+        ResultCode.OBJECT_CLASS_VIOLATION,
+        "cn=a",
+        "objectClass: person",
+        "cn: a",
+        "sn: a",
+        "mail: a@b");
     assertCode(ResultCode.OBJECT_CLASS_VIOLATION, "cn=a", "objectClass: top", "cn: a");
-    assertCode(ResultCode.OBJECT_CLASS_VIOLATION, "cn=a", "objectClass: person", "objectClass: device", "cn: a",
+    assertCode(
+        ResultCode.OBJECT_CLASS_VIOLATION,
+        "cn=a",
+        "objectClass: person",
+        "objectClass: device",
+        "cn: a",
         "sn: a");
-    assertCode(ResultCode.UNDEFINED_ATTRIBUTE_TYPE, "cn=a", "objectClass: person", "cn: a", "sn: a", "fooBar: x");
+    assertCode(
+        ResultCode.UNDEFINED_ATTRIBUTE_TYPE,
+        "cn=a",
+        "objectClass: person",
+        "cn: a",
+        "sn: a",
+        "fooBar: x");
     assertCode(ResultCode.INVALID_ATTRIBUTE_SYNTAX, "cn=a", "objectClass: noSuchClass", "cn: a");
-    assertCode(ResultCode.INVALID_ATTRIBUTE_SYNTAX, "uid=a", "objectClass: account", "objectClass: posixAccount",
-        "uid: a", "cn: a", "uidNumber: x", "gidNumber: 1", "homeDirectory: /");
-    assertCode(ResultCode.CONSTRAINT_VIOLATION, "cn=a", "objectClass: inetOrgPerson", "cn: a", "sn: a",
-        "displayName: 1", "displayName: 2");
+    assertCode(
+        ResultCode.INVALID_ATTRIBUTE_SYNTAX,
+        "uid=a",
+        "objectClass: account",
+        "objectClass: posixAccount",
+        "uid: a",
+        "cn: a",
+        "uidNumber: x",
+        "gidNumber: 1",
+        "homeDirectory: /");
+    assertCode(
+        ResultCode.CONSTRAINT_VIOLATION,
+        "cn=a",
+        "objectClass: inetOrgPerson",
+        "cn: a",
+        "sn: a",
+        "displayName: 1",
+        "displayName: 2");
     assertCode(ResultCode.NAMING_VIOLATION, "cn=a", "objectClass: person", "cn: b", "sn: a");
   }
 
   @Test
   void extensibleObject_allowsAnyDefinedAttribute() throws Exception {
-    CHECKER.check(entry("cn=a", "objectClass: person", "objectClass: extensibleObject", "cn: a", "sn: a",
-        "mail: a@b"));
+    CHECKER.check(
+        entry(
+            "cn=a",
+            "objectClass: person",
+            "objectClass: extensibleObject",
+            "cn: a",
+            "sn: a",
+            "mail: a@b"));
   }
 
   @Test
   void addSuperiorClasses_addsTheChain() throws Exception {
     Entry e = entry("cn=a", "objectClass: inetOrgPerson", "cn: a", "sn: a");
     CHECKER.addSuperiorClasses(e);
-    assertThat(e.getObjectClassValues()).containsExactlyInAnyOrder("inetOrgPerson", "organizationalPerson",
-        "person", "top");
+    assertThat(e.getObjectClassValues())
+        .containsExactlyInAnyOrder("inetOrgPerson", "organizationalPerson", "person", "top");
   }
 
   @Test
   void checkUserModifiable_refusesOperationalStamps() {
     assertThatThrownBy(() -> CHECKER.checkUserModifiable("createTimestamp"))
-        .isInstanceOfSatisfying(LDAPException.class,
+        .isInstanceOfSatisfying(
+            LDAPException.class,
             e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.CONSTRAINT_VIOLATION));
   }
 
   private static void assertCode(ResultCode code, String rdn, String... lines) {
     assertThatThrownBy(() -> CHECKER.check(entry(rdn, lines)))
-        .isInstanceOfSatisfying(LDAPException.class, e -> assertThat(e.getResultCode()).isEqualTo(code));
+        .isInstanceOfSatisfying(
+            LDAPException.class, e -> assertThat(e.getResultCode()).isEqualTo(code));
   }
 
   private static Entry entry(String rdn, String... lines) throws Exception {

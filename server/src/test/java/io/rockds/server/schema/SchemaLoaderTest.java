@@ -17,12 +17,36 @@ class SchemaLoaderTest {
   @Test
   void standard_hasTheSchemasDirectoriesExpect() {
     Schema schema = SchemaLoader.standard();
-    for (String oc : new String[] {"inetOrgPerson", "posixAccount", "posixGroup", "groupOfURLs", "groupOfNames",
-        "groupOfUniqueNames", "dcObject", "account", "subschema", "subentry", "dynamicObject"}) {
+    for (String oc :
+        new String[] {
+          "inetOrgPerson",
+          "posixAccount",
+          "posixGroup",
+          "groupOfURLs",
+          "groupOfNames",
+          "groupOfUniqueNames",
+          "dcObject",
+          "account",
+          "subschema",
+          "subentry",
+          "dynamicObject"
+        }) {
       assertThat(schema.getObjectClass(oc)).as(oc).isNotNull();
     }
-    for (String at : new String[] {"uidNumber", "memberURL", "memberOf", "isMemberOf", "entryUUID", "entryDN",
-        "hasSubordinates", "numSubordinates", "structuralObjectClass", "ds-privilege-name", "aci"}) {
+    for (String at :
+        new String[] {
+          "uidNumber",
+          "memberURL",
+          "memberOf",
+          "isMemberOf",
+          "entryUUID",
+          "entryDN",
+          "hasSubordinates",
+          "numSubordinates",
+          "structuralObjectClass",
+          "ds-privilege-name",
+          "aci"
+        }) {
       assertThat(schema.getAttributeType(at)).as(at).isNotNull();
     }
     assertThat(schema.getAttributeType("memberOf").isNoUserModification()).isTrue();
@@ -30,35 +54,42 @@ class SchemaLoaderTest {
 
   @Test
   void load_mergesTheFolderInNameOrder_andNamesABrokenFile() throws Exception {
-    Files.writeString(dir.resolve("60-a.ldif"), """
+    Files.writeString(
+        dir.resolve("60-a.ldif"),
+        """
         dn: cn=schema
         objectClass: subschema
         attributeTypes: ( 1.3.6.1.4.1.99999.1.5 NAME 'fileAttribute' SYNTAX 1.3.6.1.4.1.1466.115.121.1.15 )
         """);
     assertThat(SchemaLoader.load(dir).getAttributeType("fileAttribute")).isNotNull();
     Files.writeString(dir.resolve("70-broken.ldif"), "dn: cn=schema\nthis is not ldif\n");
-    assertThatThrownBy(() -> SchemaLoader.load(dir)).isInstanceOf(ConfigException.class)
+    assertThatThrownBy(() -> SchemaLoader.load(dir))
+        .isInstanceOf(ConfigException.class)
         .hasMessageContaining("70-broken.ldif");
   }
 
   @Test
   void load_refusesADefinitionThatDoesNotParse_insteadOfSkippingIt() throws Exception {
-    Files.writeString(dir.resolve("80-typo.ldif"), """
+    Files.writeString(
+        dir.resolve("80-typo.ldif"),
+        """
         dn: cn=schema
         objectClass: subschema
         attributeTypes: ( 1.3.6.1.4.1.99999.1.6 NAME 'fine' SYNTAX 1.3.6.1.4.1.1466.115.121.1.15 )
         objectClasses: ( 1.3.6.1.4.1.99999.2.6 NAME 'typo' SUP top AUXILIARY MAY ( fine $ )
         """);
-    assertThatThrownBy(() -> SchemaLoader.load(dir)).isInstanceOf(ConfigException.class)
-        .hasMessageContaining("80-typo.ldif").hasMessageContaining("1.3.6.1.4.1.99999.2.6");
+    assertThatThrownBy(() -> SchemaLoader.load(dir))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("80-typo.ldif")
+        .hasMessageContaining("1.3.6.1.4.1.99999.2.6");
   }
 
   @Test
   void subschemaEntry_listsMatchingRuleUses() {
     ServerSchema schema = serverSchema();
     Entry entry = schema.subschemaEntry();
-    assertThat(entry.getAttributeValues("matchingRuleUse")).anyMatch(v -> v.contains("caseIgnoreMatch")
-        && v.contains("APPLIES"));
+    assertThat(entry.getAttributeValues("matchingRuleUse"))
+        .anyMatch(v -> v.contains("caseIgnoreMatch") && v.contains("APPLIES"));
     assertThat(entry.getAttributeValues("objectClass")).contains("subschema");
   }
 

@@ -23,7 +23,8 @@ class PagedSearchesTest {
   @Test
   void otherParametersAreUnwillingAndUnknownCookiesAProtocolError() {
     ASN1OctetString cookie = searches.keep("search-a", new PagedSearches.AtId(1));
-    assertThat(code(() -> searches.take(cookie, "search-b"))).isEqualTo(ResultCode.UNWILLING_TO_PERFORM);
+    assertThat(code(() -> searches.take(cookie, "search-b")))
+        .isEqualTo(ResultCode.UNWILLING_TO_PERFORM);
     assertThat(code(() -> searches.take(new ASN1OctetString("forged"), "search-a")))
         .isEqualTo(ResultCode.PROTOCOL_ERROR);
   }
@@ -35,7 +36,8 @@ class PagedSearchesTest {
       cookies.add(searches.keep("s" + i, new PagedSearches.AtId(i)));
     }
     assertThat(searches.openCount()).isEqualTo(PagedSearches.MAX_OPEN);
-    assertThat(code(() -> searches.take(cookies.get(0), "s0"))).isEqualTo(ResultCode.PROTOCOL_ERROR);
+    assertThat(code(() -> searches.take(cookies.get(0), "s0")))
+        .isEqualTo(ResultCode.PROTOCOL_ERROR);
     assertThat(code(() -> searches.take(cookies.get(1), "s1"))).isNull();
   }
 

@@ -14,12 +14,28 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SearchLimitsTest {
-  private static final GlobalConfig GLOBAL = new GlobalConfig(1000, 60, 5000, false, 0,
-      io.rockds.config.RequestLimitsConfig.DEFAULTS, GlobalConfig.HttpEndpoint.NONE, true, 0);
+  private static final GlobalConfig GLOBAL =
+      new GlobalConfig(
+          1000,
+          60,
+          5000,
+          false,
+          0,
+          io.rockds.config.RequestLimitsConfig.DEFAULTS,
+          GlobalConfig.HttpEndpoint.NONE,
+          true,
+          0);
 
   private static SearchRequestProtocolOp request(int sizeLimit, int timeLimit) {
-    return new SearchRequestProtocolOp("dc=example,dc=com", SearchScope.SUB, DereferencePolicy.NEVER, sizeLimit,
-        timeLimit, false, Filter.createPresenceFilter("objectClass"), List.of());
+    return new SearchRequestProtocolOp(
+        "dc=example,dc=com",
+        SearchScope.SUB,
+        DereferencePolicy.NEVER,
+        sizeLimit,
+        timeLimit,
+        false,
+        Filter.createPresenceFilter("objectClass"),
+        List.of());
   }
 
   @Test
@@ -38,12 +54,18 @@ class SearchLimitsTest {
     SearchLimits limits = new SearchLimits(2, System.nanoTime() - 1, 10);
     limits.checkSize(1);
     limits.checkLookthrough(10);
-    assertThatThrownBy(() -> limits.checkSize(2)).isInstanceOfSatisfying(LDAPException.class,
-        e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.SIZE_LIMIT_EXCEEDED));
-    assertThatThrownBy(() -> limits.checkLookthrough(11)).isInstanceOfSatisfying(LDAPException.class,
-        e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.ADMIN_LIMIT_EXCEEDED));
-    assertThatThrownBy(limits::checkTime).isInstanceOfSatisfying(LDAPException.class,
-        e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.TIME_LIMIT_EXCEEDED));
+    assertThatThrownBy(() -> limits.checkSize(2))
+        .isInstanceOfSatisfying(
+            LDAPException.class,
+            e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.SIZE_LIMIT_EXCEEDED));
+    assertThatThrownBy(() -> limits.checkLookthrough(11))
+        .isInstanceOfSatisfying(
+            LDAPException.class,
+            e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.ADMIN_LIMIT_EXCEEDED));
+    assertThatThrownBy(limits::checkTime)
+        .isInstanceOfSatisfying(
+            LDAPException.class,
+            e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.TIME_LIMIT_EXCEEDED));
     new SearchLimits(0, Long.MAX_VALUE, 0).checkTime();
   }
 }

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 
 class ServerSideSortTest {
   private static List<Long> order(SortKey key, Entry... entries) throws Exception {
-    ServerSideSort sort = ServerSideSort.from(new ServerSideSortRequestControl(key), Schema.getDefaultStandardSchema());
+    ServerSideSort sort =
+        ServerSideSort.from(
+            new ServerSideSortRequestControl(key), Schema.getDefaultStandardSchema());
     List<ServerSideSort.Sortable> sortables = new ArrayList<>();
     for (int i = 0; i < entries.length; i++) {
       sortables.add(sort.sortable(i, entries[i]));
@@ -36,7 +38,8 @@ class ServerSideSortTest {
     Entry fortyTwo = entry("changeNumber: 42");
     Entry negative = entry("changeNumber: -3");
     Entry none = entry("cn: x");
-    assertThat(order(new SortKey("changeNumber"), nine, fortyTwo, none, negative)).containsExactly(3L, 0L, 1L, 2L);
+    assertThat(order(new SortKey("changeNumber"), nine, fortyTwo, none, negative))
+        .containsExactly(3L, 0L, 1L, 2L);
     assertThat(order(new SortKey("changeNumber", true), nine, fortyTwo, none, negative))
         .containsExactly(2L, 1L, 0L, 3L);
   }
@@ -45,22 +48,27 @@ class ServerSideSortTest {
   void multiValuedAttributesSortByTheirSmallestValueOrLargestInReverse() throws Exception {
     Entry ab = entry("sn: b", "sn: A");
     Entry c = entry("sn: C");
-    assertThat(order(new SortKey("sn", "caseIgnoreOrderingMatch", false), c, ab)).containsExactly(1L, 0L);
-    assertThat(order(new SortKey("sn", "caseIgnoreOrderingMatch", true), ab, c)).containsExactly(1L, 0L);
+    assertThat(order(new SortKey("sn", "caseIgnoreOrderingMatch", false), c, ab))
+        .containsExactly(1L, 0L);
+    assertThat(order(new SortKey("sn", "caseIgnoreOrderingMatch", true), ab, c))
+        .containsExactly(1L, 0L);
   }
 
   @Test
   void unusableKeysAreReported() throws Exception {
     Schema schema = Schema.getDefaultStandardSchema();
-    ServerSideSort unknown = ServerSideSort.from(new ServerSideSortRequestControl(new SortKey("nope")), schema);
+    ServerSideSort unknown =
+        ServerSideSort.from(new ServerSideSortRequestControl(new SortKey("nope")), schema);
     assertThat(unknown.usable()).isFalse();
     assertThat(((ServerSideSortResponseControl) unknown.responseControl()).getResultCode())
         .isEqualTo(ResultCode.NO_SUCH_ATTRIBUTE);
-    ServerSideSort dn = ServerSideSort.from(new ServerSideSortRequestControl(new SortKey("member")), schema);
+    ServerSideSort dn =
+        ServerSideSort.from(new ServerSideSortRequestControl(new SortKey("member")), schema);
     assertThat(((ServerSideSortResponseControl) dn.responseControl()).getResultCode())
         .isEqualTo(ResultCode.INAPPROPRIATE_MATCHING);
     // sn has no ORDERING rule and the key names none (RFC 2891 section 1.2).
-    ServerSideSort noRule = ServerSideSort.from(new ServerSideSortRequestControl(new SortKey("sn")), schema);
+    ServerSideSort noRule =
+        ServerSideSort.from(new ServerSideSortRequestControl(new SortKey("sn")), schema);
     assertThat(((ServerSideSortResponseControl) noRule.responseControl()).getResultCode())
         .isEqualTo(ResultCode.INAPPROPRIATE_MATCHING);
   }

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Per-user controls as OpenDJ's: the {@code unindexed-search} privilege in a user's
- * {@code ds-privilege-name}, and {@code ds-rlim-size-limit}, {@code ds-rlim-time-limit} and
- * {@code ds-rlim-lookthrough-limit} replacing the server's limits for that user.
+ * Per-user controls as OpenDJ's: the {@code unindexed-search} privilege in a user's {@code
+ * ds-privilege-name}, and {@code ds-rlim-size-limit}, {@code ds-rlim-time-limit} and {@code
+ * ds-rlim-lookthrough-limit} replacing the server's limits for that user.
  */
 class UserLimitsIT {
   private static final String PEOPLE_DN = "ou=People," + TestServer.BASE;
@@ -40,15 +40,22 @@ class UserLimitsIT {
     entries.add(user("small", "ds-rlim-size-limit: 5"));
     entries.add(user("unlimited", "ds-rlim-size-limit: 0"));
     entries.add(user("scanner", "ds-privilege-name: unindexed-search"));
-    entries.add(user("narrow", "ds-privilege-name: unindexed-search", "ds-rlim-lookthrough-limit: 10"));
+    entries.add(
+        user("narrow", "ds-privilege-name: unindexed-search", "ds-rlim-lookthrough-limit: 10"));
     for (int i = 0; i < PEOPLE; i++) {
-      entries.add(new Entry("uid=user." + i + "," + PEOPLE_DN, new Attribute("objectClass", "top", "person",
-          "inetOrgPerson"), new Attribute("uid", "user." + i), new Attribute("cn", "User " + i),
-          new Attribute("sn", "Same"), new Attribute("description", "number " + i)));
+      entries.add(
+          new Entry(
+              "uid=user." + i + "," + PEOPLE_DN,
+              new Attribute("objectClass", "top", "person", "inetOrgPerson"),
+              new Attribute("uid", "user." + i),
+              new Attribute("cn", "User " + i),
+              new Attribute("sn", "Same"),
+              new Attribute("description", "number " + i)));
     }
     server = TestServer.start(dir, entries);
     try (LDAPConnection root = server.rootConnection()) {
-      root.modify("cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-size-limit", "20"));
+      root.modify(
+          "cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-size-limit", "20"));
     }
   }
 
@@ -58,15 +65,24 @@ class UserLimitsIT {
   }
 
   private static Entry user(String uid, String... extra) throws Exception {
-    List<String> lines = new ArrayList<>(List.of("dn: uid=" + uid + "," + TestServer.BASE, "objectClass: top",
-        "objectClass: person", "objectClass: inetOrgPerson", "uid: " + uid, "cn: " + uid, "sn: " + uid,
-        "userPassword: " + uid + "-secret"));
+    List<String> lines =
+        new ArrayList<>(
+            List.of(
+                "dn: uid=" + uid + "," + TestServer.BASE,
+                "objectClass: top",
+                "objectClass: person",
+                "objectClass: inetOrgPerson",
+                "uid: " + uid,
+                "cn: " + uid,
+                "sn: " + uid,
+                "userPassword: " + uid + "-secret"));
     lines.addAll(List.of(extra));
     return new Entry(lines.toArray(String[]::new));
   }
 
   private static LDAPConnection as(String uid) throws LDAPException {
-    return new LDAPConnection("127.0.0.1", server.ldapPort(), "uid=" + uid + "," + TestServer.BASE, uid + "-secret");
+    return new LDAPConnection(
+        "127.0.0.1", server.ldapPort(), "uid=" + uid + "," + TestServer.BASE, uid + "-secret");
   }
 
   /** The result of a search of the whole suffix, which only an index can narrow. */
@@ -81,38 +97,55 @@ class UserLimitsIT {
 
   @Test
   void aUsersSizeLimitReplacesTheServersEitherWay() throws Exception {
-    try (LDAPConnection plain = as("plain"); LDAPConnection small = as("small");
+    try (LDAPConnection plain = as("plain");
+        LDAPConnection small = as("small");
         LDAPConnection unlimited = as("unlimited")) {
       assertThatThrownBy(() -> plain.search(PEOPLE_DN, SearchScope.SUB, "(sn=Same)", "1.1"))
-          .isInstanceOfSatisfying(LDAPSearchException.class, e -> {
-            assertThat(e.getResultCode()).isEqualTo(ResultCode.SIZE_LIMIT_EXCEEDED);
-            assertThat(e.getEntryCount()).isEqualTo(20);
-          });
+          .isInstanceOfSatisfying(
+              LDAPSearchException.class,
+              e -> {
+                assertThat(e.getResultCode()).isEqualTo(ResultCode.SIZE_LIMIT_EXCEEDED);
+                assertThat(e.getEntryCount()).isEqualTo(20);
+              });
       assertThatThrownBy(() -> small.search(PEOPLE_DN, SearchScope.SUB, "(sn=Same)", "1.1"))
-          .isInstanceOfSatisfying(LDAPSearchException.class, e -> {
-            assertThat(e.getResultCode()).isEqualTo(ResultCode.SIZE_LIMIT_EXCEEDED);
-            assertThat(e.getEntryCount()).isEqualTo(5);
-          });
-      assertThat(unlimited.search(PEOPLE_DN, SearchScope.SUB, "(sn=Same)", "1.1").getEntryCount()).isEqualTo(PEOPLE);
+          .isInstanceOfSatisfying(
+              LDAPSearchException.class,
+              e -> {
+                assertThat(e.getResultCode()).isEqualTo(ResultCode.SIZE_LIMIT_EXCEEDED);
+                assertThat(e.getEntryCount()).isEqualTo(5);
+              });
+      assertThat(unlimited.search(PEOPLE_DN, SearchScope.SUB, "(sn=Same)", "1.1").getEntryCount())
+          .isEqualTo(PEOPLE);
     }
   }
 
   @Test
   void theUnindexedSearchPrivilegeAndALookthroughLimitPerUser() throws Exception {
-    try (LDAPConnection plain = as("plain"); LDAPConnection scanner = as("scanner");
+    try (LDAPConnection plain = as("plain");
+        LDAPConnection scanner = as("scanner");
         LDAPConnection narrow = as("narrow")) {
-      assertThat(resultOf(plain, "(description=number 7)")).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      assertThat(scanner.search(TestServer.BASE, SearchScope.SUB, "(description=number 7)").getEntryCount()).isEqualTo(1);
-      assertThat(resultOf(narrow, "(description=number 7)")).isEqualTo(ResultCode.ADMIN_LIMIT_EXCEEDED);
+      assertThat(resultOf(plain, "(description=number 7)"))
+          .isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+      assertThat(
+              scanner
+                  .search(TestServer.BASE, SearchScope.SUB, "(description=number 7)")
+                  .getEntryCount())
+          .isEqualTo(1);
+      assertThat(resultOf(narrow, "(description=number 7)"))
+          .isEqualTo(ResultCode.ADMIN_LIMIT_EXCEEDED);
     }
   }
 
   @Test
   void aUserCannotRaiseTheirOwnLimit() throws Exception {
     try (LDAPConnection small = as("small")) {
-      assertThatThrownBy(() -> small.modify("uid=small," + TestServer.BASE,
-          new Modification(ModificationType.REPLACE, "ds-rlim-size-limit", "0")))
-          .isInstanceOfSatisfying(LDAPException.class,
+      assertThatThrownBy(
+              () ->
+                  small.modify(
+                      "uid=small," + TestServer.BASE,
+                      new Modification(ModificationType.REPLACE, "ds-rlim-size-limit", "0")))
+          .isInstanceOfSatisfying(
+              LDAPException.class,
               e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
     }
   }

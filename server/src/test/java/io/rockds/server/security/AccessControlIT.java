@@ -42,8 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * refused case, entry ACIs and their cache, privileges and proxied authorization.
  */
 class AccessControlIT {
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   private static TestServer server;
 
   @BeforeAll
@@ -75,21 +74,30 @@ class AccessControlIT {
       SearchResult result = anonymous.search(TestServer.BASE, SearchScope.SUB, "(objectClass=top)");
       assertThat(result.getResultCode()).isEqualTo(ResultCode.SUCCESS);
       assertThat(result.getEntryCount()).isZero();
-      assertCode(() -> anonymous.compare(ALICE, "cn", "alice"), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+      assertCode(
+          () -> anonymous.compare(ALICE, "cn", "alice"), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
     }
   }
 
   @Test
   void anonymous_writes_are_refused() throws Exception {
     try (LDAPConnection anonymous = server.anonymousConnection()) {
-      assertCode(() -> anonymous.add(SecurityFixture.person("mallory", "mallory-password")),
+      assertCode(
+          () -> anonymous.add(SecurityFixture.person("mallory", "mallory-password")),
           ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      assertCode(() -> anonymous.modify(BOB, new Modification(ModificationType.REPLACE, "description", "x")),
+      assertCode(
+          () ->
+              anonymous.modify(BOB, new Modification(ModificationType.REPLACE, "description", "x")),
           ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      assertCode(() -> anonymous.modify(BOB, new Modification(ModificationType.REPLACE, "userPassword", "x1234567")),
+      assertCode(
+          () ->
+              anonymous.modify(
+                  BOB, new Modification(ModificationType.REPLACE, "userPassword", "x1234567")),
           ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
       assertCode(() -> anonymous.delete(CAROL), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      assertCode(() -> anonymous.modifyDN(CAROL, "uid=carol2", true), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+      assertCode(
+          () -> anonymous.modifyDN(CAROL, "uid=carol2", true),
+          ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
     }
   }
 
@@ -113,45 +121,74 @@ class AccessControlIT {
   @Test
   void searching_or_comparing_passwords_is_refused() throws Exception {
     try (LDAPConnection alice = bind(server, ALICE, ALICE_PASSWORD)) {
-      assertThat(alice.search(PEOPLE, SearchScope.SUB, "(&(objectClass=person)(userPassword=*))").getEntryCount())
+      assertThat(
+              alice
+                  .search(PEOPLE, SearchScope.SUB, "(&(objectClass=person)(userPassword=*))")
+                  .getEntryCount())
           .isZero();
-      assertThat(alice.search(PEOPLE, SearchScope.SUB, "(&(uid=bob)(userPassword=*))").getEntryCount()).isZero();
-      assertCode(() -> alice.compare(BOB, "userPassword", BOB_PASSWORD), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+      assertThat(
+              alice.search(PEOPLE, SearchScope.SUB, "(&(uid=bob)(userPassword=*))").getEntryCount())
+          .isZero();
+      assertCode(
+          () -> alice.compare(BOB, "userPassword", BOB_PASSWORD),
+          ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
     }
   }
 
   @Test
   void root_reads_passwords() throws Exception {
     try (LDAPConnection root = server.rootConnection()) {
-      assertThat(read(root, BOB, "userPassword").getAttributeValue("userPassword")).startsWith("{SSHA512}");
+      assertThat(read(root, BOB, "userPassword").getAttributeValue("userPassword"))
+          .startsWith("{SSHA512}");
     }
   }
 
   @Test
   void users_change_their_own_password_and_nothing_else() throws Exception {
     try (LDAPConnection carol = bind(server, CAROL, CAROL_PASSWORD)) {
-      carol.modify(CAROL, new Modification(ModificationType.REPLACE, "userPassword", "carol-password-2"));
-      assertCode(() -> carol.modify(CAROL, new Modification(ModificationType.REPLACE, "description", "me")),
+      carol.modify(
+          CAROL, new Modification(ModificationType.REPLACE, "userPassword", "carol-password-2"));
+      assertCode(
+          () ->
+              carol.modify(CAROL, new Modification(ModificationType.REPLACE, "description", "me")),
           ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      assertCode(() -> carol.modify(BOB, new Modification(ModificationType.REPLACE, "userPassword", "stolen-pass")),
+      assertCode(
+          () ->
+              carol.modify(
+                  BOB, new Modification(ModificationType.REPLACE, "userPassword", "stolen-pass")),
           ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      assertCode(() -> carol.add(SecurityFixture.person("dave", "dave-password")), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+      assertCode(
+          () -> carol.add(SecurityFixture.person("dave", "dave-password")),
+          ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
       assertCode(() -> carol.delete(BOB), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
     }
     try (LDAPConnection carol = bind(server, CAROL, "carol-password-2")) {
-      carol.modify(CAROL, new Modification(ModificationType.REPLACE, "userPassword", CAROL_PASSWORD));
+      carol.modify(
+          CAROL, new Modification(ModificationType.REPLACE, "userPassword", CAROL_PASSWORD));
     }
   }
 
   @Test
   void only_config_privileges_touch_cn_config() throws Exception {
-    try (LDAPConnection alice = bind(server, ALICE, ALICE_PASSWORD); LDAPConnection root = server.rootConnection()) {
-      assertCode(() -> alice.modify("cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-size-limit", "1")),
+    try (LDAPConnection alice = bind(server, ALICE, ALICE_PASSWORD);
+        LDAPConnection root = server.rootConnection()) {
+      assertCode(
+          () ->
+              alice.modify(
+                  "cn=config",
+                  new Modification(ModificationType.REPLACE, "ds-cfg-size-limit", "1")),
           ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      assertCode(() -> alice.delete("cn=Access Control Handler,cn=config"), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      // The root DN holds config-write: access control lets it through to whatever serves cn=config.
-      LDAPResult rootResult = result(() -> root.modify("cn=config",
-          new Modification(ModificationType.REPLACE, "ds-cfg-size-limit", "1000")));
+      assertCode(
+          () -> alice.delete("cn=Access Control Handler,cn=config"),
+          ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+      // The root DN holds config-write: access control lets it through to whatever serves
+      // cn=config.
+      LDAPResult rootResult =
+          result(
+              () ->
+                  root.modify(
+                      "cn=config",
+                      new Modification(ModificationType.REPLACE, "ds-cfg-size-limit", "1000")));
       assertThat(rootResult.getResultCode()).isNotEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
     }
   }
@@ -160,8 +197,11 @@ class AccessControlIT {
 
   @Test
   void entry_aci_takes_effect_at_once_and_is_revoked_at_once() throws Exception {
-    String aci = "(targetattr=\"description\")(version 3.0; acl \"Editors edit descriptions\"; allow (write)"
-        + " groupdn=\"ldap:///" + EDITORS + "\";)";
+    String aci =
+        "(targetattr=\"description\")(version 3.0; acl \"Editors edit descriptions\"; allow (write)"
+            + " groupdn=\"ldap:///"
+            + EDITORS
+            + "\";)";
     Modification describe = new Modification(ModificationType.REPLACE, "description", "edited");
     try (LDAPConnection root = server.rootConnection();
         LDAPConnection alice = bind(server, ALICE, ALICE_PASSWORD);
@@ -178,13 +218,23 @@ class AccessControlIT {
   @Test
   void entry_acis_follow_their_holder_when_it_is_renamed() throws Exception {
     String ou = "ou=Moving," + TestServer.BASE;
-    String aci = "(targetattr=\"description\")(version 3.0; acl \"alice edits\"; allow (write)"
-        + " userdn=\"ldap:///" + ALICE + "\";)";
+    String aci =
+        "(targetattr=\"description\")(version 3.0; acl \"alice edits\"; allow (write)"
+            + " userdn=\"ldap:///"
+            + ALICE
+            + "\";)";
     Modification describe = new Modification(ModificationType.REPLACE, "description", "moved");
-    try (LDAPConnection root = server.rootConnection(); LDAPConnection alice = bind(server, ALICE, ALICE_PASSWORD)) {
-      root.add(new Entry("dn: " + ou, "objectClass: top", "objectClass: organizationalUnit", "ou: Moving",
-          "aci: " + aci));
-      root.add(new Entry("dn: cn=child," + ou, "objectClass: top", "objectClass: device", "cn: child"));
+    try (LDAPConnection root = server.rootConnection();
+        LDAPConnection alice = bind(server, ALICE, ALICE_PASSWORD)) {
+      root.add(
+          new Entry(
+              "dn: " + ou,
+              "objectClass: top",
+              "objectClass: organizationalUnit",
+              "ou: Moving",
+              "aci: " + aci));
+      root.add(
+          new Entry("dn: cn=child," + ou, "objectClass: top", "objectClass: device", "cn: child"));
       alice.modify("cn=child," + ou, describe);
       root.modifyDN(ou, "ou=Moved", true);
       String moved = "cn=child,ou=Moved," + TestServer.BASE;
@@ -197,19 +247,38 @@ class AccessControlIT {
   @Test
   void deny_beats_allow_and_strips_the_attribute() throws Exception {
     String ou = "ou=Deny," + TestServer.BASE;
-    String aci = "(targetattr=\"telephoneNumber\")(version 3.0; acl \"Hide phones from bob\"; deny (read,search)"
-        + " userdn=\"ldap:///" + BOB + "\";)";
+    String aci =
+        "(targetattr=\"telephoneNumber\")(version 3.0; acl \"Hide phones from bob\"; deny (read,search)"
+            + " userdn=\"ldap:///"
+            + BOB
+            + "\";)";
     try (LDAPConnection root = server.rootConnection()) {
-      root.add(new Entry("dn: " + ou, "objectClass: top", "objectClass: organizationalUnit", "ou: Deny", "aci: " + aci));
-      root.add(new Entry("dn: uid=phoned," + ou, "objectClass: top", "objectClass: person",
-          "objectClass: inetOrgPerson", "uid: phoned", "cn: p", "sn: p", "telephoneNumber: 42"));
+      root.add(
+          new Entry(
+              "dn: " + ou,
+              "objectClass: top",
+              "objectClass: organizationalUnit",
+              "ou: Deny",
+              "aci: " + aci));
+      root.add(
+          new Entry(
+              "dn: uid=phoned," + ou,
+              "objectClass: top",
+              "objectClass: person",
+              "objectClass: inetOrgPerson",
+              "uid: phoned",
+              "cn: p",
+              "sn: p",
+              "telephoneNumber: 42"));
       try (LDAPConnection alice = bind(server, ALICE, ALICE_PASSWORD);
           LDAPConnection bob = bind(server, BOB, BOB_PASSWORD)) {
-        assertThat(read(alice, "uid=phoned," + ou).getAttributeValue("telephoneNumber")).isEqualTo("42");
+        assertThat(read(alice, "uid=phoned," + ou).getAttributeValue("telephoneNumber"))
+            .isEqualTo("42");
         SearchResultEntry seenByBob = read(bob, "uid=phoned," + ou);
         assertThat(seenByBob).isNotNull();
         assertThat(seenByBob.hasAttribute("telephoneNumber")).isFalse();
-        assertThat(bob.search(ou, SearchScope.SUB, "(telephoneNumber=42)").getEntryCount()).isZero();
+        assertThat(bob.search(ou, SearchScope.SUB, "(telephoneNumber=42)").getEntryCount())
+            .isZero();
       }
     }
   }
@@ -217,11 +286,24 @@ class AccessControlIT {
   @Test
   void invalid_aci_is_refused_with_invalid_attribute_syntax() throws Exception {
     try (LDAPConnection root = server.rootConnection()) {
-      assertCode(() -> root.modify(PEOPLE, new Modification(ModificationType.ADD, "aci",
-          "(targetattr=\"*\")(version 3.0; acl \"broken\"; allow (fly) userdn=\"ldap:///anyone\";)")),
+      assertCode(
+          () ->
+              root.modify(
+                  PEOPLE,
+                  new Modification(
+                      ModificationType.ADD,
+                      "aci",
+                      "(targetattr=\"*\")(version 3.0; acl \"broken\"; allow (fly) userdn=\"ldap:///anyone\";)")),
           ResultCode.INVALID_ATTRIBUTE_SYNTAX);
-      assertCode(() -> root.add(new Entry("dn: ou=Bad," + TestServer.BASE, "objectClass: top",
-          "objectClass: organizationalUnit", "ou: Bad", "aci: (targetattr=\"*\")(version 3.0; acl \"x\";)")),
+      assertCode(
+          () ->
+              root.add(
+                  new Entry(
+                      "dn: ou=Bad," + TestServer.BASE,
+                      "objectClass: top",
+                      "objectClass: organizationalUnit",
+                      "ou: Bad",
+                      "aci: (targetattr=\"*\")(version 3.0; acl \"x\";)")),
           ResultCode.INVALID_ATTRIBUTE_SYNTAX);
     }
   }
@@ -230,12 +312,16 @@ class AccessControlIT {
 
   @Test
   void privilege_change_guards_ds_privilege_name() throws Exception {
-    String aci = "(targetattr=\"ds-privilege-name\")(version 3.0; acl \"self privileges\"; allow (write)"
-        + " userdn=\"ldap:///self\";)";
+    String aci =
+        "(targetattr=\"ds-privilege-name\")(version 3.0; acl \"self privileges\"; allow (write)"
+            + " userdn=\"ldap:///self\";)";
     try (LDAPConnection root = server.rootConnection()) {
       root.modify(PEOPLE, new Modification(ModificationType.ADD, "aci", aci));
       try (LDAPConnection bob = bind(server, BOB, BOB_PASSWORD)) {
-        assertCode(() -> bob.modify(BOB, new Modification(ModificationType.ADD, "ds-privilege-name", "bypass-acl")),
+        assertCode(
+            () ->
+                bob.modify(
+                    BOB, new Modification(ModificationType.ADD, "ds-privilege-name", "bypass-acl")),
             ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
       } finally {
         root.modify(PEOPLE, new Modification(ModificationType.DELETE, "aci", aci));
@@ -248,35 +334,54 @@ class AccessControlIT {
     try (LDAPConnection root = server.rootConnection()) {
       // As in OpenDJ, a scope smaller than the lookthrough limit narrows the candidates, so the
       // search only counts as unindexed once the scope is larger than that limit: make it tiny.
-      root.modify("cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-lookthrough-limit", "2"));
+      root.modify(
+          "cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-lookthrough-limit", "2"));
       try {
         try (LDAPConnection bob = bind(server, BOB, BOB_PASSWORD)) {
-          assertCode(() -> bob.search(PEOPLE, SearchScope.SUB, "(description=*)"),
+          assertCode(
+              () -> bob.search(PEOPLE, SearchScope.SUB, "(description=*)"),
               ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
         }
-        root.modify(BOB, new Modification(ModificationType.ADD, "ds-privilege-name", "unindexed-search"));
+        root.modify(
+            BOB, new Modification(ModificationType.ADD, "ds-privilege-name", "unindexed-search"));
         try (LDAPConnection bob = bind(server, BOB, BOB_PASSWORD)) {
           // Allowed now: it runs, and stops at the lookthrough limit rather than being refused.
-          assertCode(() -> bob.search(PEOPLE, SearchScope.SUB, "(description=*)"), ResultCode.ADMIN_LIMIT_EXCEEDED);
+          assertCode(
+              () -> bob.search(PEOPLE, SearchScope.SUB, "(description=*)"),
+              ResultCode.ADMIN_LIMIT_EXCEEDED);
         } finally {
-          root.modify(BOB, new Modification(ModificationType.DELETE, "ds-privilege-name", "unindexed-search"));
+          root.modify(
+              BOB,
+              new Modification(ModificationType.DELETE, "ds-privilege-name", "unindexed-search"));
         }
       } finally {
-        root.modify("cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-lookthrough-limit", "5000"));
+        root.modify(
+            "cn=config",
+            new Modification(ModificationType.REPLACE, "ds-cfg-lookthrough-limit", "5000"));
       }
     }
   }
 
   @Test
   void resetting_another_password_needs_password_reset_and_the_write_right() throws Exception {
-    String aci = "(targetattr=\"userPassword\")(version 3.0; acl \"helpdesk\"; allow (write)"
-        + " userdn=\"ldap:///" + ADMIN + " || ldap:///" + ALICE + "\";)";
+    String aci =
+        "(targetattr=\"userPassword\")(version 3.0; acl \"helpdesk\"; allow (write)"
+            + " userdn=\"ldap:///"
+            + ADMIN
+            + " || ldap:///"
+            + ALICE
+            + "\";)";
     try (LDAPConnection root = server.rootConnection()) {
       root.modify(PEOPLE, new Modification(ModificationType.ADD, "aci", aci));
       try (LDAPConnection admin = bind(server, ADMIN, ADMIN_PASSWORD);
           LDAPConnection alice = bind(server, ALICE, ALICE_PASSWORD)) {
-        admin.modify(CAROL, new Modification(ModificationType.REPLACE, "userPassword", CAROL_PASSWORD));
-        assertCode(() -> alice.modify(CAROL, new Modification(ModificationType.REPLACE, "userPassword", "hijacked-1")),
+        admin.modify(
+            CAROL, new Modification(ModificationType.REPLACE, "userPassword", CAROL_PASSWORD));
+        assertCode(
+            () ->
+                alice.modify(
+                    CAROL,
+                    new Modification(ModificationType.REPLACE, "userPassword", "hijacked-1")),
             ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
       } finally {
         root.modify(PEOPLE, new Modification(ModificationType.DELETE, "aci", aci));
@@ -288,22 +393,32 @@ class AccessControlIT {
 
   @Test
   void proxied_authorization_runs_as_the_target_when_allowed() throws Exception {
-    String aci = "(target=\"ldap:///" + ALICE + "\")(version 3.0; acl \"admin proxies as alice\"; allow (proxy)"
-        + " userdn=\"ldap:///" + ADMIN + " || ldap:///" + CAROL + "\";)";
+    String aci =
+        "(target=\"ldap:///"
+            + ALICE
+            + "\")(version 3.0; acl \"admin proxies as alice\"; allow (proxy)"
+            + " userdn=\"ldap:///"
+            + ADMIN
+            + " || ldap:///"
+            + CAROL
+            + "\";)";
     try (LDAPConnection root = server.rootConnection()) {
       root.modify(PEOPLE, new Modification(ModificationType.ADD, "aci", aci));
       try (LDAPConnection admin = bind(server, ADMIN, ADMIN_PASSWORD);
           LDAPConnection carol = bind(server, CAROL, CAROL_PASSWORD)) {
-        // As alice, the admin may change alice's own password (the self rule), which it may not do as itself.
-        ModifyRequest asAlice = new ModifyRequest(ALICE,
-            new Modification(ModificationType.REPLACE, "userPassword", ALICE_PASSWORD));
+        // As alice, the admin may change alice's own password (the self rule), which it may not do
+        // as itself.
+        ModifyRequest asAlice =
+            new ModifyRequest(
+                ALICE, new Modification(ModificationType.REPLACE, "userPassword", ALICE_PASSWORD));
         asAlice.addControl(new ProxiedAuthorizationV2RequestControl("dn:" + ALICE));
         assertThat(admin.modify(asAlice).getResultCode()).isEqualTo(ResultCode.SUCCESS);
         SearchRequest byUid = new SearchRequest(PEOPLE, SearchScope.SUB, "(uid=bob)");
         byUid.addControl(new ProxiedAuthorizationV2RequestControl("u:alice"));
         assertThat(admin.search(byUid).getEntryCount()).isEqualTo(1);
 
-        ModifyRequest asBob = new ModifyRequest(BOB, new Modification(ModificationType.REPLACE, "description", "b"));
+        ModifyRequest asBob =
+            new ModifyRequest(BOB, new Modification(ModificationType.REPLACE, "description", "b"));
         asBob.addControl(new ProxiedAuthorizationV2RequestControl("dn:" + BOB));
         assertCode(() -> admin.modify(asBob), ResultCode.AUTHORIZATION_DENIED);
         ModifyRequest carolAsAlice = asAlice.duplicate();
@@ -331,7 +446,8 @@ class AccessControlIT {
   @Test
   void rename_needs_write_on_the_naming_attribute() throws Exception {
     try (LDAPConnection alice = bind(server, ALICE, ALICE_PASSWORD)) {
-      assertCode(() -> alice.modifyDN(new ModifyDNRequest(CAROL, "uid=carol3", true)),
+      assertCode(
+          () -> alice.modifyDN(new ModifyDNRequest(CAROL, "uid=carol3", true)),
           ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
     }
   }
@@ -339,10 +455,11 @@ class AccessControlIT {
   // ---------------------------------------------------------------- helpers
 
   /**
-   * One entry by a base search with an indexed filter (base searches with (objectClass=*) count
-   * as unindexed in the phase-1 search code).
+   * One entry by a base search with an indexed filter (base searches with (objectClass=*) count as
+   * unindexed in the phase-1 search code).
    */
-  static SearchResultEntry read(LDAPConnection connection, String dn, String... attributes) throws LDAPException {
+  static SearchResultEntry read(LDAPConnection connection, String dn, String... attributes)
+      throws LDAPException {
     return connection.searchForEntry(dn, SearchScope.BASE, "(objectClass=top)", attributes);
   }
 
@@ -360,7 +477,9 @@ class AccessControlIT {
   }
 
   static void assertCode(LdapCall call, ResultCode expected) {
-    assertThatThrownBy(call::call).isInstanceOfSatisfying(LDAPException.class,
-        e -> assertThat(e.getResultCode()).as(e.getMessage()).isEqualTo(expected));
+    assertThatThrownBy(call::call)
+        .isInstanceOfSatisfying(
+            LDAPException.class,
+            e -> assertThat(e.getResultCode()).as(e.getMessage()).isEqualTo(expected));
   }
 }

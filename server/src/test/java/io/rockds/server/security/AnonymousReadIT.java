@@ -20,8 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The documented switch: ds-cfg-allow-anonymous-read opens anonymous read of all but passwords. */
 class AnonymousReadIT {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void switch_opens_anonymous_read_and_search_but_not_passwords_nor_writes() throws Exception {
@@ -29,18 +28,27 @@ class AnonymousReadIT {
       try (LDAPConnection anonymous = server.anonymousConnection()) {
         assertThat(anonymous.search(PEOPLE, SearchScope.SUB, "(uid=bob)").getEntryCount()).isZero();
       }
-      Entry config = ConfigStore.load(server.instance().configFile()).get(ConfigDns.CONFIG).duplicate();
+      Entry config =
+          ConfigStore.load(server.instance().configFile()).get(ConfigDns.CONFIG).duplicate();
       config.setAttribute("ds-cfg-allow-anonymous-read", "true");
       SecurityFixture.reconfigure(server, config);
       try (LDAPConnection anonymous = server.anonymousConnection()) {
-        SearchResultEntry bob = anonymous.searchForEntry(PEOPLE, SearchScope.SUB, "(uid=bob)", "*", "+");
+        SearchResultEntry bob =
+            anonymous.searchForEntry(PEOPLE, SearchScope.SUB, "(uid=bob)", "*", "+");
         assertThat(bob).isNotNull();
         assertThat(bob.getAttributeValue("cn")).isEqualTo("bob");
         assertThat(bob.getAttributeValue("entryUUID")).isNotNull();
         assertThat(bob.hasAttribute("userPassword")).isFalse();
-        assertThat(anonymous.search(PEOPLE, SearchScope.SUB, "(&(uid=bob)(userPassword=*))").getEntryCount()).isZero();
-        AccessControlIT.assertCode(() -> anonymous.modify(BOB,
-            new Modification(ModificationType.REPLACE, "description", "x")), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+        assertThat(
+                anonymous
+                    .search(PEOPLE, SearchScope.SUB, "(&(uid=bob)(userPassword=*))")
+                    .getEntryCount())
+            .isZero();
+        AccessControlIT.assertCode(
+            () ->
+                anonymous.modify(
+                    BOB, new Modification(ModificationType.REPLACE, "description", "x")),
+            ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
       }
     }
   }

@@ -35,10 +35,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every way to authenticate goes through one gate applying the password policy of a new
- * instance (lockout after 10 failures for 5 minutes, validators on new passwords): Password
- * Modify's old password, SASL PLAIN and simple binds alike, over real connections, with the
- * server's clock moved by the test instead of sleeping.
+ * Every way to authenticate goes through one gate applying the password policy of a new instance
+ * (lockout after 10 failures for 5 minutes, validators on new passwords): Password Modify's old
+ * password, SASL PLAIN and simple binds alike, over real connections, with the server's clock moved
+ * by the test instead of sleeping.
  */
 class AuthenticationGateIT {
   private static final String POLICY = "cn=Default Password Policy,cn=Password Policies,cn=config";
@@ -46,8 +46,7 @@ class AuthenticationGateIT {
   private static final String INVALID = "Invalid credentials";
   private static final TestClock CLOCK = new TestClock();
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   private static TestServer server;
 
   @BeforeAll
@@ -57,7 +56,9 @@ class AuthenticationGateIT {
       entries.add(SecurityFixture.person(uid, PASSWORD));
     }
     entries.add(SecurityFixture.person("disabled", PASSWORD, "ds-pwp-account-disabled: TRUE"));
-    entries.add(SecurityFixture.person("expired", PASSWORD, "ds-pwp-account-expiration-time: 20251231000000Z"));
+    entries.add(
+        SecurityFixture.person(
+            "expired", PASSWORD, "ds-pwp-account-expiration-time: 20251231000000Z"));
     server = TestServer.start(dir, entries, CLOCK);
   }
 
@@ -73,39 +74,53 @@ class AuthenticationGateIT {
   }
 
   @Test
-  void a_wrong_old_password_in_password_modify_is_a_failed_bind_and_locks_the_account() throws Exception {
+  void a_wrong_old_password_in_password_modify_is_a_failed_bind_and_locks_the_account()
+      throws Exception {
     String pm = dn("pm");
     try (LDAPConnection anonymous = server.anonymousConnection()) {
-      ExtendedResult wrong = anonymous.processExtendedOperation(
-          new PasswordModifyExtendedRequest(pm, "wrong-guess", "New-Secret-43"));
-      ExtendedResult absent = anonymous.processExtendedOperation(
-          new PasswordModifyExtendedRequest(dn("nobody"), "wrong-guess", "New-Secret-43"));
-      ExtendedResult notADn = anonymous.processExtendedOperation(
-          new PasswordModifyExtendedRequest("u:nobody", "wrong-guess", "New-Secret-43"));
+      ExtendedResult wrong =
+          anonymous.processExtendedOperation(
+              new PasswordModifyExtendedRequest(pm, "wrong-guess", "New-Secret-43"));
+      ExtendedResult absent =
+          anonymous.processExtendedOperation(
+              new PasswordModifyExtendedRequest(dn("nobody"), "wrong-guess", "New-Secret-43"));
+      ExtendedResult notADn =
+          anonymous.processExtendedOperation(
+              new PasswordModifyExtendedRequest("u:nobody", "wrong-guess", "New-Secret-43"));
       // The answer tells no more than a failed bind: same code and message, user or not.
       for (LDAPResult result : List.of(wrong, absent, notADn)) {
         assertThat(result.getResultCode()).isEqualTo(ResultCode.INVALID_CREDENTIALS);
         assertThat(result.getDiagnosticMessage()).isEqualTo(INVALID);
       }
       try (LDAPConnection root = server.rootConnection()) {
-        assertThat(read(root, pm, "pwdFailureTime").getAttributeValues("pwdFailureTime")).hasSize(1);
+        assertThat(read(root, pm, "pwdFailureTime").getAttributeValues("pwdFailureTime"))
+            .hasSize(1);
       }
       for (int i = 1; i < InitialConfig.DEFAULT_LOCKOUT_FAILURE_COUNT; i++) {
         CLOCK.advance(Duration.ofMillis(10));
-        assertThat(anonymous.processExtendedOperation(new PasswordModifyExtendedRequest(pm, "guess-" + i,
-            "New-Secret-43")).getResultCode()).isEqualTo(ResultCode.INVALID_CREDENTIALS);
+        assertThat(
+                anonymous
+                    .processExtendedOperation(
+                        new PasswordModifyExtendedRequest(pm, "guess-" + i, "New-Secret-43"))
+                    .getResultCode())
+            .isEqualTo(ResultCode.INVALID_CREDENTIALS);
       }
       // Locked: the right old password no longer works, here or in a bind.
-      ExtendedResult locked = anonymous.processExtendedOperation(
-          new PasswordModifyExtendedRequest(pm, PASSWORD, "New-Secret-43"));
+      ExtendedResult locked =
+          anonymous.processExtendedOperation(
+              new PasswordModifyExtendedRequest(pm, PASSWORD, "New-Secret-43"));
       assertThat(locked.getResultCode()).isEqualTo(ResultCode.INVALID_CREDENTIALS);
       assertThat(locked.getDiagnosticMessage()).isEqualTo(INVALID);
       assertThat(bindCode(pm, PASSWORD)).isEqualTo(ResultCode.INVALID_CREDENTIALS);
 
       CLOCK.advance(Duration.ofMinutes(5).plusSeconds(1));
       // After the lockout, the old password proves the user: the change is made as them (OpenDJ).
-      assertThat(anonymous.processExtendedOperation(new PasswordModifyExtendedRequest(pm, PASSWORD,
-          "New-Secret-43")).getResultCode()).isEqualTo(ResultCode.SUCCESS);
+      assertThat(
+              anonymous
+                  .processExtendedOperation(
+                      new PasswordModifyExtendedRequest(pm, PASSWORD, "New-Secret-43"))
+                  .getResultCode())
+          .isEqualTo(ResultCode.SUCCESS);
     }
     assertThat(bindCode(pm, "New-Secret-43")).isEqualTo(ResultCode.SUCCESS);
     try (LDAPConnection root = server.rootConnection()) {
@@ -116,25 +131,29 @@ class AuthenticationGateIT {
   }
 
   @Test
-  void anonymous_password_modify_without_the_old_password_is_refused_before_any_lookup() throws Exception {
+  void anonymous_password_modify_without_the_old_password_is_refused_before_any_lookup()
+      throws Exception {
     try (LDAPConnection anonymous = server.anonymousConnection()) {
       for (String user : List.of(dn("pm"), dn("nobody"))) {
-        ExtendedResult result = anonymous.processExtendedOperation(
-            new PasswordModifyExtendedRequest(user, null, "New-Secret-44"));
+        ExtendedResult result =
+            anonymous.processExtendedOperation(
+                new PasswordModifyExtendedRequest(user, null, "New-Secret-44"));
         assertThat(result.getResultCode()).isEqualTo(ResultCode.UNWILLING_TO_PERFORM);
       }
     }
   }
 
   @Test
-  void sasl_plain_failures_count_a_locked_account_cannot_use_plain_and_the_log_names_the_user() throws Exception {
+  void sasl_plain_failures_count_a_locked_account_cannot_use_plain_and_the_log_names_the_user()
+      throws Exception {
     String plain = dn("plain");
     for (int i = 0; i < InitialConfig.DEFAULT_LOCKOUT_FAILURE_COUNT; i++) {
       CLOCK.advance(Duration.ofMillis(10));
       assertThat(plainCode("u:plain", "wrong-" + i)).isEqualTo(ResultCode.INVALID_CREDENTIALS);
     }
     try (LDAPConnection root = server.rootConnection()) {
-      assertThat(read(root, plain, "pwdAccountLockedTime").hasAttribute("pwdAccountLockedTime")).isTrue();
+      assertThat(read(root, plain, "pwdAccountLockedTime").hasAttribute("pwdAccountLockedTime"))
+          .isTrue();
     }
     assertThat(plainCode("u:plain", PASSWORD)).isEqualTo(ResultCode.INVALID_CREDENTIALS);
     assertThat(plainCode("dn:" + plain, PASSWORD)).isEqualTo(ResultCode.INVALID_CREDENTIALS);
@@ -161,16 +180,23 @@ class AuthenticationGateIT {
       assertThat(plainCode("u:secure", PASSWORD)).isEqualTo(ResultCode.CONFIDENTIALITY_REQUIRED);
       assertThat(bindCode(dn("nobody"), PASSWORD)).isEqualTo(ResultCode.CONFIDENTIALITY_REQUIRED);
       SSLUtil tls = new SSLUtil(new TrustAllTrustManager());
-      try (LDAPConnection ldaps = new LDAPConnection(tls.createSSLSocketFactory(), "127.0.0.1",
-          server.ldapsPort())) {
-        assertThat(ldaps.bind(dn("secure"), PASSWORD).getResultCode()).isEqualTo(ResultCode.SUCCESS);
+      try (LDAPConnection ldaps =
+          new LDAPConnection(tls.createSSLSocketFactory(), "127.0.0.1", server.ldapsPort())) {
+        assertThat(ldaps.bind(dn("secure"), PASSWORD).getResultCode())
+            .isEqualTo(ResultCode.SUCCESS);
       }
     } finally {
-      try (LDAPConnection ldaps = new LDAPConnection(new SSLUtil(new TrustAllTrustManager())
-          .createSSLSocketFactory(), "127.0.0.1", server.ldapsPort(), TestServer.ROOT_DN,
-          TestServer.ROOT_PASSWORD)) {
-        ldaps.modify(POLICY, new Modification(ModificationType.REPLACE, "ds-cfg-require-secure-authentication",
-            "false"));
+      try (LDAPConnection ldaps =
+          new LDAPConnection(
+              new SSLUtil(new TrustAllTrustManager()).createSSLSocketFactory(),
+              "127.0.0.1",
+              server.ldapsPort(),
+              TestServer.ROOT_DN,
+              TestServer.ROOT_PASSWORD)) {
+        ldaps.modify(
+            POLICY,
+            new Modification(
+                ModificationType.REPLACE, "ds-cfg-require-secure-authentication", "false"));
       }
     }
     assertThat(bindCode(dn("secure"), PASSWORD)).isEqualTo(ResultCode.SUCCESS);
@@ -185,8 +211,9 @@ class AuthenticationGateIT {
       assertThat(changeOwn(user, valid, "321drowssaP")).contains("common");
       assertThat(changeOwn(user, valid, "VALID")).contains("too short");
       assertThat(changeOwn(user, valid, "valid-valid")).isNull();
-      ExtendedResult oneCharacter = user.processExtendedOperation(
-          new PasswordModifyExtendedRequest(valid, "valid-valid", "y"));
+      ExtendedResult oneCharacter =
+          user.processExtendedOperation(
+              new PasswordModifyExtendedRequest(valid, "valid-valid", "y"));
       assertThat(oneCharacter.getResultCode()).isEqualTo(ResultCode.CONSTRAINT_VIOLATION);
 
       setPolicy(ModificationType.ADD, "ds-cfg-password-validator", "Character Set");
@@ -200,25 +227,33 @@ class AuthenticationGateIT {
   }
 
   @Test
-  void a_clear_labelled_value_is_refused_as_a_pre_encoded_value_of_a_disabled_scheme() throws Exception {
+  void a_clear_labelled_value_is_refused_as_a_pre_encoded_value_of_a_disabled_scheme()
+      throws Exception {
     try (LDAPConnection root = server.rootConnection()) {
-      assertThatThrownBy(() -> root.modify(dn("valid"),
-          new Modification(ModificationType.REPLACE, "userPassword", "{CLEAR}Clear-Text-77")))
-          .isInstanceOfSatisfying(LDAPException.class, e -> {
-            assertThat(e.getResultCode()).isEqualTo(ResultCode.CONSTRAINT_VIOLATION);
-            assertThat(e.getDiagnosticMessage()).contains("{CLEAR}").contains("disabled");
-          });
+      assertThatThrownBy(
+              () ->
+                  root.modify(
+                      dn("valid"),
+                      new Modification(
+                          ModificationType.REPLACE, "userPassword", "{CLEAR}Clear-Text-77")))
+          .isInstanceOfSatisfying(
+              LDAPException.class,
+              e -> {
+                assertThat(e.getResultCode()).isEqualTo(ResultCode.CONSTRAINT_VIOLATION);
+                assertThat(e.getDiagnosticMessage()).contains("{CLEAR}").contains("disabled");
+              });
       assertThatThrownBy(() -> root.add(SecurityFixture.person("clearadd", "{CLEAR}Clear-Text-77")))
-          .isInstanceOfSatisfying(LDAPException.class,
+          .isInstanceOfSatisfying(
+              LDAPException.class,
               e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.CONSTRAINT_VIOLATION));
     }
   }
 
   /**
-   * With bcrypt (tens of milliseconds per verification), a wrong password for an absent DN costs
-   * as much as for a present one: the gate verifies against a decoy hash. Lockout is off here: the
-   * failure it records for a present user is a synced write, whose cost on a busy disk would
-   * swamp the hash (a known residual difference, see docs/authentication.md).
+   * With bcrypt (tens of milliseconds per verification), a wrong password for an absent DN costs as
+   * much as for a present one: the gate verifies against a decoy hash. Lockout is off here: the
+   * failure it records for a present user is a synced write, whose cost on a busy disk would swamp
+   * the hash (a known residual difference, see docs/authentication.md).
    */
   @Test
   void bind_timing_does_not_tell_absent_users_from_present_ones() throws Exception {
@@ -226,9 +261,13 @@ class AuthenticationGateIT {
     String original;
     try (LDAPConnection root = server.rootConnection()) {
       original = root.getEntry(POLICY).getAttributeValue("ds-cfg-default-password-storage-scheme");
-      root.modify(POLICY, new Modification(ModificationType.REPLACE, "ds-cfg-default-password-storage-scheme",
-          bcrypt), new Modification(ModificationType.REPLACE, "ds-cfg-lockout-failure-count", "0"));
-      root.modify(dn("timing"), new Modification(ModificationType.REPLACE, "userPassword", PASSWORD));
+      root.modify(
+          POLICY,
+          new Modification(
+              ModificationType.REPLACE, "ds-cfg-default-password-storage-scheme", bcrypt),
+          new Modification(ModificationType.REPLACE, "ds-cfg-lockout-failure-count", "0"));
+      root.modify(
+          dn("timing"), new Modification(ModificationType.REPLACE, "userPassword", PASSWORD));
     }
     try {
       long[] present = new long[7];
@@ -239,13 +278,19 @@ class AuthenticationGateIT {
       }
       long presentMedian = median(present);
       long absentMedian = median(absent);
-      assertThat(absentMedian).as("absent %d ns vs present %d ns", absentMedian, presentMedian)
+      assertThat(absentMedian)
+          .as("absent %d ns vs present %d ns", absentMedian, presentMedian)
           .isGreaterThan(presentMedian / 2);
     } finally {
       try (LDAPConnection root = server.rootConnection()) {
-        root.modify(POLICY, new Modification(ModificationType.REPLACE, "ds-cfg-default-password-storage-scheme",
-            original), new Modification(ModificationType.REPLACE, "ds-cfg-lockout-failure-count",
-            Integer.toString(InitialConfig.DEFAULT_LOCKOUT_FAILURE_COUNT)));
+        root.modify(
+            POLICY,
+            new Modification(
+                ModificationType.REPLACE, "ds-cfg-default-password-storage-scheme", original),
+            new Modification(
+                ModificationType.REPLACE,
+                "ds-cfg-lockout-failure-count",
+                Integer.toString(InitialConfig.DEFAULT_LOCKOUT_FAILURE_COUNT)));
       }
     }
   }
@@ -279,7 +324,8 @@ class AuthenticationGateIT {
     }
   }
 
-  private static void setPolicy(ModificationType type, String attribute, String value) throws LDAPException {
+  private static void setPolicy(ModificationType type, String attribute, String value)
+      throws LDAPException {
     try (LDAPConnection root = server.rootConnection()) {
       root.modify(POLICY, new Modification(type, attribute, value));
     }

@@ -35,29 +35,45 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Each bind rule keyword beyond userdn, groupdn and ip, through a real server and a real client:
- * an ACI on ou=People lets the rule's subject write the description of a target entry; for every
+ * Each bind rule keyword beyond userdn, groupdn and ip, through a real server and a real client: an
+ * ACI on ou=People lets the rule's subject write the description of a target entry; for every
  * keyword one client is allowed and another refused with insufficientAccessRights (50).
  */
 class BindRulesIT {
   private static final String TARGET = "uid=target," + PEOPLE;
   private static final String PROJECTS = "ou=Projects," + TestServer.BASE;
   private static final String PROJECT = "cn=apollo," + PROJECTS;
-  private static final Modification DESCRIBE = new Modification(ModificationType.REPLACE, "description", "edited");
+  private static final Modification DESCRIBE =
+      new Modification(ModificationType.REPLACE, "description", "edited");
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   private static TestServer server;
 
   @BeforeAll
   static void start() throws Exception {
     List<Entry> entries = new ArrayList<>(SecurityFixture.entries());
-    entries.add(SecurityFixture.person("target", "target-password-1", "manager: " + BOB,
-        "labeledURI: ldap:///" + PEOPLE + "??one?(uid=alice)", "departmentNumber: 42", "seeAlso: " + EDITORS));
-    entries.add(new Entry("dn: " + PROJECTS, "objectClass: top", "objectClass: organizationalUnit", "ou: Projects",
-        "seeAlso: " + EDITORS));
-    entries.add(new Entry("dn: " + PROJECT, "objectClass: top", "objectClass: groupOfNames", "cn: apollo",
-        "member: " + BOB));
+    entries.add(
+        SecurityFixture.person(
+            "target",
+            "target-password-1",
+            "manager: " + BOB,
+            "labeledURI: ldap:///" + PEOPLE + "??one?(uid=alice)",
+            "departmentNumber: 42",
+            "seeAlso: " + EDITORS));
+    entries.add(
+        new Entry(
+            "dn: " + PROJECTS,
+            "objectClass: top",
+            "objectClass: organizationalUnit",
+            "ou: Projects",
+            "seeAlso: " + EDITORS));
+    entries.add(
+        new Entry(
+            "dn: " + PROJECT,
+            "objectClass: top",
+            "objectClass: groupOfNames",
+            "cn: apollo",
+            "member: " + BOB));
     server = TestServer.start(dir, entries);
     try (LDAPConnection root = server.rootConnection()) {
       root.modify(ALICE, new Modification(ModificationType.ADD, "departmentNumber", "42"));
@@ -86,8 +102,12 @@ class BindRulesIT {
     assertWriteOf(PROJECT, "userattr=\"parent[1].seeAlso#GROUPDN\"", ALICE, BOB);
     // Level 0 only: the project entry has no seeAlso, so nobody is allowed.
     try (LDAPConnection alice = bind(server, ALICE, ALICE_PASSWORD)) {
-      withAci(PROJECT, "userattr=\"seeAlso#GROUPDN\"", () ->
-          assertCode(() -> alice.modify(PROJECT, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
+      withAci(
+          PROJECT,
+          "userattr=\"seeAlso#GROUPDN\"",
+          () ->
+              assertCode(
+                  () -> alice.modify(PROJECT, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
     }
   }
 
@@ -110,8 +130,12 @@ class BindRulesIT {
   void dns_matches_loopback_clients_as_localhost() throws Exception {
     try (LDAPConnection alice = bind(server, ALICE, ALICE_PASSWORD)) {
       withAci(TARGET, "dns=\"localhost\"", () -> alice.modify(TARGET, DESCRIBE));
-      withAci(TARGET, "dns=\"*.example.invalid\"", () ->
-          assertCode(() -> alice.modify(TARGET, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
+      withAci(
+          TARGET,
+          "dns=\"*.example.invalid\"",
+          () ->
+              assertCode(
+                  () -> alice.modify(TARGET, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
     }
   }
 
@@ -120,11 +144,19 @@ class BindRulesIT {
     LocalDateTime now = LocalDateTime.now();
     // Leave out yesterday, today and tomorrow so that midnight during the test changes nothing.
     Set<DayOfWeek> away = EnumSet.allOf(DayOfWeek.class);
-    away.removeAll(List.of(now.getDayOfWeek(), now.getDayOfWeek().minus(1), now.getDayOfWeek().plus(1)));
+    away.removeAll(
+        List.of(now.getDayOfWeek(), now.getDayOfWeek().minus(1), now.getDayOfWeek().plus(1)));
     try (LDAPConnection alice = bind(server, ALICE, ALICE_PASSWORD)) {
-      withAci(TARGET, "dayofweek=\"" + days(EnumSet.allOf(DayOfWeek.class)) + "\"", () -> alice.modify(TARGET, DESCRIBE));
-      withAci(TARGET, "dayofweek=\"" + days(away) + "\"", () ->
-          assertCode(() -> alice.modify(TARGET, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
+      withAci(
+          TARGET,
+          "dayofweek=\"" + days(EnumSet.allOf(DayOfWeek.class)) + "\"",
+          () -> alice.modify(TARGET, DESCRIBE));
+      withAci(
+          TARGET,
+          "dayofweek=\"" + days(away) + "\"",
+          () ->
+              assertCode(
+                  () -> alice.modify(TARGET, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
       withAci(TARGET, "dayofweek!=\"" + days(away) + "\"", () -> alice.modify(TARGET, DESCRIBE));
     }
   }
@@ -132,9 +164,16 @@ class BindRulesIT {
   @Test
   void timeofday_compares_the_servers_time_with_every_operator() throws Exception {
     try (LDAPConnection alice = bind(server, ALICE, ALICE_PASSWORD)) {
-      withAci(TARGET, "timeofday>=\"0000\" and timeofday<=\"2359\"", () -> alice.modify(TARGET, DESCRIBE));
-      withAci(TARGET, "timeofday>\"2359\" or timeofday<\"0000\"", () ->
-          assertCode(() -> alice.modify(TARGET, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
+      withAci(
+          TARGET,
+          "timeofday>=\"0000\" and timeofday<=\"2359\"",
+          () -> alice.modify(TARGET, DESCRIBE));
+      withAci(
+          TARGET,
+          "timeofday>\"2359\" or timeofday<\"0000\"",
+          () ->
+              assertCode(
+                  () -> alice.modify(TARGET, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
     }
   }
 
@@ -142,20 +181,27 @@ class BindRulesIT {
   void ssf_is_the_tls_key_size_and_zero_in_clear_text() throws Exception {
     SSLContext trustAll = new SSLUtil(new TrustAllTrustManager()).createSSLContext("TLSv1.3");
     try (LDAPConnection clear = bind(server, ALICE, ALICE_PASSWORD);
-        LDAPConnection ldaps = new LDAPConnection(trustAll.getSocketFactory(), "127.0.0.1", server.ldapsPort());
+        LDAPConnection ldaps =
+            new LDAPConnection(trustAll.getSocketFactory(), "127.0.0.1", server.ldapsPort());
         LDAPConnection startTls = new LDAPConnection("127.0.0.1", server.ldapPort())) {
       ldaps.bind(ALICE, ALICE_PASSWORD);
       startTls.processExtendedOperation(new StartTLSExtendedRequest(trustAll));
       startTls.bind(ALICE, ALICE_PASSWORD);
-      withAci(TARGET, "ssf>=\"128\"", () -> {
-        ldaps.modify(TARGET, DESCRIBE);
-        startTls.modify(TARGET, DESCRIBE);
-        assertCode(() -> clear.modify(TARGET, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      });
-      withAci(TARGET, "ssf=\"0\"", () -> {
-        clear.modify(TARGET, DESCRIBE);
-        assertCode(() -> ldaps.modify(TARGET, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      });
+      withAci(
+          TARGET,
+          "ssf>=\"128\"",
+          () -> {
+            ldaps.modify(TARGET, DESCRIBE);
+            startTls.modify(TARGET, DESCRIBE);
+            assertCode(() -> clear.modify(TARGET, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+          });
+      withAci(
+          TARGET,
+          "ssf=\"0\"",
+          () -> {
+            clear.modify(TARGET, DESCRIBE);
+            assertCode(() -> ldaps.modify(TARGET, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+          });
     }
   }
 
@@ -164,29 +210,43 @@ class BindRulesIT {
     try (LDAPConnection simple = bind(server, ALICE, ALICE_PASSWORD);
         LDAPConnection plain = new LDAPConnection("127.0.0.1", server.ldapPort())) {
       plain.bind(new PLAINBindRequest("dn:" + ALICE, ALICE_PASSWORD));
-      withAci(TARGET, "authmethod=\"sasl PLAIN\"", () -> {
-        plain.modify(TARGET, DESCRIBE);
-        assertCode(() -> simple.modify(TARGET, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      });
-      withAci(TARGET, "authmethod=\"simple\"", () -> {
-        simple.modify(TARGET, DESCRIBE);
-        assertCode(() -> plain.modify(TARGET, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      });
+      withAci(
+          TARGET,
+          "authmethod=\"sasl PLAIN\"",
+          () -> {
+            plain.modify(TARGET, DESCRIBE);
+            assertCode(
+                () -> simple.modify(TARGET, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+          });
+      withAci(
+          TARGET,
+          "authmethod=\"simple\"",
+          () -> {
+            simple.modify(TARGET, DESCRIBE);
+            assertCode(() -> plain.modify(TARGET, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+          });
     }
   }
 
   // ---------------------------------------------------------------- helpers
 
-  /** With an ACI letting {@code bindRule} write the description of {@code target}: one user may, the other not. */
-  private static void assertWriteOf(String target, String bindRule, String allowedDn, String refusedDn)
-      throws Exception {
+  /**
+   * With an ACI letting {@code bindRule} write the description of {@code target}: one user may, the
+   * other not.
+   */
+  private static void assertWriteOf(
+      String target, String bindRule, String allowedDn, String refusedDn) throws Exception {
     try (LDAPConnection allowed = bind(server, allowedDn, password(allowedDn));
         LDAPConnection refused = bind(server, refusedDn, password(refusedDn))) {
       assertCode(() -> allowed.modify(target, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      withAci(target, bindRule, () -> {
-        allowed.modify(target, DESCRIBE);
-        assertCode(() -> refused.modify(target, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      });
+      withAci(
+          target,
+          bindRule,
+          () -> {
+            allowed.modify(target, DESCRIBE);
+            assertCode(
+                () -> refused.modify(target, DESCRIBE), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+          });
     }
   }
 
@@ -194,11 +254,19 @@ class BindRulesIT {
     void run() throws Exception;
   }
 
-  /** Runs {@code work} while ou=People and ou=Projects hold an ACI granting write of {@code target}'s description. */
+  /**
+   * Runs {@code work} while ou=People and ou=Projects hold an ACI granting write of {@code
+   * target}'s description.
+   */
   private static void withAci(String target, String bindRule, LdapWork work) throws Exception {
     String holder = target.endsWith(PROJECTS) ? PROJECTS : PEOPLE;
-    String aci = "(target=\"ldap:///" + target + "\")(targetattr=\"description\")(version 3.0; acl \"bind rule test\";"
-        + " allow (write) " + bindRule + ";)";
+    String aci =
+        "(target=\"ldap:///"
+            + target
+            + "\")(targetattr=\"description\")(version 3.0; acl \"bind rule test\";"
+            + " allow (write) "
+            + bindRule
+            + ";)";
     try (LDAPConnection root = server.rootConnection()) {
       root.modify(holder, new Modification(ModificationType.ADD, "aci", aci));
       try {
@@ -214,6 +282,7 @@ class BindRulesIT {
   }
 
   private static String days(Set<DayOfWeek> days) {
-    return String.join(",", days.stream().map(d -> d.getDisplayName(TextStyle.SHORT, Locale.ENGLISH)).toList());
+    return String.join(
+        ",", days.stream().map(d -> d.getDisplayName(TextStyle.SHORT, Locale.ENGLISH)).toList());
   }
 }

@@ -38,19 +38,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Password policy over LDAP: lockout and unlock, must-change after reset, history, minimum
- * length, expiry and its warning, the Password Policy control and Password Modify.
+ * Password policy over LDAP: lockout and unlock, must-change after reset, history, minimum length,
+ * expiry and its warning, the Password Policy control and Password Modify.
  */
 class PasswordPolicyIT {
   private static final String POLICIES = "cn=Password Policies,cn=config";
   private static final String EXPIRED_POLICY = "cn=Expired Policy," + POLICIES;
   private static final String WARNING_POLICY = "cn=Warning Policy," + POLICIES;
   private static final String PASSWORD = "first-password";
+
   /** The server's clock: lockouts end when the test moves it, not after a sleep. */
   private static final TestClock CLOCK = new TestClock();
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   private static TestServer server;
 
   @BeforeAll
@@ -59,19 +59,46 @@ class PasswordPolicyIT {
     for (String uid : List.of("locky", "resetme", "hist", "selfpm", "genpm", "target", "hashme")) {
       entries.add(SecurityFixture.person(uid, PASSWORD));
     }
-    entries.add(SecurityFixture.person("old", PASSWORD, "pwdChangedTime: 20200101000000Z",
-        "ds-pwp-password-policy-dn: " + EXPIRED_POLICY));
-    entries.add(SecurityFixture.person("warned", PASSWORD, "ds-pwp-password-policy-dn: " + WARNING_POLICY));
+    entries.add(
+        SecurityFixture.person(
+            "old",
+            PASSWORD,
+            "pwdChangedTime: 20200101000000Z",
+            "ds-pwp-password-policy-dn: " + EXPIRED_POLICY));
+    entries.add(
+        SecurityFixture.person("warned", PASSWORD, "ds-pwp-password-policy-dn: " + WARNING_POLICY));
     server = TestServer.start(dir, entries, CLOCK);
-    SecurityFixture.reconfigure(server,
-        policy("Default Password Policy", "ds-cfg-default-password-storage-scheme: cn=Salted SHA-256,cn=Password Storage Schemes,cn=config",
-            "ds-cfg-min-password-length: 8", "ds-cfg-password-history-count: 2",
-            "ds-cfg-lockout-failure-count: 3", "ds-cfg-lockout-duration: 2 s", "ds-cfg-force-change-on-reset: true"),
-        policy("Expired Policy", "ds-cfg-default-password-storage-scheme: cn=Salted SHA-512,cn=Password Storage Schemes,cn=config", "ds-cfg-max-password-age: 30 d"),
-        policy("Warning Policy", "ds-cfg-default-password-storage-scheme: cn=Salted SHA-512,cn=Password Storage Schemes,cn=config", "ds-cfg-max-password-age: 30 d", "ds-cfg-password-expiration-warning-interval: 60 d"));
+    SecurityFixture.reconfigure(
+        server,
+        policy(
+            "Default Password Policy",
+            "ds-cfg-default-password-storage-scheme: cn=Salted SHA-256,cn=Password Storage Schemes,cn=config",
+            "ds-cfg-min-password-length: 8",
+            "ds-cfg-password-history-count: 2",
+            "ds-cfg-lockout-failure-count: 3",
+            "ds-cfg-lockout-duration: 2 s",
+            "ds-cfg-force-change-on-reset: true"),
+        policy(
+            "Expired Policy",
+            "ds-cfg-default-password-storage-scheme: cn=Salted SHA-512,cn=Password Storage Schemes,cn=config",
+            "ds-cfg-max-password-age: 30 d"),
+        policy(
+            "Warning Policy",
+            "ds-cfg-default-password-storage-scheme: cn=Salted SHA-512,cn=Password Storage Schemes,cn=config",
+            "ds-cfg-max-password-age: 30 d",
+            "ds-cfg-password-expiration-warning-interval: 60 d"));
     try (LDAPConnection root = server.rootConnection()) {
-      root.modify(PEOPLE, new Modification(ModificationType.ADD, "aci", "(targetattr=\"userPassword\")(version 3.0;"
-          + " acl \"helpdesk\"; allow (write) userdn=\"ldap:///" + ADMIN + " || ldap:///" + BOB + "\";)"));
+      root.modify(
+          PEOPLE,
+          new Modification(
+              ModificationType.ADD,
+              "aci",
+              "(targetattr=\"userPassword\")(version 3.0;"
+                  + " acl \"helpdesk\"; allow (write) userdn=\"ldap:///"
+                  + ADMIN
+                  + " || ldap:///"
+                  + BOB
+                  + "\";)"));
     }
   }
 
@@ -83,8 +110,13 @@ class PasswordPolicyIT {
   }
 
   private static Entry policy(String cn, String... properties) throws Exception {
-    List<String> lines = new ArrayList<>(List.of("dn: cn=" + cn + "," + POLICIES, "objectClass: top",
-        "objectClass: ds-cfg-password-policy", "cn: " + cn));
+    List<String> lines =
+        new ArrayList<>(
+            List.of(
+                "dn: cn=" + cn + "," + POLICIES,
+                "objectClass: top",
+                "objectClass: ds-cfg-password-policy",
+                "cn: " + cn));
     lines.addAll(List.of(properties));
     return new Entry(lines.toArray(String[]::new));
   }
@@ -93,7 +125,8 @@ class PasswordPolicyIT {
   void lockout_after_failures_then_unlock_after_the_duration() throws Exception {
     String dn = "uid=locky," + PEOPLE;
     for (int i = 0; i < 3; i++) {
-      assertThat(bindResult(dn, "wrong-password").getResultCode()).isEqualTo(ResultCode.INVALID_CREDENTIALS);
+      assertThat(bindResult(dn, "wrong-password").getResultCode())
+          .isEqualTo(ResultCode.INVALID_CREDENTIALS);
     }
     LDAPException locked = bindFailure(dn, PASSWORD);
     assertThat(locked.getResultCode()).isEqualTo(ResultCode.INVALID_CREDENTIALS);
@@ -122,15 +155,20 @@ class PasswordPolicyIT {
       assertThat(bound.getResultCode()).isEqualTo(ResultCode.SUCCESS);
       assertThat(ppolicy(bound.getResponseControls()).getErrorType())
           .isEqualTo(DraftBeheraLDAPPasswordPolicy10ErrorType.CHANGE_AFTER_RESET);
-      assertCode(() -> user.search(PEOPLE, SearchScope.SUB, "(uid=bob)"), ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      assertCode(() -> user.modify(dn, new Modification(ModificationType.REPLACE, "description", "x")),
+      assertCode(
+          () -> user.search(PEOPLE, SearchScope.SUB, "(uid=bob)"),
+          ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+      assertCode(
+          () -> user.modify(dn, new Modification(ModificationType.REPLACE, "description", "x")),
           ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
       user.modify(dn, new Modification(ModificationType.REPLACE, "userPassword", "chosen-by-user"));
       assertThat(user.search(PEOPLE, SearchScope.SUB, "(uid=bob)").getEntryCount()).isEqualTo(1);
     }
     try (LDAPConnection user = new LDAPConnection("127.0.0.1", server.ldapPort())) {
       BindResult bound = user.bind(withControl(dn, "chosen-by-user"));
-      assertThat(bound.getResponseControl(DraftBeheraLDAPPasswordPolicy10ResponseControl.PASSWORD_POLICY_RESPONSE_OID))
+      assertThat(
+              bound.getResponseControl(
+                  DraftBeheraLDAPPasswordPolicy10ResponseControl.PASSWORD_POLICY_RESPONSE_OID))
           .isNull();
       assertThat(user.search(PEOPLE, SearchScope.SUB, "(uid=bob)").getEntryCount()).isEqualTo(1);
     }
@@ -145,8 +183,11 @@ class PasswordPolicyIT {
       user.modify(dn, replacePassword("second-password"));
       assertCode(() -> user.modify(dn, replacePassword(PASSWORD)), ResultCode.CONSTRAINT_VIOLATION);
       user.modify(dn, replacePassword("third-password"));
-      assertCode(() -> user.modify(dn, replacePassword("second-password")), ResultCode.CONSTRAINT_VIOLATION);
-      assertCode(() -> user.modify(dn, replacePassword("{SSHA}AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")),
+      assertCode(
+          () -> user.modify(dn, replacePassword("second-password")),
+          ResultCode.CONSTRAINT_VIOLATION);
+      assertCode(
+          () -> user.modify(dn, replacePassword("{SSHA}AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")),
           ResultCode.CONSTRAINT_VIOLATION);
     }
     try (LDAPConnection root = server.rootConnection()) {
@@ -166,10 +207,12 @@ class PasswordPolicyIT {
       assertThat(read(root, "uid=old," + PEOPLE, "userPassword").getAttributeValue("userPassword"))
           .startsWith("{SSHA512}");
       root.modify("uid=hashme," + PEOPLE, replacePassword("rehashed-password"));
-      assertThat(read(root, "uid=hashme," + PEOPLE, "userPassword").getAttributeValue("userPassword"))
+      assertThat(
+              read(root, "uid=hashme," + PEOPLE, "userPassword").getAttributeValue("userPassword"))
           .startsWith("{SSHA256}");
     }
-    assertThat(bindResult("uid=hashme," + PEOPLE, "rehashed-password").getResultCode()).isEqualTo(ResultCode.SUCCESS);
+    assertThat(bindResult("uid=hashme," + PEOPLE, "rehashed-password").getResultCode())
+        .isEqualTo(ResultCode.SUCCESS);
   }
 
   @Test
@@ -181,7 +224,8 @@ class PasswordPolicyIT {
     try (LDAPConnection user = new LDAPConnection("127.0.0.1", server.ldapPort())) {
       BindResult bound = user.bind(withControl("uid=warned," + PEOPLE, PASSWORD));
       DraftBeheraLDAPPasswordPolicy10ResponseControl warning = ppolicy(bound.getResponseControls());
-      assertThat(warning.getWarningType()).isEqualTo(DraftBeheraLDAPPasswordPolicy10WarningType.TIME_BEFORE_EXPIRATION);
+      assertThat(warning.getWarningType())
+          .isEqualTo(DraftBeheraLDAPPasswordPolicy10WarningType.TIME_BEFORE_EXPIRATION);
       assertThat(warning.getWarningValue()).isBetween(29 * 86_400, 30 * 86_400);
     }
   }
@@ -190,11 +234,15 @@ class PasswordPolicyIT {
   void password_modify_by_the_user_with_the_old_password() throws Exception {
     String dn = "uid=selfpm," + PEOPLE;
     try (LDAPConnection user = bind(server, dn, PASSWORD)) {
-      PasswordModifyExtendedResult wrong = (PasswordModifyExtendedResult) user.processExtendedOperation(
-          new PasswordModifyExtendedRequest(null, "not-the-password", "new-self-password"));
+      PasswordModifyExtendedResult wrong =
+          (PasswordModifyExtendedResult)
+              user.processExtendedOperation(
+                  new PasswordModifyExtendedRequest(null, "not-the-password", "new-self-password"));
       assertThat(wrong.getResultCode()).isEqualTo(ResultCode.INVALID_CREDENTIALS);
-      PasswordModifyExtendedResult changed = (PasswordModifyExtendedResult) user.processExtendedOperation(
-          new PasswordModifyExtendedRequest(null, PASSWORD, "new-self-password"));
+      PasswordModifyExtendedResult changed =
+          (PasswordModifyExtendedResult)
+              user.processExtendedOperation(
+                  new PasswordModifyExtendedRequest(null, PASSWORD, "new-self-password"));
       assertThat(changed.getResultCode()).isEqualTo(ResultCode.SUCCESS);
       assertThat(changed.getGeneratedPassword()).isNull();
     }
@@ -207,8 +255,10 @@ class PasswordPolicyIT {
     String dn = "uid=genpm," + PEOPLE;
     String generated;
     try (LDAPConnection user = bind(server, dn, PASSWORD)) {
-      PasswordModifyExtendedResult result = (PasswordModifyExtendedResult) user.processExtendedOperation(
-          new PasswordModifyExtendedRequest(null, PASSWORD, (String) null));
+      PasswordModifyExtendedResult result =
+          (PasswordModifyExtendedResult)
+              user.processExtendedOperation(
+                  new PasswordModifyExtendedRequest(null, PASSWORD, (String) null));
       assertThat(result.getResultCode()).isEqualTo(ResultCode.SUCCESS);
       generated = result.getGeneratedPassword();
     }
@@ -221,12 +271,19 @@ class PasswordPolicyIT {
     String dn = "uid=target," + PEOPLE;
     try (LDAPConnection bob = bind(server, BOB, BOB_PASSWORD)) {
       // bob has the write right (ACI) but not the password-reset privilege
-      assertThat(bob.processExtendedOperation(new PasswordModifyExtendedRequest("dn:" + dn, null, "by-bob-123"))
-          .getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+      assertThat(
+              bob.processExtendedOperation(
+                      new PasswordModifyExtendedRequest("dn:" + dn, null, "by-bob-123"))
+                  .getResultCode())
+          .isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
     }
     try (LDAPConnection admin = bind(server, ADMIN, ADMIN_PASSWORD)) {
-      assertThat(admin.processExtendedOperation(new PasswordModifyExtendedRequest("dn:" + dn, null, "by-admin-123"))
-          .getResultCode()).isEqualTo(ResultCode.SUCCESS);
+      assertThat(
+              admin
+                  .processExtendedOperation(
+                      new PasswordModifyExtendedRequest("dn:" + dn, null, "by-admin-123"))
+                  .getResultCode())
+          .isEqualTo(ResultCode.SUCCESS);
     }
     try (LDAPConnection user = new LDAPConnection("127.0.0.1", server.ldapPort())) {
       BindResult bound = user.bind(withControl(dn, "by-admin-123"));
@@ -234,8 +291,12 @@ class PasswordPolicyIT {
           .isEqualTo(DraftBeheraLDAPPasswordPolicy10ErrorType.CHANGE_AFTER_RESET);
     }
     try (LDAPConnection anonymous = server.anonymousConnection()) {
-      assertThat(anonymous.processExtendedOperation(new PasswordModifyExtendedRequest(null, null, "anything-1"))
-          .getResultCode()).isEqualTo(ResultCode.UNWILLING_TO_PERFORM);
+      assertThat(
+              anonymous
+                  .processExtendedOperation(
+                      new PasswordModifyExtendedRequest(null, null, "anything-1"))
+                  .getResultCode())
+          .isEqualTo(ResultCode.UNWILLING_TO_PERFORM);
     }
   }
 
@@ -266,10 +327,13 @@ class PasswordPolicyIT {
     }
   }
 
-  private static DraftBeheraLDAPPasswordPolicy10ResponseControl ppolicy(Control[] controls) throws LDAPException {
+  private static DraftBeheraLDAPPasswordPolicy10ResponseControl ppolicy(Control[] controls)
+      throws LDAPException {
     for (Control c : controls) {
-      if (c.getOID().equals(DraftBeheraLDAPPasswordPolicy10ResponseControl.PASSWORD_POLICY_RESPONSE_OID)) {
-        return new DraftBeheraLDAPPasswordPolicy10ResponseControl(c.getOID(), c.isCritical(), c.getValue());
+      if (c.getOID()
+          .equals(DraftBeheraLDAPPasswordPolicy10ResponseControl.PASSWORD_POLICY_RESPONSE_OID)) {
+        return new DraftBeheraLDAPPasswordPolicy10ResponseControl(
+            c.getOID(), c.isCritical(), c.getValue());
       }
     }
     throw new AssertionError("no password policy response control");

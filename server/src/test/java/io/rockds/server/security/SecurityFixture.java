@@ -15,8 +15,10 @@ final class SecurityFixture {
   static final String ALICE = "uid=alice," + PEOPLE;
   static final String BOB = "uid=bob," + PEOPLE;
   static final String CAROL = "uid=carol," + PEOPLE;
+
   /** Holds password-reset and proxied-auth. */
   static final String ADMIN = "uid=admin," + PEOPLE;
+
   static final String EDITORS = "cn=Editors,ou=Groups," + TestServer.BASE;
   static final String ALICE_PASSWORD = "alice-password-1";
   static final String BOB_PASSWORD = "bob-password-1";
@@ -30,17 +32,35 @@ final class SecurityFixture {
     entries.add(person("alice", ALICE_PASSWORD, "telephoneNumber: +1 555 0100"));
     entries.add(person("bob", BOB_PASSWORD, "description: bob"));
     entries.add(person("carol", CAROL_PASSWORD));
-    entries.add(person("admin", ADMIN_PASSWORD, "ds-privilege-name: password-reset",
-        "ds-privilege-name: proxied-auth"));
-    entries.add(new Entry("dn: " + EDITORS, "objectClass: top", "objectClass: groupOfNames", "cn: Editors",
-        "member: " + ALICE));
+    entries.add(
+        person(
+            "admin",
+            ADMIN_PASSWORD,
+            "ds-privilege-name: password-reset",
+            "ds-privilege-name: proxied-auth"));
+    entries.add(
+        new Entry(
+            "dn: " + EDITORS,
+            "objectClass: top",
+            "objectClass: groupOfNames",
+            "cn: Editors",
+            "member: " + ALICE));
     return entries;
   }
 
   static Entry person(String uid, String password, String... extra) throws LDIFException {
-    List<String> lines = new ArrayList<>(List.of("dn: uid=" + uid + "," + PEOPLE, "objectClass: top",
-        "objectClass: person", "objectClass: organizationalPerson", "objectClass: inetOrgPerson", "uid: " + uid,
-        "cn: " + uid, "sn: " + uid, "userPassword: " + password));
+    List<String> lines =
+        new ArrayList<>(
+            List.of(
+                "dn: uid=" + uid + "," + PEOPLE,
+                "objectClass: top",
+                "objectClass: person",
+                "objectClass: organizationalPerson",
+                "objectClass: inetOrgPerson",
+                "uid: " + uid,
+                "cn: " + uid,
+                "sn: " + uid,
+                "userPassword: " + password));
     lines.addAll(List.of(extra));
     return new Entry(lines.toArray(String[]::new));
   }

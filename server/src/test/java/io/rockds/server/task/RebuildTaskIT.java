@@ -39,21 +39,26 @@ class RebuildTaskIT {
   private static final String PEOPLE_DN = "ou=People," + TestServer.BASE;
   private static final String INDEXES = "cn=Index,ds-cfg-backend-id=userRoot,cn=Backends,cn=config";
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
-  void aNewIndexIsUntrustedALimitChangeIsNotAndATaskRebuildsThemBesideConcurrentWrites() throws Exception {
+  void aNewIndexIsUntrustedALimitChangeIsNotAndATaskRebuildsThemBesideConcurrentWrites()
+      throws Exception {
     List<Entry> entries = new ArrayList<>(TestServer.baseEntries());
     for (int i = 0; i < PEOPLE; i++) {
       entries.add(person(i, "Name" + (i % 7), "group" + (i % 50)));
     }
-    try (TestServer server = TestServer.start(dir, entries); LDAPConnection root = server.rootConnection()) {
+    try (TestServer server = TestServer.start(dir, entries);
+        LDAPConnection root = server.rootConnection()) {
       EntryContainer container = server.server().backends().containerFor(new DN(TestServer.BASE));
-      root.add(new Entry("ds-cfg-attribute=description," + INDEXES,
-          new Attribute("objectClass", "top", "ds-cfg-backend-index"),
-          new Attribute("ds-cfg-attribute", "description"), new Attribute("ds-cfg-index-type", "equality")));
-      root.modify("ds-cfg-attribute=sn," + INDEXES,
+      root.add(
+          new Entry(
+              "ds-cfg-attribute=description," + INDEXES,
+              new Attribute("objectClass", "top", "ds-cfg-backend-index"),
+              new Attribute("ds-cfg-attribute", "description"),
+              new Attribute("ds-cfg-index-type", "equality")));
+      root.modify(
+          "ds-cfg-attribute=sn," + INDEXES,
           new Modification(ModificationType.REPLACE, "ds-cfg-index-entry-limit", "300"));
       AttributeIndex description = container.index("description", IndexType.EQUALITY);
       AttributeIndex sn = container.index("sn", IndexType.EQUALITY);
@@ -62,7 +67,8 @@ class RebuildTaskIT {
       assertThat(sn.isTrusted()).isTrue();
       assertThat(sn.rebuildWouldTighten()).isTrue();
       assertThat(sn.entryLimit().limit()).isEqualTo(300);
-      assertThat(trace(root, "(description=group7)")).doesNotContain("\"index\":\"description.caseIgnoreMatch\"")
+      assertThat(trace(root, "(description=group7)"))
+          .doesNotContain("\"index\":\"description.caseIgnoreMatch\"")
           .contains("\"untrusted\":\"description.caseIgnoreMatch\"");
 
       AtomicBoolean stop = new AtomicBoolean();
@@ -73,9 +79,13 @@ class RebuildTaskIT {
         writes.add(writers.submit(() -> write(server, writer, stop)));
       }
       String task = "ds-task-id=rebuild-1,cn=Scheduled Tasks,cn=tasks";
-      root.add(new Entry(task, new Attribute("objectClass", "top", "ds-task", "ds-task-rebuild"),
-          new Attribute("ds-task-id", "rebuild-1"), new Attribute("ds-task-rebuild-base-dn", TestServer.BASE),
-          new Attribute("ds-task-rebuild-index", "description", "sn")));
+      root.add(
+          new Entry(
+              task,
+              new Attribute("objectClass", "top", "ds-task", "ds-task-rebuild"),
+              new Attribute("ds-task-id", "rebuild-1"),
+              new Attribute("ds-task-rebuild-base-dn", TestServer.BASE),
+              new Attribute("ds-task-rebuild-index", "description", "sn")));
       Entry done = awaitEnd(root, task);
       stop.set(true);
       for (Future<Integer> f : writes) {
@@ -86,16 +96,20 @@ class RebuildTaskIT {
       assertThat(done.getAttributeValue("ds-task-state")).isEqualTo("COMPLETED_SUCCESSFULLY");
       assertThat(done.getAttributeValue("ds-task-completion-time")).isNotNull();
       assertThat(String.join("\n", done.getAttributeValues("ds-task-log-message")))
-          .containsPattern("Rebuilt .* from 4003 entries").contains("description.caseIgnoreMatch")
-          .contains("sn.caseIgnoreMatch").contains("sn.caseIgnoreSubstringsMatch:6");
+          .containsPattern("Rebuilt .* from 4003 entries")
+          .contains("description.caseIgnoreMatch")
+          .contains("sn.caseIgnoreMatch")
+          .contains("sn.caseIgnoreSubstringsMatch:6");
       VerifyReport report = new IndexVerifier(container).verifyAll();
       assertThat(report.mismatches()).isEmpty();
       assertThat(description.isTrusted()).isTrue();
       assertThat(container.indexes()).allMatch(AttributeIndex::isTrusted);
       assertThat(sn.rebuildWouldTighten()).isFalse();
-      assertThat(trace(root, "(description=group7)")).contains("\"index\":\"description.caseIgnoreMatch\"")
+      assertThat(trace(root, "(description=group7)"))
+          .contains("\"index\":\"description.caseIgnoreMatch\"")
           .doesNotContain("untrusted");
-      SearchResult tasks = root.search("cn=Scheduled Tasks,cn=tasks", SearchScope.ONE, "(ds-task-state=*)");
+      SearchResult tasks =
+          root.search("cn=Scheduled Tasks,cn=tasks", SearchScope.ONE, "(ds-task-state=*)");
       assertThat(tasks.getSearchEntries()).extracting(Entry::getDN).containsExactly(task);
     }
   }
@@ -107,20 +121,28 @@ class RebuildTaskIT {
     user.addAttribute("userPassword", "user-secret");
     entries.add(user);
     try (TestServer server = TestServer.start(dir, entries);
-        LDAPConnection plain = new LDAPConnection("127.0.0.1", server.ldapPort(), user.getDN(), "user-secret");
+        LDAPConnection plain =
+            new LDAPConnection("127.0.0.1", server.ldapPort(), user.getDN(), "user-secret");
         LDAPConnection root = server.rootConnection()) {
-      Entry task = new Entry("ds-task-id=t,cn=Scheduled Tasks,cn=tasks",
-          new Attribute("objectClass", "top", "ds-task", "ds-task-rebuild"),
-          new Attribute("ds-task-rebuild-base-dn", TestServer.BASE), new Attribute("ds-task-rebuild-index", "sn"));
-      assertThatThrownBy(() -> plain.add(task)).extracting(e -> ((LDAPException) e).getResultCode())
+      Entry task =
+          new Entry(
+              "ds-task-id=t,cn=Scheduled Tasks,cn=tasks",
+              new Attribute("objectClass", "top", "ds-task", "ds-task-rebuild"),
+              new Attribute("ds-task-rebuild-base-dn", TestServer.BASE),
+              new Attribute("ds-task-rebuild-index", "sn"));
+      assertThatThrownBy(() -> plain.add(task))
+          .extracting(e -> ((LDAPException) e).getResultCode())
           .isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
       Entry unknownBase = task.duplicate();
       unknownBase.setAttribute("ds-task-rebuild-base-dn", "dc=nowhere");
-      assertThatThrownBy(() -> root.add(unknownBase)).extracting(e -> ((LDAPException) e).getResultCode())
+      assertThatThrownBy(() -> root.add(unknownBase))
+          .extracting(e -> ((LDAPException) e).getResultCode())
           .isEqualTo(ResultCode.UNWILLING_TO_PERFORM);
       root.add(task);
-      assertThat(awaitEnd(root, task.getDN()).getAttributeValue("ds-task-state")).isEqualTo("COMPLETED_SUCCESSFULLY");
-      assertThatThrownBy(() -> root.add(task)).extracting(e -> ((LDAPException) e).getResultCode())
+      assertThat(awaitEnd(root, task.getDN()).getAttributeValue("ds-task-state"))
+          .isEqualTo("COMPLETED_SUCCESSFULLY");
+      assertThatThrownBy(() -> root.add(task))
+          .extracting(e -> ((LDAPException) e).getResultCode())
           .isEqualTo(ResultCode.ENTRY_ALREADY_EXISTS);
     }
   }
@@ -132,10 +154,13 @@ class RebuildTaskIT {
       for (int i = 0; !stop.get() && i < 20_000; i++, ops++) {
         int n = (i * 2 + writer) % PEOPLE;
         switch (i % 3) {
-          case 0 -> c.add(person(100_000 + writer * 100_000 + i, "Name" + (i % 5), "group" + (i % 9)));
-          case 1 -> c.modify("uid=user." + n + "," + PEOPLE_DN,
-              new Modification(ModificationType.REPLACE, "sn", "Moved" + (i % 3)),
-              new Modification(ModificationType.REPLACE, "description", "group" + (i % 11)));
+          case 0 ->
+              c.add(person(100_000 + writer * 100_000 + i, "Name" + (i % 5), "group" + (i % 9)));
+          case 1 ->
+              c.modify(
+                  "uid=user." + n + "," + PEOPLE_DN,
+                  new Modification(ModificationType.REPLACE, "sn", "Moved" + (i % 3)),
+                  new Modification(ModificationType.REPLACE, "description", "group" + (i % 11)));
           default -> c.delete("uid=user." + (100_000 + writer * 100_000 + i - 2) + "," + PEOPLE_DN);
         }
       }
@@ -157,14 +182,19 @@ class RebuildTaskIT {
   }
 
   private static String trace(LDAPConnection root, String filter) throws LDAPException {
-    return root.search(TestServer.BASE, SearchScope.SUB, filter, "debugsearchindex").getSearchEntries().get(0)
+    return root.search(TestServer.BASE, SearchScope.SUB, filter, "debugsearchindex")
+        .getSearchEntries()
+        .get(0)
         .getAttributeValue("debugsearchindex");
   }
 
   private static Entry person(int i, String sn, String description) {
-    return new Entry("uid=user." + i + "," + PEOPLE_DN,
+    return new Entry(
+        "uid=user." + i + "," + PEOPLE_DN,
         new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
-        new Attribute("uid", "user." + i), new Attribute("cn", "User " + i), new Attribute("sn", sn),
+        new Attribute("uid", "user." + i),
+        new Attribute("cn", "User " + i),
+        new Attribute("sn", sn),
         new Attribute("description", description));
   }
 }

@@ -12,9 +12,13 @@ import java.util.List;
  * @param label the application metadata given when it was created (RockDS: the backup ID)
  * @param files the files the backup consists of, with their CRC32C checksums
  */
-public record DatabaseBackup(int number, Instant time, long sequence, String label, List<BackupFile> files) {
+public record DatabaseBackup(
+    int number, Instant time, long sequence, String label, List<BackupFile> files) {
 
-  /** A file of a backup, relative to the engine directory, and the CRC32C RocksDB computed when copying it. */
+  /**
+   * A file of a backup, relative to the engine directory, and the CRC32C RocksDB computed when
+   * copying it.
+   */
   public record BackupFile(String path, long crc32c) {}
 
   public DatabaseBackup {

@@ -54,8 +54,11 @@ public final class DatabaseBackups {
     try (BackupEngineOptions options = options().setShareTableFiles(shareFiles);
         BackupEngine engine = BackupEngine.open(Env.getDefault(), options)) {
       engine.createNewBackupWithMetadata(db, label, true);
-      int number = engine.getBackupInfo().stream().mapToInt(b -> b.backupId()).max()
-          .orElseThrow(() -> new IOException("RocksDB recorded no backup in " + directory));
+      int number =
+          engine.getBackupInfo().stream()
+              .mapToInt(b -> b.backupId())
+              .max()
+              .orElseThrow(() -> new IOException("RocksDB recorded no backup in " + directory));
       return read(number);
     } catch (RocksDBException e) {
       throw failure("cannot back up into " + directory, e);
@@ -86,8 +89,8 @@ public final class DatabaseBackups {
   }
 
   /**
-   * Recomputes the CRC32C of every file of backup {@code number}; throws naming the first file
-   * that is missing or whose checksum differs.
+   * Recomputes the CRC32C of every file of backup {@code number}; throws naming the first file that
+   * is missing or whose checksum differs.
    */
   public void verify(int number) throws IOException {
     for (DatabaseBackup.BackupFile file : read(number).files()) {
@@ -99,12 +102,21 @@ public final class DatabaseBackups {
         throw new IOException(path + ": missing from backup " + number);
       }
       if (actual != file.crc32c()) {
-        throw new IOException(path + ": corrupted (CRC32C " + actual + ", the backup recorded " + file.crc32c() + ")");
+        throw new IOException(
+            path
+                + ": corrupted (CRC32C "
+                + actual
+                + ", the backup recorded "
+                + file.crc32c()
+                + ")");
       }
     }
   }
 
-  /** Restores backup {@code number} into {@code target}, which must not hold a database; RocksDB checks each file's checksum. */
+  /**
+   * Restores backup {@code number} into {@code target}, which must not hold a database; RocksDB
+   * checks each file's checksum.
+   */
   public void restore(int number, Path target) throws IOException {
     Files.createDirectories(target);
     try (BackupEngineOptions options = options();
@@ -127,7 +139,9 @@ public final class DatabaseBackups {
   }
 
   private BackupEngineOptions options() {
-    return new BackupEngineOptions(directory.toString()).setShareFilesWithChecksum(true).setSync(true);
+    return new BackupEngineOptions(directory.toString())
+        .setShareFilesWithChecksum(true)
+        .setSync(true);
   }
 
   /**
@@ -149,8 +163,10 @@ public final class DatabaseBackups {
       while (!lines.get(i).strip().chars().allMatch(Character::isDigit)) {
         String line = lines.get(i++);
         if (line.startsWith("metadata ")) {
-          label = new String(HexFormat.of().parseHex(line.substring("metadata ".length()).strip()),
-              StandardCharsets.UTF_8);
+          label =
+              new String(
+                  HexFormat.of().parseHex(line.substring("metadata ".length()).strip()),
+                  StandardCharsets.UTF_8);
         }
       }
       int count = Integer.parseInt(lines.get(i++).strip());
@@ -165,7 +181,8 @@ public final class DatabaseBackups {
       }
       return new DatabaseBackup(number, time, sequence, label, files);
     } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
-      throw new IOException(meta + ": not a RocksDB backup description (" + e.getMessage() + ")", e);
+      throw new IOException(
+          meta + ": not a RocksDB backup description (" + e.getMessage() + ")", e);
     }
   }
 

@@ -3,11 +3,11 @@ package io.rockds.storage.exporter;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldif.LDIFWriter;
-import io.rockds.storage.StorageErrors;
 import io.rockds.storage.Backend;
 import io.rockds.storage.Dn2Id;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.EntryFilter;
+import io.rockds.storage.StorageErrors;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.function.LongConsumer;
@@ -19,9 +19,9 @@ import org.rocksdb.Snapshot;
 
 /**
  * Writes every entry of a backend as LDIF, base DN by base DN, in dn2id order: parents before
- * children (a DN's key is a prefix of its descendants'), so the output imports as it is. Reads
- * one snapshot per base DN, so it runs beside a server (on a {@link Backend#openReadOnly} backend)
- * or concurrent writes and still gives a consistent tree.
+ * children (a DN's key is a prefix of its descendants'), so the output imports as it is. Reads one
+ * snapshot per base DN, so it runs beside a server (on a {@link Backend#openReadOnly} backend) or
+ * concurrent writes and still gives a consistent tree.
  */
 public final class LdifExporter {
   private static final int REPORT_EVERY = 10_000;
@@ -54,8 +54,13 @@ public final class LdifExporter {
     return written;
   }
 
-  private long exportContainer(EntryContainer container, LDIFWriter writer, EntryFilter filter, long written,
-      LongConsumer progress) throws LDAPException, IOException {
+  private long exportContainer(
+      EntryContainer container,
+      LDIFWriter writer,
+      EntryFilter filter,
+      long written,
+      LongConsumer progress)
+      throws LDAPException, IOException {
     RocksDB db = backend.rocksDb();
     Snapshot snapshot = backend.readOnly() ? null : db.getSnapshot();
     try (ReadOptions options = new ReadOptions().setFillCache(false)) {

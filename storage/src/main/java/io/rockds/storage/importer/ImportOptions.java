@@ -16,8 +16,15 @@ import java.util.function.LongConsumer;
  * @param workDirectory temporary SST files (best on the database volume)
  * @param progress receives the number of records read, now and then
  */
-public record ImportOptions(boolean clearBackend, EntryFilter filter, EntryTransformer transformer, int threads,
-    Path rejects, Path skips, Path workDirectory, LongConsumer progress) {
+public record ImportOptions(
+    boolean clearBackend,
+    EntryFilter filter,
+    EntryTransformer transformer,
+    int threads,
+    Path rejects,
+    Path skips,
+    Path workDirectory,
+    LongConsumer progress) {
 
   public ImportOptions {
     if (threads < 1) {
@@ -27,35 +34,49 @@ public record ImportOptions(boolean clearBackend, EntryFilter filter, EntryTrans
 
   /** Defaults: all entries, no transformation, one thread per core, no rejects or skips files. */
   public static ImportOptions defaults(Path workDirectory) {
-    return new ImportOptions(false, EntryFilter.ALL, EntryTransformer.NONE,
-        Runtime.getRuntime().availableProcessors(), null, null, workDirectory, n -> { });
+    return new ImportOptions(
+        false,
+        EntryFilter.ALL,
+        EntryTransformer.NONE,
+        Runtime.getRuntime().availableProcessors(),
+        null,
+        null,
+        workDirectory,
+        n -> {});
   }
 
   public ImportOptions withClearBackend(boolean clear) {
-    return new ImportOptions(clear, filter, transformer, threads, rejects, skips, workDirectory, progress);
+    return new ImportOptions(
+        clear, filter, transformer, threads, rejects, skips, workDirectory, progress);
   }
 
   public ImportOptions withFilter(EntryFilter newFilter) {
-    return new ImportOptions(clearBackend, newFilter, transformer, threads, rejects, skips, workDirectory, progress);
+    return new ImportOptions(
+        clearBackend, newFilter, transformer, threads, rejects, skips, workDirectory, progress);
   }
 
   public ImportOptions withTransformer(EntryTransformer t) {
-    return new ImportOptions(clearBackend, filter, t, threads, rejects, skips, workDirectory, progress);
+    return new ImportOptions(
+        clearBackend, filter, t, threads, rejects, skips, workDirectory, progress);
   }
 
   public ImportOptions withThreads(int n) {
-    return new ImportOptions(clearBackend, filter, transformer, n, rejects, skips, workDirectory, progress);
+    return new ImportOptions(
+        clearBackend, filter, transformer, n, rejects, skips, workDirectory, progress);
   }
 
   public ImportOptions withRejects(Path file) {
-    return new ImportOptions(clearBackend, filter, transformer, threads, file, skips, workDirectory, progress);
+    return new ImportOptions(
+        clearBackend, filter, transformer, threads, file, skips, workDirectory, progress);
   }
 
   public ImportOptions withSkips(Path file) {
-    return new ImportOptions(clearBackend, filter, transformer, threads, rejects, file, workDirectory, progress);
+    return new ImportOptions(
+        clearBackend, filter, transformer, threads, rejects, file, workDirectory, progress);
   }
 
   public ImportOptions withProgress(LongConsumer p) {
-    return new ImportOptions(clearBackend, filter, transformer, threads, rejects, skips, workDirectory, p);
+    return new ImportOptions(
+        clearBackend, filter, transformer, threads, rejects, skips, workDirectory, p);
   }
 }

@@ -11,7 +11,8 @@ import java.time.Duration;
  * @param skipped entries the filter left out
  * @param elapsed wall-clock time
  */
-public record ImportResult(long read, long imported, long rejected, long skipped, Duration elapsed) {
+public record ImportResult(
+    long read, long imported, long rejected, long skipped, Duration elapsed) {
 
   /** Entries stored per second. */
   public double rate() {
@@ -20,7 +21,8 @@ public record ImportResult(long read, long imported, long rejected, long skipped
 
   @Override
   public String toString() {
-    return String.format("%d entries read, %d imported, %d rejected, %d skipped in %.1f s (%.0f/s)", read, imported,
-        rejected, skipped, elapsed.toMillis() / 1000.0, rate());
+    return String.format(
+        "%d entries read, %d imported, %d rejected, %d skipped in %.1f s (%.0f/s)",
+        read, imported, rejected, skipped, elapsed.toMillis() / 1000.0, rate());
   }
 }

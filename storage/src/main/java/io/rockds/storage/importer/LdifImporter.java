@@ -36,13 +36,17 @@ import java.util.zip.GZIPInputStream;
  *
  * <p>Pipeline: this thread splits the input into raw records; {@code threads} workers decode,
  * filter, transform and {@link BulkLoad#prepare prepare} them (encoding, DN and index keys: the
- * CPU-heavy part); one writer thread takes the results in input order, so parents still come
- * before children, and {@link BulkLoad#add adds} them. A bad record is written to the rejects
- * file with its line number and reason and the import goes on.
+ * CPU-heavy part); one writer thread takes the results in input order, so parents still come before
+ * children, and {@link BulkLoad#add adds} them. A bad record is written to the rejects file with
+ * its line number and reason and the import goes on.
  */
 public final class LdifImporter {
   private static final int REPORT_EVERY = 10_000;
-  /** Records in flight per parsing thread: enough to smooth out stalls, few enough to stay in the young generation. */
+
+  /**
+   * Records in flight per parsing thread: enough to smooth out stalls, few enough to stay in the
+   * young generation.
+   */
   private static final int QUEUED_PER_THREAD = 256;
 
   private final Backend backend;
@@ -58,39 +62,53 @@ public final class LdifImporter {
     int b1 = in.read();
     int b2 = in.read();
     in.reset();
-    return b1 == 0x1f && b2 == 0x8b ? new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16) : in;
+    return b1 == 0x1f && b2 == 0x8b
+        ? new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16)
+        : in;
   }
 
   private sealed interface Outcome permits Ready, Refused {}
 
-  private record Ready(LdifRecordReader.Record record, BulkLoad load, BulkLoad.Prepared entry) implements Outcome {}
+  private record Ready(LdifRecordReader.Record record, BulkLoad load, BulkLoad.Prepared entry)
+      implements Outcome {}
 
-  private record Refused(LdifRecordReader.Record record, String reason, boolean skipped) implements Outcome {}
+  private record Refused(LdifRecordReader.Record record, String reason, boolean skipped)
+      implements Outcome {}
 
-  public ImportResult run(InputStream ldif, ImportOptions options) throws LDAPException, IOException {
+  public ImportResult run(InputStream ldif, ImportOptions options)
+      throws LDAPException, IOException {
     long start = System.nanoTime();
     Map<DN, BulkLoad> loads = new LinkedHashMap<>();
-    ExecutorService workers = Executors.newFixedThreadPool(options.threads(), r -> {
-      Thread t = new Thread(r, "import-parser");
-      t.setDaemon(true);
-      return t;
-    });
-    try (RecordLog rejects = new RecordLog(options.rejects()); RecordLog skips = new RecordLog(options.skips())) {
+    ExecutorService workers =
+        Executors.newFixedThreadPool(
+            options.threads(),
+            r -> {
+              Thread t = new Thread(r, "import-parser");
+              t.setDaemon(true);
+              return t;
+            });
+    try (RecordLog rejects = new RecordLog(options.rejects());
+        RecordLog skips = new RecordLog(options.skips())) {
       int n = 0;
       for (EntryContainer container : backend.containers()) {
         if (options.clearBackend() || options.filter().mayKeepBelow(container.baseDn())) {
-          loads.put(container.baseDn(), container.startBulkLoad(options.workDirectory().resolve("load-" + n++)));
+          loads.put(
+              container.baseDn(),
+              container.startBulkLoad(options.workDirectory().resolve("load-" + n++)));
         }
       }
-      BlockingQueue<Future<Outcome>> queue = new ArrayBlockingQueue<>(options.threads() * QUEUED_PER_THREAD);
+      BlockingQueue<Future<Outcome>> queue =
+          new ArrayBlockingQueue<>(options.threads() * QUEUED_PER_THREAD);
       Writer writer = new Writer(queue, rejects, skips);
       Thread writerThread = new Thread(writer, "import-writer");
       writerThread.start();
       long read = 0;
       try {
-        LdifRecordReader reader = new LdifRecordReader(
-            new BufferedReader(new InputStreamReader(ldif, StandardCharsets.UTF_8), 1 << 16));
-        for (LdifRecordReader.Record record = reader.next(); record != null && writer.failure == null;
+        LdifRecordReader reader =
+            new LdifRecordReader(
+                new BufferedReader(new InputStreamReader(ldif, StandardCharsets.UTF_8), 1 << 16));
+        for (LdifRecordReader.Record record = reader.next();
+            record != null && writer.failure == null;
             record = reader.next()) {
           LdifRecordReader.Record r = record;
           queue.put(workers.submit(() -> process(r, loads, options)));
@@ -111,7 +129,11 @@ public final class LdifImporter {
         imported += load.count();
       }
       options.progress().accept(read);
-      return new ImportResult(read, imported, rejects.count(), skips.count(),
+      return new ImportResult(
+          read,
+          imported,
+          rejects.count(),
+          skips.count(),
           Duration.ofNanos(System.nanoTime() - start));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -124,15 +146,19 @@ public final class LdifImporter {
     }
   }
 
-  private Outcome process(LdifRecordReader.Record record, Map<DN, BulkLoad> loads, ImportOptions options) {
+  private Outcome process(
+      LdifRecordReader.Record record, Map<DN, BulkLoad> loads, ImportOptions options) {
     Entry entry;
     try {
-      entry = LDIFReader.decodeEntry(false, TrailingSpaceBehavior.STRIP, null,
-          record.lines().toArray(String[]::new));
+      entry =
+          LDIFReader.decodeEntry(
+              false, TrailingSpaceBehavior.STRIP, null, record.lines().toArray(String[]::new));
     } catch (LDIFException e) {
       // The SDK numbers lines from 0 within the record; say where they are in the file.
-      String reason = String.valueOf(e.getMessage())
-          .replaceAll("line number \\d+", "line " + (record.line() + Math.max(0, e.getLineNumber())));
+      String reason =
+          String.valueOf(e.getMessage())
+              .replaceAll(
+                  "line number \\d+", "line " + (record.line() + Math.max(0, e.getLineNumber())));
       return new Refused(record, reason, false);
     }
     try {
@@ -142,8 +168,10 @@ public final class LdifImporter {
         return new Refused(record, "no base DN of backend " + backend.id() + " holds " + dn, false);
       }
       BulkLoad load = loads.get(container.baseDn());
-      String skip = load == null ? "base DN " + container.baseDn() + " is not being imported"
-          : options.filter().skipReason(dn);
+      String skip =
+          load == null
+              ? "base DN " + container.baseDn() + " is not being imported"
+              : options.filter().skipReason(dn);
       if (skip != null) {
         return new Refused(record, skip, true);
       }
@@ -198,8 +226,10 @@ public final class LdifImporter {
       try {
         r.load().add(r.entry());
       } catch (LDAPException e) {
-        if (e.getResultCode() != ResultCode.ENTRY_ALREADY_EXISTS && e.getResultCode() != ResultCode.NO_SUCH_OBJECT) {
-          throw new IOException("storage failure at line " + r.record().line() + ": " + e.getMessage(), e);
+        if (e.getResultCode() != ResultCode.ENTRY_ALREADY_EXISTS
+            && e.getResultCode() != ResultCode.NO_SUCH_OBJECT) {
+          throw new IOException(
+              "storage failure at line " + r.record().line() + ": " + e.getMessage(), e);
         }
         rejects.write(r.record().line(), e.getMessage(), r.record().lines());
       }

@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits LDIF text into records (runs of non-blank lines) without parsing them, so parsing can
- * run in parallel. Comment lines (and their continuations) and the {@code version:} line are
- * dropped; each record keeps the line number it starts on for the rejects file.
+ * Splits LDIF text into records (runs of non-blank lines) without parsing them, so parsing can run
+ * in parallel. Comment lines (and their continuations) and the {@code version:} line are dropped;
+ * each record keeps the line number it starts on for the rejects file.
  */
 final class LdifRecordReader {
   /** One raw record: its first line number (1-based) and its lines, still folded. */

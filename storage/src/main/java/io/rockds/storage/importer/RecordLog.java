@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A rejects or skips file: each record as it was read, preceded by a comment giving its line
- * number and the reason, so the file can be fixed and imported again.
+ * A rejects or skips file: each record as it was read, preceded by a comment giving its line number
+ * and the reason, so the file can be fixed and imported again.
  */
 final class RecordLog implements AutoCloseable {
   private final BufferedWriter out;

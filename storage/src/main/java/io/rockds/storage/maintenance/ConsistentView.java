@@ -6,8 +6,8 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.Snapshot;
 
 /**
- * Read options pinned to one RocksDB snapshot, so a check sees each write batch entirely or not
- * at all. A read-only (secondary) backend does not change between catch-ups and is read as is.
+ * Read options pinned to one RocksDB snapshot, so a check sees each write batch entirely or not at
+ * all. A read-only (secondary) backend does not change between catch-ups and is read as is.
  */
 final class ConsistentView implements AutoCloseable {
   private final RocksDB db;

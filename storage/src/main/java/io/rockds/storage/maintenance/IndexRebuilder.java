@@ -13,8 +13,8 @@ import java.util.function.LongConsumer;
  * Rebuilds indexes of one container from {@code id2entry}: named ones, all, or the degraded ones
  * (untrusted, or holding over-limit keys whose count is back within the limit, which the rebuild
  * recovers). The same code serves offline (tool with exclusive access) and online (inside the
- * running server): writes continue during the rebuild and are neither lost nor counted twice;
- * the indexes being rebuilt are untrusted, so searches ignore them, until it completes.
+ * running server): writes continue during the rebuild and are neither lost nor counted twice; the
+ * indexes being rebuilt are untrusted, so searches ignore them, until it completes.
  */
 public final class IndexRebuilder {
   private final EntryContainer container;
@@ -26,13 +26,14 @@ public final class IndexRebuilder {
   }
 
   /**
-   * Rebuilds the named indexes (tree names such as {@code sn.caseIgnoreMatch}, or attribute
-   * names meaning all of that attribute's indexes) in one pass over the entries.
+   * Rebuilds the named indexes (tree names such as {@code sn.caseIgnoreMatch}, or attribute names
+   * meaning all of that attribute's indexes) in one pass over the entries.
    *
    * @param progress receives the number of entries processed so far
    * @return the indexes rebuilt
    */
-  public List<AttributeIndex> rebuild(Collection<String> names, LongConsumer progress) throws LDAPException {
+  public List<AttributeIndex> rebuild(Collection<String> names, LongConsumer progress)
+      throws LDAPException {
     return rebuildIndexes(resolve(names), progress);
   }
 
@@ -45,11 +46,16 @@ public final class IndexRebuilder {
     return rebuildIndexes(degradedIndexes(), progress);
   }
 
-  /** Untrusted indexes, those built with another limit than now, and those holding recoverable over-limit keys. */
+  /**
+   * Untrusted indexes, those built with another limit than now, and those holding recoverable
+   * over-limit keys.
+   */
   public List<AttributeIndex> degradedIndexes() {
     List<AttributeIndex> degraded = new ArrayList<>();
     for (AttributeIndex index : container.indexes()) {
-      if (!index.isTrusted() || index.rebuildWouldTighten() || !statistics.recoverableKeys(index).isEmpty()) {
+      if (!index.isTrusted()
+          || index.rebuildWouldTighten()
+          || !statistics.recoverableKeys(index).isEmpty()) {
         degraded.add(index);
       }
     }
@@ -70,12 +76,18 @@ public final class IndexRebuilder {
         indexes.add(byTree);
         continue;
       }
-      List<AttributeIndex> byAttribute = container.indexes().stream()
-          .filter(i -> i.attribute().equalsIgnoreCase(name)).toList();
+      List<AttributeIndex> byAttribute =
+          container.indexes().stream().filter(i -> i.attribute().equalsIgnoreCase(name)).toList();
       if (byAttribute.isEmpty()) {
-        throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "no index named " + name + " in " + container.baseDn()
-            + " (expected an attribute or one of: "
-            + String.join(", ", container.indexes().stream().map(AttributeIndex::name).toList()) + ")");
+        throw new LDAPException(
+            ResultCode.NO_SUCH_OBJECT,
+            "no index named "
+                + name
+                + " in "
+                + container.baseDn()
+                + " (expected an attribute or one of: "
+                + String.join(", ", container.indexes().stream().map(AttributeIndex::name).toList())
+                + ")");
       }
       indexes.addAll(byAttribute);
     }

@@ -13,9 +13,9 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksIterator;
 
 /**
- * Per-index and per-key statistics for backendstat: one walk of each index tree (record sizes
- * are read from the record header, IDs are not decoded) plus its over-limit counts in
- * {@code state}, from one snapshot.
+ * Per-index and per-key statistics for backendstat: one walk of each index tree (record sizes are
+ * read from the record header, IDs are not decoded) plus its over-limit counts in {@code state},
+ * from one snapshot.
  */
 public final class IndexStatistics {
   private final EntryContainer container;
@@ -70,15 +70,24 @@ public final class IndexStatistics {
         }
       }
     }
-    return new IndexStats(index.name(), index.isTrusted(), limit, index.builtWithLimit(), records, ids, overLimit,
-        nearLimit, recoverable);
+    return new IndexStats(
+        index.name(),
+        index.isTrusted(),
+        limit,
+        index.builtWithLimit(),
+        records,
+        ids,
+        overLimit,
+        nearLimit,
+        recoverable);
   }
 
   /** The over-limit keys of {@code index} whose count is back within the limit. */
   public List<KeyCount> recoverableKeys(AttributeIndex index) {
     try (ConsistentView view = new ConsistentView(container)) {
       List<KeyCount> keys = new ArrayList<>();
-      for (Map.Entry<IndexKey, Long> e : container.state().overLimitCounts(index.name(), view.options()).entrySet()) {
+      for (Map.Entry<IndexKey, Long> e :
+          container.state().overLimitCounts(index.name(), view.options()).entrySet()) {
         if (!index.entryLimit().isExceededBy(e.getValue())) {
           keys.add(new KeyCount(e.getKey(), e.getValue()));
         }

@@ -18,9 +18,16 @@ import java.util.List;
  * @param nearLimitKeys defined keys holding at least 85% of the limit, in key order
  * @param recoverableKeys over-limit keys whose exact count is back within the limit
  */
-public record IndexStats(String name, boolean trusted, IndexEntryLimit limit, int builtWithLimit, long recordCount,
+public record IndexStats(
+    String name,
+    boolean trusted,
+    IndexEntryLimit limit,
+    int builtWithLimit,
+    long recordCount,
     long idCount,
-    List<KeyCount> overLimitKeys, List<KeyCount> nearLimitKeys, List<KeyCount> recoverableKeys) {
+    List<KeyCount> overLimitKeys,
+    List<KeyCount> nearLimitKeys,
+    List<KeyCount> recoverableKeys) {
 
   /** The threshold percentages backendstat reports. */
   public static final int[] THRESHOLDS = {85, 90, 95};
@@ -39,7 +46,8 @@ public record IndexStats(String name, boolean trusted, IndexEntryLimit limit, in
   /** Defined keys holding at least {@code percent}% of the limit (85 or more). */
   public List<KeyCount> keysAtPercent(int percent) {
     if (percent < THRESHOLDS[0]) {
-      throw new IllegalArgumentException("percent: " + percent + " (expected: >= " + THRESHOLDS[0] + ")");
+      throw new IllegalArgumentException(
+          "percent: " + percent + " (expected: >= " + THRESHOLDS[0] + ")");
     }
     return nearLimitKeys.stream().filter(k -> limit.isAtPercent(k.count(), percent)).toList();
   }

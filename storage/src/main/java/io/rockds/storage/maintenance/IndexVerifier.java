@@ -3,7 +3,6 @@ package io.rockds.storage.maintenance;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
-import io.rockds.storage.StorageErrors;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Dn2Id;
 import io.rockds.storage.DnKeys;
@@ -13,6 +12,7 @@ import io.rockds.storage.Id2Entry;
 import io.rockds.storage.IdSet;
 import io.rockds.storage.IndexEntryLimit;
 import io.rockds.storage.IndexKey;
+import io.rockds.storage.StorageErrors;
 import io.rockds.storage.maintenance.Mismatch.Kind;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,11 +35,11 @@ import org.rocksdb.RocksIterator;
  * <p>{@link #verifyIndexes} reads every entry once, derives the keys each index should hold, then
  * walks each index tree in key order beside them: IDs missing or extra, a key listing IDs past the
  * limit or marked over-limit wrongly, over-limit counts that are wrong or stray. Expected IDs are
- * kept per key only up to the limit (then just counted), so memory is bounded by
- * keys &times; limit, not entries &times; values.
+ * kept per key only up to the limit (then just counted), so memory is bounded by keys &times;
+ * limit, not entries &times; values.
  *
- * <p>{@link #verifyEntryTrees} checks that dn2id and id2entry map each other, that
- * id2childrencount matches the children dn2id holds, and the entry counter.
+ * <p>{@link #verifyEntryTrees} checks that dn2id and id2entry map each other, that id2childrencount
+ * matches the children dn2id holds, and the entry counter.
  *
  * <p>Everything is read from one snapshot: the result is exact while writes continue.
  */
@@ -51,10 +51,12 @@ public final class IndexVerifier {
   private final LongConsumer progress;
 
   public IndexVerifier(EntryContainer container) {
-    this(container, entries -> { });
+    this(container, entries -> {});
   }
 
-  /** @param progress receives the number of entries the index check has read so far */
+  /**
+   * @param progress receives the number of entries the index check has read so far
+   */
   public IndexVerifier(EntryContainer container, LongConsumer progress) {
     this.container = container;
     this.progress = progress;
@@ -66,7 +68,10 @@ public final class IndexVerifier {
     VerifyReport indexes = verifyIndexes(container.indexes());
     List<Mismatch> all = new ArrayList<>(trees.mismatches());
     all.addAll(indexes.mismatches());
-    return new VerifyReport(trees.entriesChecked(), trees.recordsChecked() + indexes.recordsChecked(), all,
+    return new VerifyReport(
+        trees.entriesChecked(),
+        trees.recordsChecked() + indexes.recordsChecked(),
+        all,
         indexes.recoverableKeys());
   }
 
@@ -89,7 +94,8 @@ public final class IndexVerifier {
           if (entry == null) {
             continue;
           }
-          for (Map.Entry<AttributeIndex, SortedMap<IndexKey, ExpectedIds>> e : expected.entrySet()) {
+          for (Map.Entry<AttributeIndex, SortedMap<IndexKey, ExpectedIds>> e :
+              expected.entrySet()) {
             IndexEntryLimit limit = e.getKey().entryLimit();
             for (IndexKey key : e.getKey().keysOf(entry)) {
               e.getValue().computeIfAbsent(key, k -> new ExpectedIds()).add(id, limit);
@@ -111,7 +117,9 @@ public final class IndexVerifier {
     try {
       return container.id2entry().decode(value);
     } catch (RuntimeException e) {
-      mismatches.add(new Mismatch("id2entry", Kind.UNDECODABLE_ENTRY, Long.toString(id), id, String.valueOf(e)));
+      mismatches.add(
+          new Mismatch(
+              "id2entry", Kind.UNDECODABLE_ENTRY, Long.toString(id), id, String.valueOf(e)));
       return null;
     }
   }
@@ -135,8 +143,12 @@ public final class IndexVerifier {
     }
   }
 
-  private long compare(AttributeIndex index, SortedMap<IndexKey, ExpectedIds> expected, ReadOptions options,
-      List<Mismatch> out, List<String> recoverable) {
+  private long compare(
+      AttributeIndex index,
+      SortedMap<IndexKey, ExpectedIds> expected,
+      ReadOptions options,
+      List<Mismatch> out,
+      List<String> recoverable) {
     String tree = index.name();
     SortedMap<IndexKey, Long> counts = container.state().overLimitCounts(tree, options);
     long records = 0;
@@ -169,16 +181,31 @@ public final class IndexVerifier {
       next = wanted.hasNext() ? wanted.next() : null;
     }
     for (Map.Entry<IndexKey, Long> stray : counts.entrySet()) {
-      out.add(new Mismatch(tree, Kind.STRAY_OVER_LIMIT_COUNT, stray.getKey().toString(), -1,
-          "an over-limit count of " + stray.getValue() + " is kept but the record is not over the limit"));
+      out.add(
+          new Mismatch(
+              tree,
+              Kind.STRAY_OVER_LIMIT_COUNT,
+              stray.getKey().toString(),
+              -1,
+              "an over-limit count of "
+                  + stray.getValue()
+                  + " is kept but the record is not over the limit"));
     }
     return records;
   }
 
-  private static void reportAbsentRecord(String tree, IndexKey key, ExpectedIds want, List<Mismatch> out) {
+  private static void reportAbsentRecord(
+      String tree, IndexKey key, ExpectedIds want, List<Mismatch> out) {
     if (want.overLimit()) {
-      out.add(new Mismatch(tree, Kind.WRONG_LIMIT_STATE, key.toString(), -1,
-          "no record, but " + want.count + " entries hold the key: expected an over-limit marker"));
+      out.add(
+          new Mismatch(
+              tree,
+              Kind.WRONG_LIMIT_STATE,
+              key.toString(),
+              -1,
+              "no record, but "
+                  + want.count
+                  + " entries hold the key: expected an over-limit marker"));
       return;
     }
     for (long id : want.ids.build().toArray()) {
@@ -186,20 +213,35 @@ public final class IndexVerifier {
     }
   }
 
-  private static void checkOverLimit(AttributeIndex index, IndexKey key, ExpectedIds want, Long stored,
-      List<Mismatch> out, List<String> recoverable) {
+  private static void checkOverLimit(
+      AttributeIndex index,
+      IndexKey key,
+      ExpectedIds want,
+      Long stored,
+      List<Mismatch> out,
+      List<String> recoverable) {
     String tree = index.name();
     long actual = want == null ? 0 : want.count;
     if (stored == null || stored != actual) {
-      out.add(new Mismatch(tree, Kind.WRONG_OVER_LIMIT_COUNT, key.toString(), -1,
-          "over-limit count " + stored + ", but " + actual + " entries hold the key"));
+      out.add(
+          new Mismatch(
+              tree,
+              Kind.WRONG_OVER_LIMIT_COUNT,
+              key.toString(),
+              -1,
+              "over-limit count " + stored + ", but " + actual + " entries hold the key"));
     } else if (!index.entryLimit().isExceededBy(actual)) {
       // Consistent (reads as "all entries", a superset) but no longer necessary.
       recoverable.add(tree + " " + key);
     }
   }
 
-  private static void checkIds(AttributeIndex index, IndexKey key, ExpectedIds want, IdSet found, List<Mismatch> out,
+  private static void checkIds(
+      AttributeIndex index,
+      IndexKey key,
+      ExpectedIds want,
+      IdSet found,
+      List<Mismatch> out,
       List<String> recoverable) {
     String tree = index.name();
     if (want != null && want.overLimit() && found.size() == want.count) {
@@ -209,9 +251,17 @@ public final class IndexVerifier {
       return;
     }
     if (want != null && want.overLimit()) {
-      out.add(new Mismatch(tree, Kind.WRONG_LIMIT_STATE, key.toString(), -1,
-          "the record lists " + found.size() + " IDs, but " + want.count
-              + " entries hold the key: expected an over-limit marker"));
+      out.add(
+          new Mismatch(
+              tree,
+              Kind.WRONG_LIMIT_STATE,
+              key.toString(),
+              -1,
+              "the record lists "
+                  + found.size()
+                  + " IDs, but "
+                  + want.count
+                  + " entries hold the key: expected an over-limit marker"));
       return;
     }
     IdSet expected = want == null ? IdSet.empty() : want.ids.build();
@@ -219,7 +269,8 @@ public final class IndexVerifier {
       out.add(new Mismatch(tree, Kind.MISSING_ID, key.toString(), id, "the entry holds the key"));
     }
     for (long id : found.minus(expected).toArray()) {
-      out.add(new Mismatch(tree, Kind.EXTRA_ID, key.toString(), id, "the entry does not hold the key"));
+      out.add(
+          new Mismatch(tree, Kind.EXTRA_ID, key.toString(), id, "the entry does not hold the key"));
     }
   }
 
@@ -253,8 +304,13 @@ public final class IndexVerifier {
       records += checkChildCounts(children, options, out);
       long counter = container.state().entryCount(options);
       if (counter != entries) {
-        out.add(new Mismatch("state", Kind.WRONG_ENTRY_COUNT, "entry-count", -1,
-            "entry-count is " + counter + ", id2entry holds " + entries + " entries"));
+        out.add(
+            new Mismatch(
+                "state",
+                Kind.WRONG_ENTRY_COUNT,
+                "entry-count",
+                -1,
+                "entry-count is " + counter + ", id2entry holds " + entries + " entries"));
       }
       return new VerifyReport(entries, records, out, List.of());
     } catch (RocksDBException e) {
@@ -262,19 +318,27 @@ public final class IndexVerifier {
     }
   }
 
-  private void checkEntry(long id, DN dn, ReadOptions options, Map<Long, Long> children, List<Mismatch> out)
+  private void checkEntry(
+      long id, DN dn, ReadOptions options, Map<Long, Long> children, List<Mismatch> out)
       throws RocksDBException {
     long mapped = container.dn2id().get(dn, options);
     if (mapped != id) {
-      out.add(new Mismatch("dn2id", Kind.DN_NOT_MAPPED, dn.toString(), id,
-          "entry " + id + " has this DN, dn2id maps it to " + mapped));
+      out.add(
+          new Mismatch(
+              "dn2id",
+              Kind.DN_NOT_MAPPED,
+              dn.toString(),
+              id,
+              "entry " + id + " has this DN, dn2id maps it to " + mapped));
     }
     if (dn.equals(container.baseDn())) {
       return;
     }
     long parent = container.dn2id().get(dn.getParent(), options);
     if (parent < 0) {
-      out.add(new Mismatch("dn2id", Kind.MISSING_PARENT, dn.toString(), id, "the parent entry does not exist"));
+      out.add(
+          new Mismatch(
+              "dn2id", Kind.MISSING_PARENT, dn.toString(), id, "the parent entry does not exist"));
     } else {
       children.merge(parent, 1L, Long::sum);
     }
@@ -289,11 +353,21 @@ public final class IndexVerifier {
       return; // reported as undecodable by the id2entry walk
     }
     if (entry == null) {
-      out.add(new Mismatch("dn2id", Kind.ORPHAN_DN, container.dn2id().keyToString(key), id,
-          "dn2id maps it to entry " + id + ", which does not exist"));
+      out.add(
+          new Mismatch(
+              "dn2id",
+              Kind.ORPHAN_DN,
+              container.dn2id().keyToString(key),
+              id,
+              "dn2id maps it to entry " + id + ", which does not exist"));
     } else if (!Arrays.equals(DnKeys.key(entry.getParsedDN()), key)) {
-      out.add(new Mismatch("dn2id", Kind.ORPHAN_DN, container.dn2id().keyToString(key), id,
-          "dn2id maps it to entry " + id + ", whose DN is " + entry.getDN()));
+      out.add(
+          new Mismatch(
+              "dn2id",
+              Kind.ORPHAN_DN,
+              container.dn2id().keyToString(key),
+              id,
+              "dn2id maps it to entry " + id + ", whose DN is " + entry.getDN()));
     }
   }
 
@@ -308,14 +382,24 @@ public final class IndexVerifier {
         long actual = remaining.getOrDefault(parent, 0L);
         remaining.remove(parent);
         if (stored != actual) {
-          out.add(new Mismatch("id2childrencount", Kind.WRONG_CHILD_COUNT, Long.toString(parent), parent,
-              "count " + stored + ", dn2id holds " + actual + " children"));
+          out.add(
+              new Mismatch(
+                  "id2childrencount",
+                  Kind.WRONG_CHILD_COUNT,
+                  Long.toString(parent),
+                  parent,
+                  "count " + stored + ", dn2id holds " + actual + " children"));
         }
       }
     }
     for (Map.Entry<Long, Long> missing : remaining.entrySet()) {
-      out.add(new Mismatch("id2childrencount", Kind.WRONG_CHILD_COUNT, Long.toString(missing.getKey()),
-          missing.getKey(), "no count, dn2id holds " + missing.getValue() + " children"));
+      out.add(
+          new Mismatch(
+              "id2childrencount",
+              Kind.WRONG_CHILD_COUNT,
+              Long.toString(missing.getKey()),
+              missing.getKey(),
+              "no count, dn2id holds " + missing.getValue() + " children"));
     }
     return records;
   }

@@ -16,8 +16,10 @@ public record Mismatch(String tree, Kind kind, String key, long id, String detai
     MISSING_ID,
     /** The index record lists an ID whose entry does not hold the key (or does not exist). */
     EXTRA_ID,
-    /** The record lists IDs although more entries than the limit hold the key, or is missing or
-     * marked over-limit when it should list them (and the marker's count disagrees). */
+    /**
+     * The record lists IDs although more entries than the limit hold the key, or is missing or
+     * marked over-limit when it should list them (and the marker's count disagrees).
+     */
     WRONG_LIMIT_STATE,
     /** The exact count kept for an over-limit key differs from the number of entries holding it. */
     WRONG_OVER_LIMIT_COUNT,

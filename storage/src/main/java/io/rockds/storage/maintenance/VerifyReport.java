@@ -13,7 +13,10 @@ import java.util.List;
  *     limit (a rebuild lists their IDs again), and lists longer than a lowered limit (a rebuild
  *     stores them over the limit; reads already treat them so)
  */
-public record VerifyReport(long entriesChecked, long recordsChecked, List<Mismatch> mismatches,
+public record VerifyReport(
+    long entriesChecked,
+    long recordsChecked,
+    List<Mismatch> mismatches,
     List<String> recoverableKeys) {
 
   public VerifyReport {

@@ -29,19 +29,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 
 /**
- * Phase 2 of a search: does an entry match a filter? RFC 4511 section 4.5.1.7's three-valued
- * logic with the schema's matching rules. A filter on {@code cn} sees {@code cn;lang-fr} and the
- * subtypes of {@code cn}; a filter on {@code cn;lang-fr} only values carrying that option.
- * Undefined: an assertion value the rule cannot parse; a component on a type without the rule
- * it needs ({@code >=} without ORDERING, as on {@code sn}; a substring without SUBSTR, as on
- * {@code member}); an unknown extensible matching rule or a substrings one. The rules are
- * {@link MatchingRules}', the very ones the index keys are normalized with.
+ * Phase 2 of a search: does an entry match a filter? RFC 4511 section 4.5.1.7's three-valued logic
+ * with the schema's matching rules. A filter on {@code cn} sees {@code cn;lang-fr} and the subtypes
+ * of {@code cn}; a filter on {@code cn;lang-fr} only values carrying that option. Undefined: an
+ * assertion value the rule cannot parse; a component on a type without the rule it needs ({@code
+ * >=} without ORDERING, as on {@code sn}; a substring without SUBSTR, as on {@code member}); an
+ * unknown extensible matching rule or a substrings one. The rules are {@link MatchingRules}', the
+ * very ones the index keys are normalized with.
  *
- * <p>Approximate matching compares the Soundex codes storage indexes
- * ({@link io.rockds.storage.Soundex}); values with no letters compare by equality. For the string
- * and time rules whose normalized form sorts correctly, ordering compares normalized bytes, the
- * very order of the index keys phase 1 reads. Types the schema does not know use its default
- * rules (case-ignore string), as OpenDJ does with placeholder types.
+ * <p>Approximate matching compares the Soundex codes storage indexes ({@link
+ * io.rockds.storage.Soundex}); values with no letters compare by equality. For the string and time
+ * rules whose normalized form sorts correctly, ordering compares normalized bytes, the very order
+ * of the index keys phase 1 reads. Types the schema does not know use its default rules
+ * (case-ignore string), as OpenDJ does with placeholder types.
  */
 public final class FilterEvaluator {
   /** The value of a filter for an entry. */
@@ -51,14 +51,23 @@ public final class FilterEvaluator {
     UNDEFINED
   }
 
-  private static final Set<Class<? extends MatchingRule>> BYTE_ORDERED = Set.of(CaseIgnoreStringMatchingRule.class,
-      CaseExactStringMatchingRule.class, GeneralizedTimeMatchingRule.class, NumericStringMatchingRule.class);
+  private static final Set<Class<? extends MatchingRule>> BYTE_ORDERED =
+      Set.of(
+          CaseIgnoreStringMatchingRule.class,
+          CaseExactStringMatchingRule.class,
+          GeneralizedTimeMatchingRule.class,
+          NumericStringMatchingRule.class);
 
   private final Schema schema;
-  /** Per attribute description of a schema type; unknown types are not cached (clients choose them). */
+
+  /**
+   * Per attribute description of a schema type; unknown types are not cached (clients choose them).
+   */
   private final Map<String, Description> descriptions = new ConcurrentHashMap<>();
 
-  /** The evaluator of the schema last asked for, so that call sites holding only a Schema share one. */
+  /**
+   * The evaluator of the schema last asked for, so that call sites holding only a Schema share one.
+   */
   private static volatile FilterEvaluator latest;
 
   public FilterEvaluator(Schema schema) {
@@ -66,9 +75,9 @@ public final class FilterEvaluator {
   }
 
   /**
-   * The evaluator of {@code schema}: the single entry point of every place that matches a filter
-   * or compares values (search, compare, assertion control, cn=config, groups, ACIs). Reuses the
-   * last one while the schema object is the same (a schema change publishes a new one).
+   * The evaluator of {@code schema}: the single entry point of every place that matches a filter or
+   * compares values (search, compare, assertion control, cn=config, groups, ACIs). Reuses the last
+   * one while the schema object is the same (a schema change publishes a new one).
    */
   public static FilterEvaluator forSchema(Schema schema) {
     FilterEvaluator current = latest;
@@ -94,11 +103,13 @@ public final class FilterEvaluator {
    */
   public boolean compare(Entry entry, String attribute, byte[] value) throws LDAPException {
     if (description(attribute).equality == null) {
-      throw new LDAPException(ResultCode.INAPPROPRIATE_MATCHING, attribute + " has no EQUALITY matching rule");
+      throw new LDAPException(
+          ResultCode.INAPPROPRIATE_MATCHING, attribute + " has no EQUALITY matching rule");
     }
     Result result = evaluate(Filter.createEqualityFilter(attribute, value), entry);
     if (result == Result.UNDEFINED) {
-      throw new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX, "the assertion value is not valid for " + attribute);
+      throw new LDAPException(
+          ResultCode.INVALID_ATTRIBUTE_SYNTAX, "the assertion value is not valid for " + attribute);
     }
     return result == Result.TRUE;
   }
@@ -136,7 +147,9 @@ public final class FilterEvaluator {
         return r == Result.UNDEFINED ? r : r == Result.TRUE ? Result.FALSE : Result.TRUE;
       }
       case Filter.FILTER_TYPE_PRESENCE -> {
-        return description(filter.getAttributeName()).attributesOf(entry).isEmpty() ? Result.FALSE : Result.TRUE;
+        return description(filter.getAttributeName()).attributesOf(entry).isEmpty()
+            ? Result.FALSE
+            : Result.TRUE;
       }
       case Filter.FILTER_TYPE_EXTENSIBLE_MATCH -> {
         return extensible(filter, entry);
@@ -202,10 +215,12 @@ public final class FilterEvaluator {
       return Result.UNDEFINED;
     }
     List<Attribute> attributes = d.attributesOf(entry);
-    if (filter.getFilterType() == Filter.FILTER_TYPE_EQUALITY && hasRawValue(attributes, filter.getRawAssertionValue())) {
+    if (filter.getFilterType() == Filter.FILTER_TYPE_EQUALITY
+        && hasRawValue(attributes, filter.getRawAssertionValue())) {
       // A value byte-equal to a valid assertion normalizes to the same key: it matches without
       // normalizing the others. Applications send back the DNs and values they read, so this is
-      // the common case, and it spares a (member=<DN>) search normalizing every member of a large group.
+      // the common case, and it spares a (member=<DN>) search normalizing every member of a large
+      // group.
       return Result.TRUE;
     }
     for (Attribute attribute : attributes) {
@@ -294,15 +309,18 @@ public final class FilterEvaluator {
     }
   }
 
-  private static MatchingRule required(MatchingRule rule, String kind, Filter filter) throws LDAPException {
+  private static MatchingRule required(MatchingRule rule, String kind, Filter filter)
+      throws LDAPException {
     if (rule == null) {
-      throw new LDAPException(ResultCode.INAPPROPRIATE_MATCHING,
+      throw new LDAPException(
+          ResultCode.INAPPROPRIATE_MATCHING,
           filter.getAttributeName() + " has no " + kind + " matching rule");
     }
     return rule;
   }
 
-  private static void validate(MatchingRule rule, ASN1OctetString fragment, byte type) throws LDAPException {
+  private static void validate(MatchingRule rule, ASN1OctetString fragment, byte type)
+      throws LDAPException {
     if (fragment != null) {
       rule.normalizeSubstring(fragment, type);
     }
@@ -315,9 +333,12 @@ public final class FilterEvaluator {
   private Result extensible(Filter filter, Entry entry) {
     String attribute = filter.getAttributeName();
     String ruleId = filter.getMatchingRuleID();
-    if (ruleId != null && (schema.getMatchingRule(ruleId) == null
-        || MatchingRules.named(ruleId, attribute == null ? "" : attribute, schema).kind() == Kind.SUBSTRING)) {
-      // An unknown rule; or a substrings rule, whose SubstringAssertion an extensible match cannot carry.
+    if (ruleId != null
+        && (schema.getMatchingRule(ruleId) == null
+            || MatchingRules.named(ruleId, attribute == null ? "" : attribute, schema).kind()
+                == Kind.SUBSTRING)) {
+      // An unknown rule; or a substrings rule, whose SubstringAssertion an extensible match cannot
+      // carry.
       return Result.UNDEFINED;
     }
     ASN1OctetString assertion = filter.getRawAssertionValue();
@@ -344,9 +365,11 @@ public final class FilterEvaluator {
     }
     Result result = Result.FALSE;
     for (Attribute a : candidates) {
-      MatchingRules.Named named = ruleId == null
-          ? new MatchingRules.Named(MatchingRules.strict(a.getBaseName(), Kind.EQUALITY, schema), Kind.EQUALITY)
-          : MatchingRules.named(ruleId, a.getBaseName(), schema);
+      MatchingRules.Named named =
+          ruleId == null
+              ? new MatchingRules.Named(
+                  MatchingRules.strict(a.getBaseName(), Kind.EQUALITY, schema), Kind.EQUALITY)
+              : MatchingRules.named(ruleId, a.getBaseName(), schema);
       MatchingRule rule = named.rule();
       Kind kind = named.kind();
       if (rule == null) {
@@ -355,7 +378,9 @@ public final class FilterEvaluator {
       }
       for (ASN1OctetString value : a.getRawValues()) {
         try {
-          if (kind == Kind.ORDERING ? rule.compareValues(value, assertion) < 0 : equal(rule, value, assertion)) {
+          if (kind == Kind.ORDERING
+              ? rule.compareValues(value, assertion) < 0
+              : equal(rule, value, assertion)) {
             return Result.TRUE;
           }
         } catch (LDAPException e) {
@@ -367,8 +392,8 @@ public final class FilterEvaluator {
   }
 
   /**
-   * Equal normalized bytes. Not {@code MatchingRule.valuesMatch}: it compares the normalized
-   * octet strings with their BER types, and an assertion decoded from a request keeps its
+   * Equal normalized bytes. Not {@code MatchingRule.valuesMatch}: it compares the normalized octet
+   * strings with their BER types, and an assertion decoded from a request keeps its
    * context-specific tag.
    */
   private static boolean equal(MatchingRule rule, ASN1OctetString value, ASN1OctetString assertion)
@@ -388,16 +413,24 @@ public final class FilterEvaluator {
     return d;
   }
 
-  /** An attribute description resolved against the schema: the names it covers, its options and rules. */
+  /**
+   * An attribute description resolved against the schema: the names it covers, its options and
+   * rules.
+   */
   private static final class Description {
     final boolean known;
+
     /** Case-insensitive, so that matching an entry's attribute names allocates nothing. */
     final Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+
     /** The same names in lower case, as {@link Entry} keys its attributes without options. */
     final List<String> lowerCaseNames = new ArrayList<>();
+
     final Set<String> options = new HashSet<>();
+
     /** Null when the type has no rule of that kind: a filter needing it is Undefined. */
     final MatchingRule equality;
+
     final MatchingRule ordering;
     final MatchingRule substring;
 
@@ -431,11 +464,17 @@ public final class FilterEvaluator {
       names.add(type.getOID());
     }
 
-    /** The entry's attributes this description covers: same type or a subtype, with at least its options. */
+    /**
+     * The entry's attributes this description covers: same type or a subtype, with at least its
+     * options.
+     */
     List<Attribute> attributesOf(Entry entry) {
       List<Attribute> out = new ArrayList<>(2);
-      if (options.isEmpty() && entry instanceof StoredEntry stored && !stored.hasAttributeOptions()) {
-        // A few hash lookups instead of walking every attribute of an entry that is cold in the CPU cache.
+      if (options.isEmpty()
+          && entry instanceof StoredEntry stored
+          && !stored.hasAttributeOptions()) {
+        // A few hash lookups instead of walking every attribute of an entry that is cold in the CPU
+        // cache.
         for (String name : lowerCaseNames) {
           Attribute a = entry.getAttribute(name);
           if (a != null) {

@@ -11,9 +11,9 @@ import java.util.Locale;
  * ({@code AttributeIndex}) and the filter evaluation ({@link FilterEvaluator}) so that a key read
  * in phase 1 and a value tested in phase 2 are normalized alike.
  *
- * <p>UnboundID's implementations, except where they depart from RFC 4517: telephoneNumberMatch
- * (the SDK also drops parentheses, dots and more; the RFC only spaces and hyphens) and
- * uniqueMemberMatch (the SDK reads the optional {@code #'0101'B} as part of the DN).
+ * <p>UnboundID's implementations, except where they depart from RFC 4517: telephoneNumberMatch (the
+ * SDK also drops parentheses, dots and more; the RFC only spaces and hyphens) and uniqueMemberMatch
+ * (the SDK reads the optional {@code #'0101'B} as part of the DN).
  *
  * <p>Two flavours. The {@code strict} lookups follow the schema: a type without an ORDERING (or
  * SUBSTR, or EQUALITY) rule has none, and a filter needing it is Undefined (RFC 4511 section
@@ -40,7 +40,9 @@ public final class MatchingRules {
     return forIndex(attribute, kind, schema);
   }
 
-  /** The type's rule of {@code kind}, falling back on its syntax and then on case-ignore matching. */
+  /**
+   * The type's rule of {@code kind}, falling back on its syntax and then on case-ignore matching.
+   */
   public static MatchingRule forIndex(String attribute, Kind kind, Schema schema) {
     AttributeTypeDefinition type = schema.getAttributeType(attribute);
     MatchingRule ours = type == null ? null : byName(declared(type, kind, schema));
@@ -57,25 +59,34 @@ public final class MatchingRules {
   /** A rule an extensible filter names, and which kind of rule it is. */
   public record Named(MatchingRule rule, Kind kind) {}
 
-  /** The rule an extensible filter names, applied to values of {@code attribute}; null if unknown. */
+  /**
+   * The rule an extensible filter names, applied to values of {@code attribute}; null if unknown.
+   */
   public static Named named(String ruleId, String attribute, Schema schema) {
     if (schema.getMatchingRule(ruleId) == null) {
       return null;
     }
     MatchingRule ours = byName(ruleId);
     if (ours != null) {
-      return new Named(ours, is(ruleId, ours.getSubstringMatchingRuleName(), ours.getSubstringMatchingRuleOID())
-          ? Kind.SUBSTRING : Kind.EQUALITY);
+      return new Named(
+          ours,
+          is(ruleId, ours.getSubstringMatchingRuleName(), ours.getSubstringMatchingRuleOID())
+              ? Kind.SUBSTRING
+              : Kind.EQUALITY);
     }
     MatchingRule ordering = MatchingRule.selectOrderingMatchingRule(attribute, ruleId, schema);
     if (is(ruleId, ordering.getOrderingMatchingRuleName(), ordering.getOrderingMatchingRuleOID())) {
       return new Named(ordering, Kind.ORDERING);
     }
     MatchingRule substring = MatchingRule.selectSubstringMatchingRule(attribute, ruleId, schema);
-    if (is(ruleId, substring.getSubstringMatchingRuleName(), substring.getSubstringMatchingRuleOID())) {
+    if (is(
+        ruleId,
+        substring.getSubstringMatchingRuleName(),
+        substring.getSubstringMatchingRuleOID())) {
       return new Named(substring, Kind.SUBSTRING);
     }
-    return new Named(MatchingRule.selectEqualityMatchingRule(attribute, ruleId, schema), Kind.EQUALITY);
+    return new Named(
+        MatchingRule.selectEqualityMatchingRule(attribute, ruleId, schema), Kind.EQUALITY);
   }
 
   private static boolean is(String ruleId, String name, String oid) {
@@ -90,7 +101,8 @@ public final class MatchingRules {
    */
   public static boolean normalizesAsDn(MatchingRule rule, byte[] value) {
     return rule instanceof DistinguishedNameMatchingRule
-        || (rule == UniqueMemberRule.INSTANCE && (value.length == 0 || value[value.length - 1] != 'B'));
+        || (rule == UniqueMemberRule.INSTANCE
+            && (value.length == 0 || value[value.length - 1] != 'B'));
   }
 
   private static String declared(AttributeTypeDefinition type, Kind kind, Schema schema) {

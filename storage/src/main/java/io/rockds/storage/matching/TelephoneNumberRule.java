@@ -18,13 +18,15 @@ final class TelephoneNumberRule extends SimpleMatchingRule {
 
   @Override
   public ASN1OctetString normalize(ASN1OctetString value) throws LDAPException {
-    return CaseIgnoreStringMatchingRule.getInstance().normalize(new ASN1OctetString(stripped(value)));
+    return CaseIgnoreStringMatchingRule.getInstance()
+        .normalize(new ASN1OctetString(stripped(value)));
   }
 
   @Override
-  public ASN1OctetString normalizeSubstring(ASN1OctetString value, byte substringType) throws LDAPException {
-    return CaseIgnoreStringMatchingRule.getInstance().normalizeSubstring(new ASN1OctetString(stripped(value)),
-        substringType);
+  public ASN1OctetString normalizeSubstring(ASN1OctetString value, byte substringType)
+      throws LDAPException {
+    return CaseIgnoreStringMatchingRule.getInstance()
+        .normalizeSubstring(new ASN1OctetString(stripped(value)), substringType);
   }
 
   private static String stripped(ASN1OctetString value) {

@@ -9,9 +9,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * uniqueMemberMatch (RFC 4517 section 4.2.31) on NameAndOptionalUID values
- * ({@code <DN>[#'<bits>'B]}): the DNs compare by distinguishedNameMatch and the optional unique
- * identifiers bit for bit; a value with an identifier never equals one without.
+ * uniqueMemberMatch (RFC 4517 section 4.2.31) on NameAndOptionalUID values ({@code
+ * <DN>[#'<bits>'B]}): the DNs compare by distinguishedNameMatch and the optional unique identifiers
+ * bit for bit; a value with an identifier never equals one without.
  */
 final class UniqueMemberRule extends SimpleMatchingRule {
   static final UniqueMemberRule INSTANCE = new UniqueMemberRule();
@@ -26,13 +26,18 @@ final class UniqueMemberRule extends SimpleMatchingRule {
     if (!m.matches()) {
       return DistinguishedNameMatchingRule.getInstance().normalize(value);
     }
-    String dn = DistinguishedNameMatchingRule.getInstance().normalize(new ASN1OctetString(m.group(1))).stringValue();
+    String dn =
+        DistinguishedNameMatchingRule.getInstance()
+            .normalize(new ASN1OctetString(m.group(1)))
+            .stringValue();
     return new ASN1OctetString(dn + "#'" + m.group(2) + "'B");
   }
 
   @Override
-  public ASN1OctetString normalizeSubstring(ASN1OctetString value, byte substringType) throws LDAPException {
-    throw new LDAPException(ResultCode.INAPPROPRIATE_MATCHING, "uniqueMemberMatch has no substring form");
+  public ASN1OctetString normalizeSubstring(ASN1OctetString value, byte substringType)
+      throws LDAPException {
+    throw new LDAPException(
+        ResultCode.INAPPROPRIATE_MATCHING, "uniqueMemberMatch has no substring form");
   }
 
   @Override

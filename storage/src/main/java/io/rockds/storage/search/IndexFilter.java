@@ -3,9 +3,9 @@ package io.rockds.storage.search;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.schema.Schema;
-import io.rockds.storage.StorageErrors;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
+import io.rockds.storage.StorageErrors;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -19,11 +19,11 @@ import org.rocksdb.RocksDBException;
  * as OpenDJ's {@code IndexFilter} builds them.
  *
  * <ul>
- *   <li>AND intersects its components' index reads, cheapest first ({@link Lookup.Category}),
- *       with a substring filter's n-gram reads and a {@code >=}/{@code <=} pair on one attribute
- *       (merged into one bounded range) taking part as separate steps; it stops as soon as the
- *       set holds at most {@value #FILTER_CANDIDATE_THRESHOLD} IDs, because reading that many
- *       entries is cheaper than another index read.
+ *   <li>AND intersects its components' index reads, cheapest first ({@link Lookup.Category}), with
+ *       a substring filter's n-gram reads and a {@code >=}/{@code <=} pair on one attribute (merged
+ *       into one bounded range) taking part as separate steps; it stops as soon as the set holds at
+ *       most {@value #FILTER_CANDIDATE_THRESHOLD} IDs, because reading that many entries is cheaper
+ *       than another index read.
  *   <li>OR unites its components and is undefined as soon as one is.
  *   <li>NOT, unindexed attributes and unindexed extensible matches are undefined: all entries.
  * </ul>
@@ -33,6 +33,7 @@ import org.rocksdb.RocksDBException;
 public final class IndexFilter {
   /** An intersection stops once it is this small (OpenDJ's FILTER_CANDIDATE_THRESHOLD). */
   public static final int FILTER_CANDIDATE_THRESHOLD = 10;
+
   /** A range read gathering more IDs than this is undefined (OpenDJ's CURSOR_ENTRY_LIMIT). */
   public static final int CURSOR_ENTRY_LIMIT = 100_000;
 
@@ -84,12 +85,14 @@ public final class IndexFilter {
   }
 
   /** Runs the steps cheapest first, recording each step's candidates and what remains after it. */
-  private static Evaluated intersect(List<Lookup> steps, Trace trace) throws RocksDBException, LDAPException {
+  private static Evaluated intersect(List<Lookup> steps, Trace trace)
+      throws RocksDBException, LDAPException {
     List<Lookup> ordered = new ArrayList<>(steps);
     ordered.sort(Comparator.comparing(Lookup::category));
     List<Trace> intersection = trace.list("intersection");
     IdSet ids = IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
-    // Exact only if every step ran and was exact: a step skipped below the threshold still has to be tested.
+    // Exact only if every step ran and was exact: a step skipped below the threshold still has to
+    // be tested.
     boolean exact = true;
     int run = 0;
     for (Lookup step : ordered) {
@@ -114,11 +117,13 @@ public final class IndexFilter {
     for (Filter component : components) {
       switch (component.getFilterType()) {
         case Filter.FILTER_TYPE_AND -> steps.addAll(stepsOf(component.getComponents()));
-        case Filter.FILTER_TYPE_OR -> steps.add(new Lookup(Lookup.Category.OTHER,
-            null, label -> evaluateFilter(component)));
-        case Filter.FILTER_TYPE_GREATER_OR_EQUAL, Filter.FILTER_TYPE_LESS_OR_EQUAL -> bounds
-            .computeIfAbsent(component.getAttributeName().toLowerCase(Locale.ROOT), a -> new ArrayList<>())
-            .add(component);
+        case Filter.FILTER_TYPE_OR ->
+            steps.add(new Lookup(Lookup.Category.OTHER, null, label -> evaluateFilter(component)));
+        case Filter.FILTER_TYPE_GREATER_OR_EQUAL, Filter.FILTER_TYPE_LESS_OR_EQUAL ->
+            bounds
+                .computeIfAbsent(
+                    component.getAttributeName().toLowerCase(Locale.ROOT), a -> new ArrayList<>())
+                .add(component);
         default -> steps.addAll(leafSteps(component));
       }
     }
@@ -128,7 +133,9 @@ public final class IndexFilter {
     return steps;
   }
 
-  /** One bounded range for the first {@code >=} and {@code <=} of an attribute; the others alone. */
+  /**
+   * One bounded range for the first {@code >=} and {@code <=} of an attribute; the others alone.
+   */
   private List<Lookup> rangeSteps(List<Filter> filters) {
     Filter lower = null;
     Filter upper = null;
@@ -144,7 +151,10 @@ public final class IndexFilter {
       }
     }
     if (lower != null && upper != null) {
-      steps.add(leaves.boundedRange(lower, upper).labelled(Filter.createANDFilter(lower, upper).toString()));
+      steps.add(
+          leaves
+              .boundedRange(lower, upper)
+              .labelled(Filter.createANDFilter(lower, upper).toString()));
     } else {
       steps.addAll(leafSteps(lower != null ? lower : upper));
     }

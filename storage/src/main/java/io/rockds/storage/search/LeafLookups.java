@@ -31,10 +31,10 @@ import java.util.TreeSet;
  * <p>Substring filters follow OpenDJ: every fragment at least {@code substring-length} long is
  * looked up as its n-gram keys ({@code user.19} with length 6: {@code user.1} and {@code ser.19}),
  * a shorter one as a key range of the substring tree ({@code den}: {@code [den,deo[}). A short
- * subInitial reads the equality tree's key range instead when there is one: "starts with den" is
- * a subset of "contains den", so the substring range would add nothing. Unlike OpenDJ (which
- * reads both), a long subInitial reads only its n-gram keys, as DS 6.5's traces show
- * ({@code (mail=user.19*)}: {@code ser.19} and {@code user.1}, no equality range).
+ * subInitial reads the equality tree's key range instead when there is one: "starts with den" is a
+ * subset of "contains den", so the substring range would add nothing. Unlike OpenDJ (which reads
+ * both), a long subInitial reads only its n-gram keys, as DS 6.5's traces show ({@code
+ * (mail=user.19*)}: {@code ser.19} and {@code user.1}, no equality range).
  *
  * <p>{@code >=} and {@code <=} read the ordering index, or else the equality index when its
  * normalized keys sort in the attribute's ordering (case-ignore, case-exact, numeric-string and
@@ -43,9 +43,12 @@ import java.util.TreeSet;
  */
 final class LeafLookups {
   private static final byte[] PRESENCE_KEY = {'+'};
-  private static final Set<Class<? extends MatchingRule>> KEYS_SORT_IN_ORDER = Set.of(
-      CaseIgnoreStringMatchingRule.class, CaseExactStringMatchingRule.class, GeneralizedTimeMatchingRule.class,
-      NumericStringMatchingRule.class);
+  private static final Set<Class<? extends MatchingRule>> KEYS_SORT_IN_ORDER =
+      Set.of(
+          CaseIgnoreStringMatchingRule.class,
+          CaseExactStringMatchingRule.class,
+          GeneralizedTimeMatchingRule.class,
+          NumericStringMatchingRule.class);
 
   private final EntryContainer container;
   private final Schema schema;
@@ -79,14 +82,22 @@ final class LeafLookups {
 
   private List<Lookup> exactValue(Filter filter, IndexType type) {
     if (type == IndexType.EQUALITY && virtual.answers(filter.getAttributeName())) {
-      return List.of(new Lookup(Lookup.Category.FAST, null, label -> {
-        IdSet ids = virtual.equality(container, filter.getAttributeName(), filter.getRawAssertionValue());
-        Trace trace = new Trace();
-        if (label != null) {
-          trace.put("filter", label);
-        }
-        return new Evaluated(ids, trace.put("virtual", filter.getAttributeName()).putCount("candidates", ids));
-      }));
+      return List.of(
+          new Lookup(
+              Lookup.Category.FAST,
+              null,
+              label -> {
+                IdSet ids =
+                    virtual.equality(
+                        container, filter.getAttributeName(), filter.getRawAssertionValue());
+                Trace trace = new Trace();
+                if (label != null) {
+                  trace.put("filter", label);
+                }
+                return new Evaluated(
+                    ids,
+                    trace.put("virtual", filter.getAttributeName()).putCount("candidates", ids));
+              }));
     }
     AttributeIndex index = trusted(filter.getAttributeName(), type);
     if (index == null) {
@@ -94,21 +105,37 @@ final class LeafLookups {
     }
     ASN1OctetString value = filter.getRawAssertionValue();
     byte[] key = index.normalize(value);
-    boolean proves = type == IndexType.EQUALITY && filter.getFilterType() == Filter.FILTER_TYPE_EQUALITY
-        && indexProves(filter.getAttributeName());
-    return List.of(exact(Lookup.Category.FAST, index, key, key == null ? value.stringValue() : utf8(key), proves));
+    boolean proves =
+        type == IndexType.EQUALITY
+            && filter.getFilterType() == Filter.FILTER_TYPE_EQUALITY
+            && indexProves(filter.getAttributeName());
+    return List.of(
+        exact(
+            Lookup.Category.FAST,
+            index,
+            key,
+            key == null ? value.stringValue() : utf8(key),
+            proves));
   }
 
   private List<Lookup> presence(Filter filter) {
     AttributeIndex index = trusted(filter.getAttributeName(), IndexType.PRESENCE);
-    return index == null ? notIndexed(filter.getAttributeName())
-        : List.of(exact(Lookup.Category.FAST, index, PRESENCE_KEY, "+", indexProves(filter.getAttributeName())));
+    return index == null
+        ? notIndexed(filter.getAttributeName())
+        : List.of(
+            exact(
+                Lookup.Category.FAST,
+                index,
+                PRESENCE_KEY,
+                "+",
+                indexProves(filter.getAttributeName())));
   }
 
   /**
    * True if the attribute's index holds exactly the entries an equality or presence filter on
    * {@code description} matches: no options in the filter (the index ignores them, so it holds a
-   * superset) and no subtypes in the schema (the filter matches their values, the index does not hold them).
+   * superset) and no subtypes in the schema (the filter matches their values, the index does not
+   * hold them).
    */
   private boolean indexProves(String description) {
     if (description.indexOf(';') >= 0) {
@@ -118,7 +145,9 @@ final class LeafLookups {
     return type != null && schema.getSubordinateAttributeTypes(type).isEmpty();
   }
 
-  /** An extensible match is indexed only as an equality match with the equality index's own rule. */
+  /**
+   * An extensible match is indexed only as an equality match with the equality index's own rule.
+   */
   private List<Lookup> extensible(Filter filter) {
     String attribute = filter.getAttributeName();
     if (attribute == null || filter.getDNAttributes()) {
@@ -126,8 +155,10 @@ final class LeafLookups {
     }
     AttributeIndex index = trusted(attribute, IndexType.EQUALITY);
     String rule = filter.getMatchingRuleID();
-    if (index == null || (rule != null && !rule.equalsIgnoreCase(index.matchingRule().getEqualityMatchingRuleName())
-        && !rule.equals(index.matchingRule().getEqualityMatchingRuleOID()))) {
+    if (index == null
+        || (rule != null
+            && !rule.equalsIgnoreCase(index.matchingRule().getEqualityMatchingRuleName())
+            && !rule.equals(index.matchingRule().getEqualityMatchingRuleOID()))) {
       return notIndexed(attribute);
     }
     return exactValue(filter, IndexType.EQUALITY);
@@ -146,11 +177,16 @@ final class LeafLookups {
     List<Lookup> steps = new ArrayList<>();
     ASN1OctetString initial = filter.getRawSubInitialValue();
     if (initial != null) {
-      byte[] normalized = substrings == null ? null
-          : substrings.normalizeSubstring(initial, MatchingRule.SUBSTRING_TYPE_SUBINITIAL);
-      boolean hasExactKeys = normalized != null && normalized.length >= substrings.substringLength();
-      byte[] prefix = equality == null ? null
-          : equality.normalizeSubstring(initial, MatchingRule.SUBSTRING_TYPE_SUBINITIAL);
+      byte[] normalized =
+          substrings == null
+              ? null
+              : substrings.normalizeSubstring(initial, MatchingRule.SUBSTRING_TYPE_SUBINITIAL);
+      boolean hasExactKeys =
+          normalized != null && normalized.length >= substrings.substringLength();
+      byte[] prefix =
+          equality == null
+              ? null
+              : equality.normalizeSubstring(initial, MatchingRule.SUBSTRING_TYPE_SUBINITIAL);
       if (!hasExactKeys && prefix != null && prefix.length > 0) {
         steps.add(prefixRange(Lookup.Category.SUBSTRING_RANGE, equality, prefix));
       } else if (substrings != null) {
@@ -159,16 +195,23 @@ final class LeafLookups {
     }
     if (substrings != null) {
       for (ASN1OctetString any : filter.getRawSubAnyValues()) {
-        addFragment(substrings, substrings.normalizeSubstring(any, MatchingRule.SUBSTRING_TYPE_SUBANY), exactKeys,
+        addFragment(
+            substrings,
+            substrings.normalizeSubstring(any, MatchingRule.SUBSTRING_TYPE_SUBANY),
+            exactKeys,
             shortFragments);
       }
       ASN1OctetString end = filter.getRawSubFinalValue();
       if (end != null) {
-        addFragment(substrings, substrings.normalizeSubstring(end, MatchingRule.SUBSTRING_TYPE_SUBFINAL), exactKeys,
+        addFragment(
+            substrings,
+            substrings.normalizeSubstring(end, MatchingRule.SUBSTRING_TYPE_SUBFINAL),
+            exactKeys,
             shortFragments);
       }
       for (IndexKey key : exactKeys) {
-        steps.add(exact(Lookup.Category.SUBSTRING_EXACT, substrings, key.bytes(), key.toString(), false));
+        steps.add(
+            exact(Lookup.Category.SUBSTRING_EXACT, substrings, key.bytes(), key.toString(), false));
       }
       for (IndexKey fragment : shortFragments) {
         steps.add(prefixRange(Lookup.Category.SUBSTRING_RANGE, substrings, fragment.bytes()));
@@ -178,7 +221,10 @@ final class LeafLookups {
   }
 
   /** Adds a normalized fragment as its n-gram keys, or as a short fragment to range-scan. */
-  private static void addFragment(AttributeIndex index, byte[] normalized, Set<IndexKey> exactKeys,
+  private static void addFragment(
+      AttributeIndex index,
+      byte[] normalized,
+      Set<IndexKey> exactKeys,
       Set<IndexKey> shortFragments) {
     if (normalized == null || normalized.length == 0) {
       return;
@@ -208,11 +254,18 @@ final class LeafLookups {
     byte[] to = upper == null ? null : index.normalize(upper.getRawAssertionValue());
     if ((lower != null && from == null) || (upper != null && to == null)) {
       // An assertion value the rule cannot normalize matches nothing (phase 2 finds it undefined).
-      return List.of(new Lookup(Lookup.Category.RANGE, null, label -> new Evaluated(IdSet.empty(),
-          step(label, index).putCount("candidates", IdSet.empty()))));
+      return List.of(
+          new Lookup(
+              Lookup.Category.RANGE,
+              null,
+              label ->
+                  new Evaluated(
+                      IdSet.empty(), step(label, index).putCount("candidates", IdSet.empty()))));
     }
-    String text = (from == null ? "]-∞" : "[" + display(index, lower.getRawAssertionValue(), from)) + ","
-        + (to == null ? "+∞[" : display(index, upper.getRawAssertionValue(), to) + "]");
+    String text =
+        (from == null ? "]-∞" : "[" + display(index, lower.getRawAssertionValue(), from))
+            + ","
+            + (to == null ? "+∞[" : display(index, upper.getRawAssertionValue(), to) + "]");
     byte[] end = to == null ? null : Arrays.copyOf(to, to.length + 1);
     return List.of(rangeRead(Lookup.Category.RANGE, index, from, end, text));
   }
@@ -227,8 +280,11 @@ final class LeafLookups {
     if (equality == null || !KEYS_SORT_IN_ORDER.contains(equality.matchingRule().getClass())) {
       return null;
     }
-    MatchingRule orderingRule = MatchingRules.strict(baseName(attribute), MatchingRules.Kind.ORDERING, schema);
-    return orderingRule != null && orderingRule.getClass() == equality.matchingRule().getClass() ? equality : null;
+    MatchingRule orderingRule =
+        MatchingRules.strict(baseName(attribute), MatchingRules.Kind.ORDERING, schema);
+    return orderingRule != null && orderingRule.getClass() == equality.matchingRule().getClass()
+        ? equality
+        : null;
   }
 
   private static Lookup prefixRange(Lookup.Category category, AttributeIndex index, byte[] prefix) {
@@ -251,22 +307,34 @@ final class LeafLookups {
 
   // ---------------------------------------------------------------- reads
 
-  /** One key; {@code proves}: the key's IDs are exactly the filter's matches (see {@link Evaluated#exact()}). */
-  private static Lookup exact(Lookup.Category category, AttributeIndex index, byte[] key, String text,
-      boolean proves) {
-    return new Lookup(category, null, label -> {
-      IdSet ids = key == null ? IdSet.empty() : index.read(key);
-      return new Evaluated(ids, step(label, index).put("exact", text).putCount("candidates", ids),
-          proves && ids.isDefined());
-    });
+  /**
+   * One key; {@code proves}: the key's IDs are exactly the filter's matches (see {@link
+   * Evaluated#exact()}).
+   */
+  private static Lookup exact(
+      Lookup.Category category, AttributeIndex index, byte[] key, String text, boolean proves) {
+    return new Lookup(
+        category,
+        null,
+        label -> {
+          IdSet ids = key == null ? IdSet.empty() : index.read(key);
+          return new Evaluated(
+              ids,
+              step(label, index).put("exact", text).putCount("candidates", ids),
+              proves && ids.isDefined());
+        });
   }
 
-  private static Lookup rangeRead(Lookup.Category category, AttributeIndex index, byte[] from, byte[] to,
-      String text) {
-    return new Lookup(category, null, label -> {
-      IdSet ids = index.readRange(from, to, IndexFilter.CURSOR_ENTRY_LIMIT);
-      return new Evaluated(ids, step(label, index).put("range", text).putCount("candidates", ids));
-    });
+  private static Lookup rangeRead(
+      Lookup.Category category, AttributeIndex index, byte[] from, byte[] to, String text) {
+    return new Lookup(
+        category,
+        null,
+        label -> {
+          IdSet ids = index.readRange(from, to, IndexFilter.CURSOR_ENTRY_LIMIT);
+          return new Evaluated(
+              ids, step(label, index).put("range", text).putCount("candidates", ids));
+        });
   }
 
   private static Trace step(String label, AttributeIndex index) {
@@ -282,18 +350,25 @@ final class LeafLookups {
    * their limit changed, or being rebuilt), which searches ignore until a rebuild completes.
    */
   /**
-   * A component on a type without the matching rule it needs is Undefined for every entry (RFC
-   * 4511 section 4.5.1.7), so no entry: an empty set read from no index, not an unindexed scan.
+   * A component on a type without the matching rule it needs is Undefined for every entry (RFC 4511
+   * section 4.5.1.7), so no entry: an empty set read from no index, not an unindexed scan.
    */
   private static List<Lookup> undefined(String kind) {
-    return List.of(new Lookup(Lookup.Category.FAST, null, label -> {
-      Trace trace = new Trace();
-      if (label != null) {
-        trace.put("filter", label);
-      }
-      return new Evaluated(IdSet.empty(), trace.put("undefined", "no " + kind + " matching rule")
-          .putCount("candidates", IdSet.empty()));
-    }));
+    return List.of(
+        new Lookup(
+            Lookup.Category.FAST,
+            null,
+            label -> {
+              Trace trace = new Trace();
+              if (label != null) {
+                trace.put("filter", label);
+              }
+              return new Evaluated(
+                  IdSet.empty(),
+                  trace
+                      .put("undefined", "no " + kind + " matching rule")
+                      .putCount("candidates", IdSet.empty()));
+            }));
   }
 
   private boolean lacks(String attribute, MatchingRules.Kind kind) {
@@ -302,24 +377,35 @@ final class LeafLookups {
 
   private List<Lookup> notIndexed(String description) {
     IdSet all = IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
-    List<String> untrusted = description == null ? List.of() : container.indexes().stream()
-        .filter(i -> !i.isTrusted() && i.attribute().equalsIgnoreCase(baseName(description)))
-        .map(AttributeIndex::name).toList();
-    return List.of(new Lookup(Lookup.Category.FAST, null, label -> {
-      Trace trace = new Trace();
-      if (label != null) {
-        trace.put("filter", label);
-      }
-      if (!untrusted.isEmpty()) {
-        trace.put("untrusted", String.join(",", untrusted));
-      }
-      return new Evaluated(all, trace.putCount("candidates", all));
-    }));
+    List<String> untrusted =
+        description == null
+            ? List.of()
+            : container.indexes().stream()
+                .filter(
+                    i -> !i.isTrusted() && i.attribute().equalsIgnoreCase(baseName(description)))
+                .map(AttributeIndex::name)
+                .toList();
+    return List.of(
+        new Lookup(
+            Lookup.Category.FAST,
+            null,
+            label -> {
+              Trace trace = new Trace();
+              if (label != null) {
+                trace.put("filter", label);
+              }
+              if (!untrusted.isEmpty()) {
+                trace.put("untrusted", String.join(",", untrusted));
+              }
+              return new Evaluated(all, trace.putCount("candidates", all));
+            }));
   }
 
   // ---------------------------------------------------------------- helpers
 
-  /** The trusted index of that type for the attribute (options ignored, any of its names), or null. */
+  /**
+   * The trusted index of that type for the attribute (options ignored, any of its names), or null.
+   */
   private AttributeIndex trusted(String description, IndexType type) {
     String base = baseName(description);
     AttributeIndex index = container.index(base, type);
@@ -339,7 +425,10 @@ final class LeafLookups {
     return semicolon < 0 ? description : description.substring(0, semicolon);
   }
 
-  /** How a range bound shows in the trace: the key's text, or the normalized value for binary (integer) keys. */
+  /**
+   * How a range bound shows in the trace: the key's text, or the normalized value for binary
+   * (integer) keys.
+   */
   private static String display(AttributeIndex index, ASN1OctetString value, byte[] key) {
     if (index.indexType() != IndexType.ORDERING) {
       return utf8(key);

@@ -1,6 +1,5 @@
 package io.rockds.storage.search;
 
-import io.rockds.storage.matching.FilterEvaluator;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
@@ -9,6 +8,7 @@ import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
+import io.rockds.storage.matching.FilterEvaluator;
 
 /**
  * Phase 1 of a search as a whole: the filter's candidates ({@link IndexFilter}) narrowed by the
@@ -37,14 +37,30 @@ public final class SearchCandidates {
    * @param lookthroughLimit the requester's lookthrough limit (0 = none); it also bounds the scope
    *     set, as in OpenDJ
    */
-  public static Result find(EntryContainer container, Schema schema, DN base, SearchScope scope, Filter filter,
-      int lookthroughLimit) throws LDAPException {
+  public static Result find(
+      EntryContainer container,
+      Schema schema,
+      DN base,
+      SearchScope scope,
+      Filter filter,
+      int lookthroughLimit)
+      throws LDAPException {
     return find(container, schema, VirtualIndexes.NONE, base, scope, filter, lookthroughLimit);
   }
 
-  /** {@link #find(EntryContainer, Schema, DN, SearchScope, Filter, int)} answering virtual attributes too. */
-  public static Result find(EntryContainer container, Schema schema, VirtualIndexes virtual, DN base,
-      SearchScope scope, Filter filter, int lookthroughLimit) throws LDAPException {
+  /**
+   * {@link #find(EntryContainer, Schema, DN, SearchScope, Filter, int)} answering virtual
+   * attributes too.
+   */
+  public static Result find(
+      EntryContainer container,
+      Schema schema,
+      VirtualIndexes virtual,
+      DN base,
+      SearchScope scope,
+      Filter filter,
+      int lookthroughLimit)
+      throws LDAPException {
     Trace trace = new Trace();
     if (scope == SearchScope.BASE) {
       IdSet ids = container.scopeIds(base, scope, 0);
@@ -58,8 +74,12 @@ public final class SearchCandidates {
     if (!ids.isDefined() || ids.size() > IndexFilter.FILTER_CANDIDATE_THRESHOLD) {
       IdSet inScope = scopeIds(container, base, scope, scopeCap(container, lookthroughLimit));
       ids = ids.intersect(inScope);
-      trace.put("scope", new Trace().put("type", scopeName(scope)).putCount("candidates", inScope)
-          .putCount("retained", ids));
+      trace.put(
+          "scope",
+          new Trace()
+              .put("type", scopeName(scope))
+              .putCount("candidates", inScope)
+              .putCount("retained", ids));
     }
     trace.putCount("final", ids);
     return new Result(ids, trace, filtered.exact() && ids.isDefined());
@@ -77,10 +97,12 @@ public final class SearchCandidates {
    * walking the suffix for at most {@code maxExamined} entries (0 = no bound). No access control,
    * no limits: callers are the server itself.
    */
-  public static void visitMatches(EntryContainer container, Schema schema, Filter filter, int maxExamined,
-      MatchVisitor visitor) throws LDAPException {
+  public static void visitMatches(
+      EntryContainer container, Schema schema, Filter filter, int maxExamined, MatchVisitor visitor)
+      throws LDAPException {
     FilterEvaluator evaluator = new FilterEvaluator(schema);
-    IdSet candidates = find(container, schema, container.baseDn(), SearchScope.SUB, filter, 0).ids();
+    IdSet candidates =
+        find(container, schema, container.baseDn(), SearchScope.SUB, filter, 0).ids();
     if (candidates.isDefined()) {
       for (long id : candidates.toArray()) {
         Entry entry = container.get(id);
@@ -91,13 +113,16 @@ public final class SearchCandidates {
       return;
     }
     int[] examined = {0};
-    container.visitScope(container.baseDn(), SearchScope.SUB, (key, id) -> {
-      Entry entry = container.get(id);
-      if (entry != null && evaluator.matches(filter, entry) && !visitor.visit(entry)) {
-        return false;
-      }
-      return maxExamined <= 0 || ++examined[0] < maxExamined;
-    });
+    container.visitScope(
+        container.baseDn(),
+        SearchScope.SUB,
+        (key, id) -> {
+          Entry entry = container.get(id);
+          if (entry != null && evaluator.matches(filter, entry) && !visitor.visit(entry)) {
+            return false;
+          }
+          return maxExamined <= 0 || ++examined[0] < maxExamined;
+        });
   }
 
   /**
@@ -105,11 +130,12 @@ public final class SearchCandidates {
    * narrow anything (every ID of the container is in it), so no dn2id key is read: with defined
    * candidates it would read {@code cap} keys to learn nothing, and with undefined ones the search
    * examines every entry of the suffix, which is what "unindexed" means to an operator. OpenDJ
-   * reads the scope in that second case and calls a search of a small suffix indexed; we do not,
-   * so that whether an unfiltered search is tagged {@code unindexed} (and needs the privilege)
-   * does not depend on how many entries the suffix holds today.
+   * reads the scope in that second case and calls a search of a small suffix indexed; we do not, so
+   * that whether an unfiltered search is tagged {@code unindexed} (and needs the privilege) does
+   * not depend on how many entries the suffix holds today.
    */
-  private static IdSet scopeIds(EntryContainer container, DN base, SearchScope scope, int cap) throws LDAPException {
+  private static IdSet scopeIds(EntryContainer container, DN base, SearchScope scope, int cap)
+      throws LDAPException {
     boolean wholeSuffix = base.equals(container.baseDn()) && scope == SearchScope.SUB;
     if (wholeSuffix) {
       return IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
@@ -117,7 +143,10 @@ public final class SearchCandidates {
     return container.scopeIds(base, scope, cap);
   }
 
-  /** The most IDs a scope set may hold: the index entry limit (or the cursor limit), and the lookthrough limit. */
+  /**
+   * The most IDs a scope set may hold: the index entry limit (or the cursor limit), and the
+   * lookthrough limit.
+   */
   static int scopeCap(EntryContainer container, int lookthroughLimit) {
     int entryLimit = container.backend().entryLimits().backendLimit().limit();
     int cap = entryLimit > 0 ? entryLimit : IndexFilter.CURSOR_ENTRY_LIMIT;

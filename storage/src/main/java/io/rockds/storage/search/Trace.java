@@ -20,7 +20,9 @@ public final class Trace {
     return this;
   }
 
-  /** Writes an ID set's size, or {@code [LIMIT-EXCEEDED]} / {@code [NOT-INDEXED]} when undefined. */
+  /**
+   * Writes an ID set's size, or {@code [LIMIT-EXCEEDED]} / {@code [NOT-INDEXED]} when undefined.
+   */
   Trace putCount(String name, IdSet ids) {
     return put(name, ids.isDefined() ? (Object) ids.size() : ids.undefinedReason().label());
   }
@@ -35,7 +37,10 @@ public final class Trace {
     return fields.get(name);
   }
 
-  /** Compact JSON, e.g. {@code {"filter":"(uid=a)","index":"uid.caseIgnoreMatch","exact":"a","candidates":1}}. */
+  /**
+   * Compact JSON, e.g. {@code
+   * {"filter":"(uid=a)","index":"uid.caseIgnoreMatch","exact":"a","candidates":1}}.
+   */
   public String toJson() {
     StringBuilder sb = new StringBuilder();
     write(this, sb);

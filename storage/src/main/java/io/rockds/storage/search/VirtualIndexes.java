@@ -12,21 +12,26 @@ import io.rockds.storage.IdSet;
  */
 public interface VirtualIndexes {
   /** No virtual attribute: every attribute is answered by the stored indexes. */
-  VirtualIndexes NONE = new VirtualIndexes() {
-    @Override
-    public boolean answers(String attribute) {
-      return false;
-    }
+  VirtualIndexes NONE =
+      new VirtualIndexes() {
+        @Override
+        public boolean answers(String attribute) {
+          return false;
+        }
 
-    @Override
-    public IdSet equality(EntryContainer container, String attribute, ASN1OctetString value) {
-      throw new IllegalStateException(attribute + " is not virtual");
-    }
-  };
+        @Override
+        public IdSet equality(EntryContainer container, String attribute, ASN1OctetString value) {
+          throw new IllegalStateException(attribute + " is not virtual");
+        }
+      };
 
   /** True if equality filters on {@code attribute} are answered here. */
   boolean answers(String attribute);
 
-  /** The IDs, in {@code container}, of the entries whose virtual {@code attribute} holds {@code value}. */
-  IdSet equality(EntryContainer container, String attribute, ASN1OctetString value) throws LDAPException;
+  /**
+   * The IDs, in {@code container}, of the entries whose virtual {@code attribute} holds {@code
+   * value}.
+   */
+  IdSet equality(EntryContainer container, String attribute, ASN1OctetString value)
+      throws LDAPException;
 }

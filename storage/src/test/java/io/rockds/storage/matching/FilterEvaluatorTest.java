@@ -9,17 +9,18 @@ import org.junit.jupiter.api.Test;
 
 class FilterEvaluatorTest {
   private final FilterEvaluator evaluator = new FilterEvaluator(schema());
-  private final Entry entry = entry(
-      "dn: uid=jdoe,ou=People,dc=example,dc=com",
-      "objectClass: inetOrgPerson",
-      "uid: jdoe",
-      "cn: John Doe",
-      "cn;lang-fr: Jean Dupont",
-      "sn: Smith",
-      "telephoneNumber: +1 408 555 1212",
-      "member: uid=Bob , ou=People,dc=example,dc=com",
-      "changeNumber: 42",
-      "createTimestamp: 20240101120000Z");
+  private final Entry entry =
+      entry(
+          "dn: uid=jdoe,ou=People,dc=example,dc=com",
+          "objectClass: inetOrgPerson",
+          "uid: jdoe",
+          "cn: John Doe",
+          "cn;lang-fr: Jean Dupont",
+          "sn: Smith",
+          "telephoneNumber: +1 408 555 1212",
+          "member: uid=Bob , ou=People,dc=example,dc=com",
+          "changeNumber: 42",
+          "createTimestamp: 20240101120000Z");
 
   private static com.unboundid.ldap.sdk.schema.Schema schema() {
     try {
@@ -91,9 +92,16 @@ class FilterEvaluatorTest {
   @Test
   void uniqueMemberMatchComparesTheDnAndTheOptionalUid() throws Exception {
     // RFC 4517 section 4.2.31
-    Entry group = entry("dn: cn=g,dc=example,dc=com", "objectClass: groupOfUniqueNames", "cn: g",
-        "uniqueMember: uid=A,dc=example,dc=com#'0101'B", "uniqueMember: uid=b, dc=example,dc=com");
-    assertThat(evaluator.evaluate(Filter.create("(uniqueMember=UID=a,DC=example,DC=com#'0101'B)"), group))
+    Entry group =
+        entry(
+            "dn: cn=g,dc=example,dc=com",
+            "objectClass: groupOfUniqueNames",
+            "cn: g",
+            "uniqueMember: uid=A,dc=example,dc=com#'0101'B",
+            "uniqueMember: uid=b, dc=example,dc=com");
+    assertThat(
+            evaluator.evaluate(
+                Filter.create("(uniqueMember=UID=a,DC=example,DC=com#'0101'B)"), group))
         .isEqualTo(Result.TRUE);
     assertThat(evaluator.evaluate(Filter.create("(uniqueMember=uid=a,dc=example,dc=com)"), group))
         .isEqualTo(Result.FALSE);
@@ -128,7 +136,8 @@ class FilterEvaluatorTest {
     assertThat(eval("(:caseIgnoreMatch:=smith)")).isEqualTo(Result.TRUE);
     assertThat(eval("(changeNumber:integerMatch:=42)")).isEqualTo(Result.TRUE);
     assertThat(eval("(changeNumber:2.5.13.14:=042)")).isEqualTo(Result.UNDEFINED);
-    // An ordering rule is TRUE for values below the assertion; a substrings rule cannot be asserted.
+    // An ordering rule is TRUE for values below the assertion; a substrings rule cannot be
+    // asserted.
     assertThat(eval("(changeNumber:integerOrderingMatch:=50)")).isEqualTo(Result.TRUE);
     assertThat(eval("(changeNumber:integerOrderingMatch:=42)")).isEqualTo(Result.FALSE);
     assertThat(eval("(sn:caseIgnoreSubstringsMatch:=smith)")).isEqualTo(Result.UNDEFINED);

@@ -39,7 +39,8 @@ class MatchingRulesTest {
   void indexAndEvaluationShareOneTelephoneNumberRule() throws Exception {
     MatchingRule equality = MatchingRules.forIndex("telephoneNumber", Kind.EQUALITY, schema);
     assertThat(MatchingRules.strict("telephoneNumber", Kind.EQUALITY, schema)).isSameAs(equality);
-    assertThat(MatchingRules.forIndex("telephoneNumber", Kind.SUBSTRING, schema)).isSameAs(equality);
+    assertThat(MatchingRules.forIndex("telephoneNumber", Kind.SUBSTRING, schema))
+        .isSameAs(equality);
     assertThat(normalize(equality, "+1 (555) 01-00 ")).isEqualTo("+1(555)0100");
     assertThat(normalize(equality, "+1-555-0100")).isEqualTo(normalize(equality, "+1 555 0100"));
     assertThat(normalize(equality, "+1.555.0100")).isNotEqualTo(normalize(equality, "+1 555 0100"));
@@ -50,7 +51,10 @@ class MatchingRulesTest {
     MatchingRule rule = MatchingRules.forIndex("uniqueMember", Kind.EQUALITY, schema);
     assertThat(normalize(rule, "UID=a, DC=x#'01'B")).isEqualTo(normalize(rule, "uid=a,dc=x#'01'B"));
     assertThat(normalize(rule, "uid=a,dc=x#'01'B")).isNotEqualTo(normalize(rule, "uid=a,dc=x"));
-    assertThatThrownBy(() -> rule.normalizeSubstring(new ASN1OctetString("a"), MatchingRule.SUBSTRING_TYPE_SUBANY))
+    assertThatThrownBy(
+            () ->
+                rule.normalizeSubstring(
+                    new ASN1OctetString("a"), MatchingRule.SUBSTRING_TYPE_SUBANY))
         .isInstanceOf(LDAPException.class);
   }
 }

@@ -22,21 +22,26 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The LDIF import record path (record splitting, LDIF parsing with base64 and continuation
- * lines, DN checks, bulk load) on arbitrary bytes into a real backend: the import finishes,
- * every record read is imported, rejected or skipped, and the index verifier finds the backend
- * consistent. Regression inputs: {@code src/test/resources/io/rockds/storage/reliability/
+ * The LDIF import record path (record splitting, LDIF parsing with base64 and continuation lines,
+ * DN checks, bulk load) on arbitrary bytes into a real backend: the import finishes, every record
+ * read is imported, rejected or skipped, and the index verifier finds the backend consistent.
+ * Regression inputs: {@code src/test/resources/io/rockds/storage/reliability/
  * LdifImportFuzzTestInputs/}; fuzz for real with {@code JAZZER_FUZZ=1}.
  */
 class LdifImportFuzzTest {
   @FuzzTest(maxDuration = "60s")
-  void everyRecordIsImportedOrRejectedAndIndexesStayConsistent(byte[] ldif) throws IOException, LDAPException {
+  void everyRecordIsImportedOrRejectedAndIndexesStayConsistent(byte[] ldif)
+      throws IOException, LDAPException {
     Path dir = Files.createTempDirectory("ldif-import-fuzz");
     try {
       try (Backend backend = StorageFixtures.open(dir.resolve("db"), 4000)) {
-        ImportResult result = new LdifImporter(backend).run(new ByteArrayInputStream(ldif),
-            ImportOptions.defaults(dir.resolve("work")).withThreads(1));
-        assertThat(result.imported() + result.rejected() + result.skipped()).isEqualTo(result.read());
+        ImportResult result =
+            new LdifImporter(backend)
+                .run(
+                    new ByteArrayInputStream(ldif),
+                    ImportOptions.defaults(dir.resolve("work")).withThreads(1));
+        assertThat(result.imported() + result.rejected() + result.skipped())
+            .isEqualTo(result.read());
         for (EntryContainer container : backend.containers()) {
           assertThat(container.entryCount()).isEqualTo(result.imported());
           assertThat(new IndexVerifier(container).verifyAll().mismatches()).isEmpty();
@@ -47,14 +52,21 @@ class LdifImportFuzzTest {
     }
   }
 
-  /** Regression: an import with no acceptable record failed with "Cannot create sst file with no entries". */
+  /**
+   * Regression: an import with no acceptable record failed with "Cannot create sst file with no
+   * entries".
+   */
   @Test
-  void anImportWhoseEveryRecordIsRejectedFinishesWithNothingImported() throws IOException, LDAPException {
+  void anImportWhoseEveryRecordIsRejectedFinishesWithNothingImported()
+      throws IOException, LDAPException {
     Path dir = Files.createTempDirectory("ldif-import-rejected");
     try (Backend backend = StorageFixtures.open(dir.resolve("db"), 4000)) {
-      ImportResult result = new LdifImporter(backend).run(
-          new ByteArrayInputStream("dn: cn=x,o=elsewhere\ncn: x\n\n".getBytes(StandardCharsets.UTF_8)),
-          ImportOptions.defaults(dir.resolve("work")).withThreads(1));
+      ImportResult result =
+          new LdifImporter(backend)
+              .run(
+                  new ByteArrayInputStream(
+                      "dn: cn=x,o=elsewhere\ncn: x\n\n".getBytes(StandardCharsets.UTF_8)),
+                  ImportOptions.defaults(dir.resolve("work")).withThreads(1));
       assertThat(result.read()).isEqualTo(1);
       assertThat(result.rejected()).isEqualTo(1);
       assertThat(result.imported()).isZero();
@@ -65,13 +77,16 @@ class LdifImportFuzzTest {
 
   private static void delete(Path dir) throws IOException {
     try (Stream<Path> files = Files.walk(dir)) {
-      files.sorted(Comparator.reverseOrder()).forEach(p -> {
-        try {
-          Files.delete(p);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
+      files
+          .sorted(Comparator.reverseOrder())
+          .forEach(
+              p -> {
+                try {
+                  Files.delete(p);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
     }
   }
 }

@@ -1,6 +1,5 @@
 package io.rockds.storage.search;
 
-import io.rockds.storage.matching.FilterEvaluator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.unboundid.ldap.sdk.Attribute;
@@ -11,6 +10,7 @@ import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.StorageFixtures;
 import io.rockds.storage.StoredEntry;
+import io.rockds.storage.matching.FilterEvaluator;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,24 +18,44 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Entries read back from storage are evaluated by name lookups when none of their attributes has
- * options, by a walk over every attribute otherwise: both must give what the entry as written gives.
+ * options, by a walk over every attribute otherwise: both must give what the entry as written
+ * gives.
  */
 class StoredEntryEvaluationTest {
-  private static final List<String> FILTERS = List.of("(cn=jean dupont)", "(cn;lang-fr=Jean Dupont)",
-      "(cn;lang-fr=John Doe)", "(name=JOHN DOE)", "(2.5.4.3=john doe)", "(commonName=*oh*)", "(cn=*)", "(sn=Doe)",
-      "(objectClass=person)", "(&(uid=jdoe)(!(sn=Smith)))", "(givenName=*)", "(member=*)");
+  private static final List<String> FILTERS =
+      List.of(
+          "(cn=jean dupont)",
+          "(cn;lang-fr=Jean Dupont)",
+          "(cn;lang-fr=John Doe)",
+          "(name=JOHN DOE)",
+          "(2.5.4.3=john doe)",
+          "(commonName=*oh*)",
+          "(cn=*)",
+          "(sn=Doe)",
+          "(objectClass=person)",
+          "(&(uid=jdoe)(!(sn=Smith)))",
+          "(givenName=*)",
+          "(member=*)");
 
   private final FilterEvaluator evaluator = new FilterEvaluator(SearchData.schema());
 
   @Test
   void storedEntriesMatchAsWrittenOnes(@TempDir Path dir) throws Exception {
-    Entry plain = new Entry("uid=jdoe,ou=People,dc=example,dc=com",
-        new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
-        new Attribute("uid", "jdoe"), new Attribute("CN", "John Doe"), new Attribute("sn", "Doe"));
-    Entry withOptions = new Entry("uid=jdupont,ou=People,dc=example,dc=com",
-        new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
-        new Attribute("uid", "jdupont"), new Attribute("cn", "John Doe"), new Attribute("cn;lang-fr", "Jean Dupont"),
-        new Attribute("sn", "Doe"));
+    Entry plain =
+        new Entry(
+            "uid=jdoe,ou=People,dc=example,dc=com",
+            new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
+            new Attribute("uid", "jdoe"),
+            new Attribute("CN", "John Doe"),
+            new Attribute("sn", "Doe"));
+    Entry withOptions =
+        new Entry(
+            "uid=jdupont,ou=People,dc=example,dc=com",
+            new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
+            new Attribute("uid", "jdupont"),
+            new Attribute("cn", "John Doe"),
+            new Attribute("cn;lang-fr", "Jean Dupont"),
+            new Attribute("sn", "Doe"));
     try (Backend backend = StorageFixtures.open(dir.resolve("db"), 4000)) {
       EntryContainer c = backend.containerFor(StorageFixtures.BASE);
       StorageFixtures.addTree(c);
@@ -43,15 +63,19 @@ class StoredEntryEvaluationTest {
       c.add(withOptions);
       Entry storedPlain = c.get(plain.getParsedDN());
       Entry storedWithOptions = c.get(withOptions.getParsedDN());
-      assertThat(storedPlain).isInstanceOfSatisfying(StoredEntry.class,
-          e -> assertThat(e.hasAttributeOptions()).isFalse());
-      assertThat(storedWithOptions).isInstanceOfSatisfying(StoredEntry.class,
-          e -> assertThat(e.hasAttributeOptions()).isTrue());
+      assertThat(storedPlain)
+          .isInstanceOfSatisfying(
+              StoredEntry.class, e -> assertThat(e.hasAttributeOptions()).isFalse());
+      assertThat(storedWithOptions)
+          .isInstanceOfSatisfying(
+              StoredEntry.class, e -> assertThat(e.hasAttributeOptions()).isTrue());
       for (String text : FILTERS) {
         Filter filter = Filter.create(text);
-        assertThat(evaluator.evaluate(filter, storedPlain)).as(text + " on " + plain.getDN())
+        assertThat(evaluator.evaluate(filter, storedPlain))
+            .as(text + " on " + plain.getDN())
             .isEqualTo(evaluator.evaluate(filter, plain));
-        assertThat(evaluator.evaluate(filter, storedWithOptions)).as(text + " on " + withOptions.getDN())
+        assertThat(evaluator.evaluate(filter, storedWithOptions))
+            .as(text + " on " + withOptions.getDN())
             .isEqualTo(evaluator.evaluate(filter, withOptions));
       }
       assertThat(evaluator.matches(Filter.create("(cn=jean dupont)"), storedWithOptions)).isTrue();
@@ -60,28 +84,42 @@ class StoredEntryEvaluationTest {
   }
 
   @Test
-  void entriesReadWithOnlyTheTestedAttributesEvaluateAsWholeOnes(@TempDir Path dir) throws Exception {
-    Entry written = new Entry("uid=jdupont,ou=People,dc=example,dc=com",
-        new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
-        new Attribute("uid", "jdupont"), new Attribute("cn", "John Doe"), new Attribute("cn;lang-fr", "Jean Dupont"),
-        new Attribute("sn", "Doe"), new Attribute("description", "not tested"));
+  void entriesReadWithOnlyTheTestedAttributesEvaluateAsWholeOnes(@TempDir Path dir)
+      throws Exception {
+    Entry written =
+        new Entry(
+            "uid=jdupont,ou=People,dc=example,dc=com",
+            new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
+            new Attribute("uid", "jdupont"),
+            new Attribute("cn", "John Doe"),
+            new Attribute("cn;lang-fr", "Jean Dupont"),
+            new Attribute("sn", "Doe"),
+            new Attribute("description", "not tested"));
     try (Backend backend = StorageFixtures.open(dir.resolve("db"), 4000)) {
       EntryContainer c = backend.containerFor(StorageFixtures.BASE);
       StorageFixtures.addTree(c);
       c.add(written);
     }
     List<String> filters = new java.util.ArrayList<>(FILTERS);
-    filters.addAll(List.of("(name=jean dupont)", "(:caseExactMatch:=Doe)", "(ou:dn:=People)", "(description=*)"));
+    filters.addAll(
+        List.of(
+            "(name=jean dupont)", "(:caseExactMatch:=Doe)", "(ou:dn:=People)", "(description=*)"));
     try (Backend backend = StorageFixtures.open(dir.resolve("db"), 4000)) {
       EntryContainer c = backend.containerFor(StorageFixtures.BASE);
       long id = c.idOf(written.getParsedDN());
       for (String text : filters) {
         Filter filter = Filter.create(text);
         Entry partial = c.peek(id, new AttributeProjection(evaluator.attributesTested(filter)));
-        assertThat(evaluator.evaluate(filter, partial)).as(text).isEqualTo(evaluator.evaluate(filter, written));
+        assertThat(evaluator.evaluate(filter, partial))
+            .as(text)
+            .isEqualTo(evaluator.evaluate(filter, written));
       }
-      Entry forCn = c.peek(id, new AttributeProjection(evaluator.attributesTested(Filter.create("(cn=*son*)"))));
-      assertThat(forCn.getAttributes()).extracting(Attribute::getName).containsExactlyInAnyOrder("cn", "cn;lang-fr");
+      Entry forCn =
+          c.peek(
+              id, new AttributeProjection(evaluator.attributesTested(Filter.create("(cn=*son*)"))));
+      assertThat(forCn.getAttributes())
+          .extracting(Attribute::getName)
+          .containsExactlyInAnyOrder("cn", "cn;lang-fr");
       assertThat(forCn.getDN()).isEqualTo(written.getDN());
     }
   }

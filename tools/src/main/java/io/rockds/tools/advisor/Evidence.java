@@ -6,17 +6,32 @@ package io.rockds.tools.advisor;
  * @param shape the filter with its values replaced by {@code ?}, e.g. {@code (employeeNumber=?)}
  * @param example the first filter seen as logged
  */
-public record Evidence(long searches, long unindexed, long totalEtimeMillis, long maxEtimeMillis, String shape,
+public record Evidence(
+    long searches,
+    long unindexed,
+    long totalEtimeMillis,
+    long maxEtimeMillis,
+    String shape,
     String example) {
 
   static Evidence first(SearchRecord search, String shape) {
-    return new Evidence(1, search.unindexed() ? 1 : 0, search.etimeMillis(), search.etimeMillis(), shape,
+    return new Evidence(
+        1,
+        search.unindexed() ? 1 : 0,
+        search.etimeMillis(),
+        search.etimeMillis(),
+        shape,
         search.filter());
   }
 
   Evidence plus(SearchRecord search) {
-    return new Evidence(searches + 1, unindexed + (search.unindexed() ? 1 : 0), totalEtimeMillis + search.etimeMillis(),
-        Math.max(maxEtimeMillis, search.etimeMillis()), shape, example);
+    return new Evidence(
+        searches + 1,
+        unindexed + (search.unindexed() ? 1 : 0),
+        totalEtimeMillis + search.etimeMillis(),
+        Math.max(maxEtimeMillis, search.etimeMillis()),
+        shape,
+        example);
   }
 
   public long averageEtimeMillis() {
@@ -24,7 +39,17 @@ public record Evidence(long searches, long unindexed, long totalEtimeMillis, lon
   }
 
   String describe() {
-    return searches + " searches (" + unindexed + " unindexed), e.g. " + example + "; etime avg "
-        + averageEtimeMillis() + " ms, max " + maxEtimeMillis + " ms, total " + totalEtimeMillis + " ms";
+    return searches
+        + " searches ("
+        + unindexed
+        + " unindexed), e.g. "
+        + example
+        + "; etime avg "
+        + averageEtimeMillis()
+        + " ms, max "
+        + maxEtimeMillis
+        + " ms, total "
+        + totalEtimeMillis
+        + " ms";
   }
 }

@@ -47,14 +47,23 @@ final class FilterShape {
         append(f.getNOTComponent(), sb);
         sb.append(')');
       }
-      case Filter.FILTER_TYPE_PRESENCE -> sb.append('(').append(canonical(f.getAttributeName())).append("=*)");
-      case Filter.FILTER_TYPE_SUBSTRING -> sb.append('(').append(canonical(f.getAttributeName())).append('=')
-          .append(f.getSubInitialString() != null ? "?" : "").append('*')
-          .append("?*".repeat(f.getSubAnyStrings().length))
-          .append(f.getSubFinalString() != null ? "?" : "").append(')');
-      case Filter.FILTER_TYPE_GREATER_OR_EQUAL -> sb.append('(').append(canonical(f.getAttributeName())).append(">=?)");
-      case Filter.FILTER_TYPE_LESS_OR_EQUAL -> sb.append('(').append(canonical(f.getAttributeName())).append("<=?)");
-      case Filter.FILTER_TYPE_APPROXIMATE_MATCH -> sb.append('(').append(canonical(f.getAttributeName())).append("~=?)");
+      case Filter.FILTER_TYPE_PRESENCE ->
+          sb.append('(').append(canonical(f.getAttributeName())).append("=*)");
+      case Filter.FILTER_TYPE_SUBSTRING ->
+          sb.append('(')
+              .append(canonical(f.getAttributeName()))
+              .append('=')
+              .append(f.getSubInitialString() != null ? "?" : "")
+              .append('*')
+              .append("?*".repeat(f.getSubAnyStrings().length))
+              .append(f.getSubFinalString() != null ? "?" : "")
+              .append(')');
+      case Filter.FILTER_TYPE_GREATER_OR_EQUAL ->
+          sb.append('(').append(canonical(f.getAttributeName())).append(">=?)");
+      case Filter.FILTER_TYPE_LESS_OR_EQUAL ->
+          sb.append('(').append(canonical(f.getAttributeName())).append("<=?)");
+      case Filter.FILTER_TYPE_APPROXIMATE_MATCH ->
+          sb.append('(').append(canonical(f.getAttributeName())).append("~=?)");
       case Filter.FILTER_TYPE_EXTENSIBLE_MATCH -> sb.append("(:?:=?)");
       default -> sb.append('(').append(canonical(f.getAttributeName())).append("=?)");
     }

@@ -21,21 +21,21 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
  * Turns logged searches and the index records they hit into {@link Suggestion}s.
  *
  * <p>Two questions, as an operator would ask them. Which filters run unindexed often, and which
- * index would have served them ({@link IndexNeeds})? And which equality keys that searches
- * actually use are over, or within 15% of ({@link IndexStats#nearLimitKeys}), their index-entry-limit (the seed's {@code sn=Lee}
- * with more than 4000 Lees)? The second is answered from the database: the key's exact ID count
- * (kept for over-limit keys) decides the new limit, just above the count, unless the key holds
- * more than half the entries, where no limit makes the index worth reading: that is said only
- * when the key is the whole filter (a lone {@code (objectClass=inetOrgPerson)}), since beside a
- * selective component such a key is expected.
+ * index would have served them ({@link IndexNeeds})? And which equality keys that searches actually
+ * use are over, or within 15% of ({@link IndexStats#nearLimitKeys}), their index-entry-limit (the
+ * seed's {@code sn=Lee} with more than 4000 Lees)? The second is answered from the database: the
+ * key's exact ID count (kept for over-limit keys) decides the new limit, just above the count,
+ * unless the key holds more than half the entries, where no limit makes the index worth reading:
+ * that is said only when the key is the whole filter (a lone {@code (objectClass=inetOrgPerson)}),
+ * since beside a selective component such a key is expected.
  */
 public final class IndexAdvisor {
   private static final double LIMIT_HEADROOM = 1.1;
@@ -48,18 +48,24 @@ public final class IndexAdvisor {
   private final int minSearches;
   private final Map<NeededIndex, Evidence> unindexed = new LinkedHashMap<>();
   private final Map<ValueKey, Evidence> equalityValues = new LinkedHashMap<>();
+
   /** Values searched as the whole filter: nothing else in it could have been indexed. */
   private final Set<ValueKey> searchedAlone = new HashSet<>();
+
   private long searches;
   private long unindexedSearches;
 
-  /** @param minSearches how many searches a suggestion needs as evidence */
+  /**
+   * @param minSearches how many searches a suggestion needs as evidence
+   */
   public IndexAdvisor(InstanceStorage storage, int minSearches) {
     this.storage = storage;
     this.minSearches = minSearches;
   }
 
-  /** Accounts one logged search; filters that do not parse and bases no backend holds are skipped. */
+  /**
+   * Accounts one logged search; filters that do not parse and bases no backend holds are skipped.
+   */
   public void add(SearchRecord search) {
     Filter filter;
     DN base;
@@ -79,8 +85,10 @@ public final class IndexAdvisor {
     if (search.unindexed()) {
       unindexedSearches++;
       for (IndexNeeds.Need need : new IndexNeeds(backend).missing(filter)) {
-        unindexed.merge(new NeededIndex(backend.id(), baseDn, need.attribute(), need.type()),
-            Evidence.first(search, shape), (a, b) -> a.plus(search));
+        unindexed.merge(
+            new NeededIndex(backend.id(), baseDn, need.attribute(), need.type()),
+            Evidence.first(search, shape),
+            (a, b) -> a.plus(search));
       }
     }
     for (Filter leaf : equalityLeaves(filter, new ArrayList<>())) {
@@ -107,8 +115,11 @@ public final class IndexAdvisor {
     for (Map.Entry<NeededIndex, Evidence> e : unindexed.entrySet()) {
       if (e.getValue().searches() >= minSearches) {
         NeededIndex k = e.getKey();
-        boolean exists = new IndexNeeds(storage.backend(k.backendId())).indexOf(k.attribute()) != null;
-        result.add(new Suggestion.AddIndex(k.backendId(), k.baseDn(), k.attribute(), k.type(), exists, e.getValue()));
+        boolean exists =
+            new IndexNeeds(storage.backend(k.backendId())).indexOf(k.attribute()) != null;
+        result.add(
+            new Suggestion.AddIndex(
+                k.backendId(), k.baseDn(), k.attribute(), k.type(), exists, e.getValue()));
       }
     }
     result.sort(heaviestFirst());
@@ -140,30 +151,48 @@ public final class IndexAdvisor {
     return result;
   }
 
-  /** A limit change when the searched key is over or near its limit, from the index's statistics. */
-  private Suggestion limitSuggestion(Backend backend, Map<AttributeIndex, IndexStats> stats, ValueKey v,
-      Evidence evidence) throws LDAPException {
+  /**
+   * A limit change when the searched key is over or near its limit, from the index's statistics.
+   */
+  private Suggestion limitSuggestion(
+      Backend backend, Map<AttributeIndex, IndexStats> stats, ValueKey v, Evidence evidence)
+      throws LDAPException {
     EntryContainer container = backend.containerFor(new DN(v.baseDn()));
-    AttributeIndex index = container == null ? null : container.index(v.attribute(), IndexType.EQUALITY);
+    AttributeIndex index =
+        container == null ? null : container.index(v.attribute(), IndexType.EQUALITY);
     byte[] normalized = index == null ? null : index.normalize(new ASN1OctetString(v.value()));
     if (normalized == null) {
       return null;
     }
-    IndexStats indexStats = stats.computeIfAbsent(index,
-        i -> new IndexStatistics(container).of(List.of(i)).get(0));
+    IndexStats indexStats =
+        stats.computeIfAbsent(index, i -> new IndexStatistics(container).of(List.of(i)).get(0));
     IndexKey key = new IndexKey(normalized);
-    Long count = Stream.concat(indexStats.overLimitKeys().stream(), indexStats.nearLimitKeys().stream())
-        .filter(k -> k.key().equals(key)).map(KeyCount::count).findFirst().orElse(null);
+    Long count =
+        Stream.concat(indexStats.overLimitKeys().stream(), indexStats.nearLimitKeys().stream())
+            .filter(k -> k.key().equals(key))
+            .map(KeyCount::count)
+            .findFirst()
+            .orElse(null);
     if (count == null) {
       return null;
     }
     long entries = container.entryCount();
-    Integer newLimit = count * 2 > entries ? null : roundUp((long) Math.ceil(count * LIMIT_HEADROOM));
+    Integer newLimit =
+        count * 2 > entries ? null : roundUp((long) Math.ceil(count * LIMIT_HEADROOM));
     if (newLimit == null && !searchedAlone.contains(v)) {
       return null; // e.g. objectClass=person beside a selective component: normal, nothing to say
     }
-    return new Suggestion.ChangeLimit(backend.id(), v.baseDn(), index.name(), v.attribute(),
-        index.keyToString(normalized), count, indexStats.limit().limit(), entries, newLimit, evidence);
+    return new Suggestion.ChangeLimit(
+        backend.id(),
+        v.baseDn(),
+        index.name(),
+        v.attribute(),
+        index.keyToString(normalized),
+        count,
+        indexStats.limit().limit(),
+        entries,
+        newLimit,
+        evidence);
   }
 
   /** Up to a round hundred, so the limit reads as chosen by a person. */
@@ -173,7 +202,8 @@ public final class IndexAdvisor {
 
   private static Comparator<Suggestion> heaviestFirst() {
     return Comparator.comparingLong((Suggestion s) -> s.evidence().totalEtimeMillis())
-        .thenComparingLong(s -> s.evidence().searches()).reversed();
+        .thenComparingLong(s -> s.evidence().searches())
+        .reversed();
   }
 
   private static List<Filter> equalityLeaves(Filter f, List<Filter> into) {

@@ -11,18 +11,23 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The indexes a filter lacks in a backend's configuration, chosen the way candidate building
- * uses them: an AND needs one indexed component (the advisor picks the most selective kind
- * missing: equality, then substring, ordering, approximate, presence); an OR needs all of
- * them; a NOT never uses an index. {@code objectClass} is never suggested: its keys hold most
- * entries and are over the limit in any real directory.
+ * The indexes a filter lacks in a backend's configuration, chosen the way candidate building uses
+ * them: an AND needs one indexed component (the advisor picks the most selective kind missing:
+ * equality, then substring, ordering, approximate, presence); an OR needs all of them; a NOT never
+ * uses an index. {@code objectClass} is never suggested: its keys hold most entries and are over
+ * the limit in any real directory.
  */
 final class IndexNeeds {
   /** One attribute index type a filter would use. */
   record Need(String attribute, IndexType type) {}
 
-  private static final List<IndexType> PREFERENCE = List.of(IndexType.EQUALITY, IndexType.SUBSTRING,
-      IndexType.ORDERING, IndexType.APPROXIMATE, IndexType.PRESENCE);
+  private static final List<IndexType> PREFERENCE =
+      List.of(
+          IndexType.EQUALITY,
+          IndexType.SUBSTRING,
+          IndexType.ORDERING,
+          IndexType.APPROXIMATE,
+          IndexType.PRESENCE);
 
   private final BackendConfig backend;
 
@@ -80,7 +85,8 @@ final class IndexNeeds {
     return switch (leaf.getFilterType()) {
       case Filter.FILTER_TYPE_PRESENCE -> IndexType.PRESENCE;
       case Filter.FILTER_TYPE_SUBSTRING -> IndexType.SUBSTRING;
-      case Filter.FILTER_TYPE_GREATER_OR_EQUAL, Filter.FILTER_TYPE_LESS_OR_EQUAL -> IndexType.ORDERING;
+      case Filter.FILTER_TYPE_GREATER_OR_EQUAL, Filter.FILTER_TYPE_LESS_OR_EQUAL ->
+          IndexType.ORDERING;
       case Filter.FILTER_TYPE_APPROXIMATE_MATCH -> IndexType.APPROXIMATE;
       default -> IndexType.EQUALITY;
     };

@@ -6,15 +6,17 @@ import java.util.regex.Pattern;
 
 /**
  * One search as the access log's combined format records it:
+ *
  * <pre>
  * [12/Sep/2016:14:25:31 +0200] SEARCH conn=10 op=1 msgID=2 base="dc=example,dc=com" scope=sub
  *     filter="(objectclass=*)" attrs="+,*" result=0 nentries=10003 unindexed etime=6542
  * </pre>
- * (one line in the file). {@code unindexed} is present only for unindexed searches; quoted
- * values escape {@code "} and {@code \} with a backslash ({@code AccessLogFormat.COMBINED}).
+ *
+ * (one line in the file). {@code unindexed} is present only for unindexed searches; quoted values
+ * escape {@code "} and {@code \} with a backslash ({@code AccessLogFormat.COMBINED}).
  */
-public record SearchRecord(String base, String scope, String filter, boolean unindexed, long entries,
-    long etimeMillis) {
+public record SearchRecord(
+    String base, String scope, String filter, boolean unindexed, long entries, long etimeMillis) {
   private static final Pattern SEARCH = Pattern.compile("^\\[[^\\]]*\\] SEARCH .*");
   private static final Pattern BASE = Pattern.compile(" base=\"((?:[^\"\\\\]|\\\\.)*)\"");
   private static final Pattern SCOPE = Pattern.compile(" scope=(\\S+)");
@@ -24,7 +26,9 @@ public record SearchRecord(String base, String scope, String filter, boolean uni
   private static final Pattern UNINDEXED = Pattern.compile(" unindexed(?= etime=| *$)");
   private static final Pattern ESCAPED = Pattern.compile("\\\\(.)");
 
-  /** The search a log line records, or empty for any other line (other operations, requests only). */
+  /**
+   * The search a log line records, or empty for any other line (other operations, requests only).
+   */
   public static Optional<SearchRecord> parse(String line) {
     if (!SEARCH.matcher(line).matches()) {
       return Optional.empty();
@@ -37,9 +41,14 @@ public record SearchRecord(String base, String scope, String filter, boolean uni
     Matcher base = BASE.matcher(line);
     Matcher scope = SCOPE.matcher(line);
     Matcher entries = ENTRIES.matcher(line);
-    return Optional.of(new SearchRecord(base.find() ? unquote(base.group(1)) : "",
-        scope.find() ? scope.group(1) : "sub", unquote(filter.group(1)), UNINDEXED.matcher(line).find(), entries.find() ? Long.parseLong(entries.group(1)) : 0,
-        Long.parseLong(etime.group(1))));
+    return Optional.of(
+        new SearchRecord(
+            base.find() ? unquote(base.group(1)) : "",
+            scope.find() ? scope.group(1) : "sub",
+            unquote(filter.group(1)),
+            UNINDEXED.matcher(line).find(),
+            entries.find() ? Long.parseLong(entries.group(1)) : 0,
+            Long.parseLong(etime.group(1))));
   }
 
   /** The logger escapes {@code "} and {@code \} inside quoted values with a backslash. */

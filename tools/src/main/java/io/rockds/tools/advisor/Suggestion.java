@@ -15,21 +15,40 @@ public sealed interface Suggestion {
   List<String> commands();
 
   /** An index (or an index type of an existing index) that frequent unindexed searches lack. */
-  record AddIndex(String backendId, String baseDn, String attribute, IndexType type, boolean indexExists,
-      Evidence evidence) implements Suggestion {
+  record AddIndex(
+      String backendId,
+      String baseDn,
+      String attribute,
+      IndexType type,
+      boolean indexExists,
+      Evidence evidence)
+      implements Suggestion {
     @Override
     public String title() {
-      return (indexExists ? "Add index type " : "Add index ") + attribute + " " + typeName() + " to backend "
+      return (indexExists ? "Add index type " : "Add index ")
+          + attribute
+          + " "
+          + typeName()
+          + " to backend "
           + backendId;
     }
 
     @Override
     public List<String> commands() {
-      String dsconfig = indexExists
-          ? "dsconfig set-backend-index-prop --backend-name " + backendId + " --index-name " + attribute
-              + " --add index-type:" + typeName()
-          : "dsconfig create-backend-index --backend-name " + backendId + " --index-name " + attribute
-              + " --set index-type:" + typeName();
+      String dsconfig =
+          indexExists
+              ? "dsconfig set-backend-index-prop --backend-name "
+                  + backendId
+                  + " --index-name "
+                  + attribute
+                  + " --add index-type:"
+                  + typeName()
+              : "dsconfig create-backend-index --backend-name "
+                  + backendId
+                  + " --index-name "
+                  + attribute
+                  + " --set index-type:"
+                  + typeName();
       return List.of(dsconfig, "rebuild-index --baseDN \"" + baseDn + "\" --index " + attribute);
     }
 
@@ -39,19 +58,34 @@ public sealed interface Suggestion {
   }
 
   /**
-   * A key over (or near) its index-entry-limit that searches use. {@code newLimit} is null when
-   * the key holds so large a share of the entries that an index cannot help (OpenDJ's advice:
-   * never raise a limit close to the entry count).
+   * A key over (or near) its index-entry-limit that searches use. {@code newLimit} is null when the
+   * key holds so large a share of the entries that an index cannot help (OpenDJ's advice: never
+   * raise a limit close to the entry count).
    */
-  record ChangeLimit(String backendId, String baseDn, String indexName, String attribute, String key, long ids,
-      int limit, long entries, Integer newLimit, Evidence evidence) implements Suggestion {
+  record ChangeLimit(
+      String backendId,
+      String baseDn,
+      String indexName,
+      String attribute,
+      String key,
+      long ids,
+      int limit,
+      long entries,
+      Integer newLimit,
+      Evidence evidence)
+      implements Suggestion {
     @Override
     public String title() {
       String state = ids > limit ? "over its limit of " + limit : "near its limit of " + limit;
-      String action = newLimit == null
-          ? ": " + ids + " of " + entries + " entries are too many for an index to help; keep the limit (such"
-              + " searches stay unindexed: narrow their filters or run them on a reporting replica)"
-          : ": raise the limit of " + attribute + " to " + newLimit;
+      String action =
+          newLimit == null
+              ? ": "
+                  + ids
+                  + " of "
+                  + entries
+                  + " entries are too many for an index to help; keep the limit (such"
+                  + " searches stay unindexed: narrow their filters or run them on a reporting replica)"
+              : ": raise the limit of " + attribute + " to " + newLimit;
       return "Key [" + key + "] of " + indexName + " holds " + ids + " entries, " + state + action;
     }
 
@@ -60,8 +94,14 @@ public sealed interface Suggestion {
       if (newLimit == null) {
         return List.of();
       }
-      return List.of("dsconfig set-backend-index-prop --backend-name " + backendId + " --index-name " + attribute
-          + " --set index-entry-limit:" + newLimit, "rebuild-index --baseDN \"" + baseDn + "\" --index " + attribute);
+      return List.of(
+          "dsconfig set-backend-index-prop --backend-name "
+              + backendId
+              + " --index-name "
+              + attribute
+              + " --set index-entry-limit:"
+              + newLimit,
+          "rebuild-index --baseDN \"" + baseDn + "\" --index " + attribute);
     }
   }
 }

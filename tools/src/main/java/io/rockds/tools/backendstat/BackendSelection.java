@@ -10,10 +10,16 @@ import picocli.CommandLine.Option;
 
 /** The {@code -n backendID} and {@code -b baseDN} options that pick what a subcommand looks at. */
 public final class BackendSelection {
-  @Option(names = {"-n", "--backendID"}, paramLabel = "<backendID>", description = "Backend ID, e.g. userRoot.")
+  @Option(
+      names = {"-n", "--backendID"},
+      paramLabel = "<backendID>",
+      description = "Backend ID, e.g. userRoot.")
   String backendId;
 
-  @Option(names = {"-b", "--baseDN"}, paramLabel = "<baseDN>", description = "Base DN of an entry container.")
+  @Option(
+      names = {"-b", "--baseDN"},
+      paramLabel = "<baseDN>",
+      description = "Base DN of an entry container.")
   String baseDn;
 
   /** The parsed {@code -b}, or null. */
@@ -37,12 +43,16 @@ public final class BackendSelection {
     return base != null ? List.of(storage.backendHolding(base)) : storage.config().backends();
   }
 
-  /** The one backend selected; {@code -n} or {@code -b} is required when the instance has several. */
+  /**
+   * The one backend selected; {@code -n} or {@code -b} is required when the instance has several.
+   */
   public BackendConfig backend(InstanceStorage storage) throws ConfigException {
     List<BackendConfig> selected = backends(storage);
     if (selected.size() != 1) {
-      throw new ConfigException("-n <backendID> or -b <baseDN> is required: the instance has " + selected.size()
-          + " backends");
+      throw new ConfigException(
+          "-n <backendID> or -b <baseDN> is required: the instance has "
+              + selected.size()
+              + " backends");
     }
     return selected.get(0);
   }

@@ -12,24 +12,37 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/backendstat}: OpenDJ's backend inspection tool, with its subcommands and option
- * letters. Unlike OpenDJ's, it also runs against a live server, reading a consistent read-only
- * view of the database, and says on stderr which view it used.
+ * letters. Unlike OpenDJ's, it also runs against a live server, reading a consistent read-only view
+ * of the database, and says on stderr which view it used.
  */
-@Command(name = "backendstat",
-    description = "Shows the backends, indexes and raw RocksDB column families of an instance, stopped or running.",
-    subcommands = {ListBackends.class, ListBaseDns.class, ListIndexes.class, ShowIndexStatus.class, DumpIndex.class,
-        ListRawDbs.class, DumpRawDb.class, SuggestIndexes.class})
+@Command(
+    name = "backendstat",
+    description =
+        "Shows the backends, indexes and raw RocksDB column families of an instance, stopped or running.",
+    subcommands = {
+      ListBackends.class,
+      ListBaseDns.class,
+      ListIndexes.class,
+      ShowIndexStatus.class,
+      DumpIndex.class,
+      ListRawDbs.class,
+      DumpRawDb.class,
+      SuggestIndexes.class
+    })
 public final class BackendStat implements Runnable {
-  @Option(names = "--instance", scope = picocli.CommandLine.ScopeType.INHERIT,
+  @Option(
+      names = "--instance",
+      scope = picocli.CommandLine.ScopeType.INHERIT,
       description = "Instance directory (default: ${DEFAULT-VALUE}).")
   Path instance = Path.of("instance");
 
-  @Option(names = "--script-friendly", scope = picocli.CommandLine.ScopeType.INHERIT,
+  @Option(
+      names = "--script-friendly",
+      scope = picocli.CommandLine.ScopeType.INHERIT,
       description = "Tables as tab-separated rows without headings or totals, for scripts.")
   boolean scriptFriendly;
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
   public static void main(String[] args) {
     System.exit(ToolRunner.run(new BackendStat(), args));

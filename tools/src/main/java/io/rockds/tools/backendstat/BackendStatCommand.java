@@ -18,17 +18,18 @@ abstract class BackendStatCommand implements Callable<Integer> {
     void run(Backend backend) throws Exception;
   }
 
-  @ParentCommand
-  BackendStat parent;
+  @ParentCommand BackendStat parent;
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
   PrintWriter out() {
     return spec.commandLine().getOut();
   }
 
-  /** Prints a table as the user asked: aligned with its heading, or tab-separated ({@code --script-friendly}). */
+  /**
+   * Prints a table as the user asked: aligned with its heading, or tab-separated ({@code
+   * --script-friendly}).
+   */
   void print(TextTable table) {
     table.print(out(), parent.scriptFriendly);
   }
@@ -44,8 +45,11 @@ abstract class BackendStatCommand implements Callable<Integer> {
     return InstanceStorage.of(parent.instance());
   }
 
-  /** Opens {@code config} read-only, says on stderr which view that is, runs {@code step}, closes. */
-  void withBackend(InstanceStorage storage, BackendConfig config, BackendStep step) throws Exception {
+  /**
+   * Opens {@code config} read-only, says on stderr which view that is, runs {@code step}, closes.
+   */
+  void withBackend(InstanceStorage storage, BackendConfig config, BackendStep step)
+      throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     err.println(spec.qualifiedName() + ": " + config.id() + ": " + storage.describeReadOnlyView());
     err.flush();

@@ -9,20 +9,24 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code dump-index}: the records of one tree of a container, decoded by the tree itself. */
-@Command(name = "dump-index",
+@Command(
+    name = "dump-index",
     description = "Dumps the records of an index (or any tree listed by list-indexes), decoded.")
 final class DumpIndex extends BackendStatCommand {
-  @Mixin
-  BackendSelection selection;
+  @Mixin BackendSelection selection;
 
-  @Mixin
-  DumpOptions dump;
+  @Mixin DumpOptions dump;
 
-  @Option(names = {"-i", "--indexName"}, required = true, paramLabel = "<name>",
+  @Option(
+      names = {"-i", "--indexName"},
+      required = true,
+      paramLabel = "<name>",
       description = "Index name as list-indexes prints it, e.g. sn.caseIgnoreMatch or dn2id.")
   String indexName;
 
-  @Option(names = {"-p", "--skipDecode"}, description = "Print keys and values in hexadecimal instead of decoded.")
+  @Option(
+      names = {"-p", "--skipDecode"},
+      description = "Print keys and values in hexadecimal instead of decoded.")
   boolean skipDecode;
 
   @Override
@@ -31,18 +35,43 @@ final class DumpIndex extends BackendStatCommand {
     if (selection.baseDn() == null) {
       throw new IllegalArgumentException("-b <baseDN> is required");
     }
-    withBackend(storage, selection.backend(storage), backend -> {
-      EntryContainer container = InstanceStorage.containers(backend, selection.baseDn()).get(0);
-      Tree tree = container.trees().stream().filter(t -> t.name().equalsIgnoreCase(indexName)).findFirst()
-          .orElseThrow(() -> new IllegalArgumentException("-i " + indexName + ": no such index under "
-              + container.baseDn() + " (backendstat list-indexes lists them)"));
-      DumpOptions.Totals totals = dump.scan(tree, (key, value) -> {
-        out().println("Key (len " + key.length + "): " + (skipDecode ? hex(key) : tree.keyToString(key)));
-        out().println("Value (len " + value.length + "): " + (skipDecode ? hex(value) : tree.valueToString(value)));
-      });
-      out().println();
-      out().println(totals.describe());
-    });
+    withBackend(
+        storage,
+        selection.backend(storage),
+        backend -> {
+          EntryContainer container = InstanceStorage.containers(backend, selection.baseDn()).get(0);
+          Tree tree =
+              container.trees().stream()
+                  .filter(t -> t.name().equalsIgnoreCase(indexName))
+                  .findFirst()
+                  .orElseThrow(
+                      () ->
+                          new IllegalArgumentException(
+                              "-i "
+                                  + indexName
+                                  + ": no such index under "
+                                  + container.baseDn()
+                                  + " (backendstat list-indexes lists them)"));
+          DumpOptions.Totals totals =
+              dump.scan(
+                  tree,
+                  (key, value) -> {
+                    out()
+                        .println(
+                            "Key (len "
+                                + key.length
+                                + "): "
+                                + (skipDecode ? hex(key) : tree.keyToString(key)));
+                    out()
+                        .println(
+                            "Value (len "
+                                + value.length
+                                + "): "
+                                + (skipDecode ? hex(value) : tree.valueToString(value)));
+                  });
+          out().println();
+          out().println(totals.describe());
+        });
     return 0;
   }
 

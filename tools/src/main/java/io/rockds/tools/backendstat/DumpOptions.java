@@ -13,8 +13,8 @@ import java.util.HexFormat;
 import picocli.CommandLine.Option;
 
 /**
- * The record selection shared by {@code dump-index} and {@code dump-raw-db}: key bounds (typed
- * and turned into keys as the tree would, or hex), value size bounds, stats only.
+ * The record selection shared by {@code dump-index} and {@code dump-raw-db}: key bounds (typed and
+ * turned into keys as the tree would, or hex), value size bounds, stats only.
  */
 final class DumpOptions {
   /** Prints one selected record. */
@@ -26,9 +26,19 @@ final class DumpOptions {
   /** What a dump saw, printed after the records. */
   record Totals(long records, long keyBytes, long valueBytes) {
     String describe() {
-      return "Total Records: " + records + "\n"
-          + "Total / Average Key Size: " + keyBytes + " bytes / " + average(keyBytes) + " bytes\n"
-          + "Total / Average Data Size: " + valueBytes + " bytes / " + average(valueBytes) + " bytes";
+      return "Total Records: "
+          + records
+          + "\n"
+          + "Total / Average Key Size: "
+          + keyBytes
+          + " bytes / "
+          + average(keyBytes)
+          + " bytes\n"
+          + "Total / Average Data Size: "
+          + valueBytes
+          + " bytes / "
+          + average(valueBytes)
+          + " bytes";
     }
 
     private long average(long bytes) {
@@ -36,26 +46,46 @@ final class DumpOptions {
     }
   }
 
-  @Option(names = {"-q", "--statsOnly"}, description = "Print only the totals, not the records.")
+  @Option(
+      names = {"-q", "--statsOnly"},
+      description = "Print only the totals, not the records.")
   boolean statsOnly;
 
-  @Option(names = {"-k", "--minKeyValue"}, paramLabel = "<value>",
-      description = "Only keys >= this value, normalized as the tree builds its keys (an attribute value, a DN, an ID).")
+  @Option(
+      names = {"-k", "--minKeyValue"},
+      paramLabel = "<value>",
+      description =
+          "Only keys >= this value, normalized as the tree builds its keys (an attribute value, a DN, an ID).")
   String minKey;
 
-  @Option(names = {"-K", "--maxKeyValue"}, paramLabel = "<value>", description = "Only keys <= this value.")
+  @Option(
+      names = {"-K", "--maxKeyValue"},
+      paramLabel = "<value>",
+      description = "Only keys <= this value.")
   String maxKey;
 
-  @Option(names = {"-x", "--minHexKeyValue"}, paramLabel = "<hex>", description = "Only keys >= these bytes.")
+  @Option(
+      names = {"-x", "--minHexKeyValue"},
+      paramLabel = "<hex>",
+      description = "Only keys >= these bytes.")
   String minHexKey;
 
-  @Option(names = {"-X", "--maxHexKeyValue"}, paramLabel = "<hex>", description = "Only keys <= these bytes.")
+  @Option(
+      names = {"-X", "--maxHexKeyValue"},
+      paramLabel = "<hex>",
+      description = "Only keys <= these bytes.")
   String maxHexKey;
 
-  @Option(names = {"-s", "--minDataSize"}, paramLabel = "<bytes>", description = "Only values of at least this size.")
+  @Option(
+      names = {"-s", "--minDataSize"},
+      paramLabel = "<bytes>",
+      description = "Only values of at least this size.")
   int minDataSize = 0;
 
-  @Option(names = {"-S", "--maxDataSize"}, paramLabel = "<bytes>", description = "Only values of at most this size.")
+  @Option(
+      names = {"-S", "--maxDataSize"},
+      paramLabel = "<bytes>",
+      description = "Only values of at most this size.")
   int maxDataSize = Integer.MAX_VALUE;
 
   /** Visits every record of {@code tree} within the bounds, in key order, and totals them. */
@@ -91,16 +121,19 @@ final class DumpOptions {
     return new Totals(records, keyBytes, valueBytes);
   }
 
-  private static byte[] bound(Tree tree, String typed, String hex, String typedOption, String hexOption)
+  private static byte[] bound(
+      Tree tree, String typed, String hex, String typedOption, String hexOption)
       throws LDAPException {
     if (typed != null && hex != null) {
-      throw new IllegalArgumentException(typedOption + " and " + hexOption + " cannot be used together");
+      throw new IllegalArgumentException(
+          typedOption + " and " + hexOption + " cannot be used together");
     }
     if (hex != null) {
       try {
         return HexFormat.of().parseHex(hex.replace(" ", ""));
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(hexOption + " " + hex + ": not hexadecimal (expected e.g. 6c6565)");
+        throw new IllegalArgumentException(
+            hexOption + " " + hex + ": not hexadecimal (expected e.g. 6c6565)");
       }
     }
     return typed == null ? null : keyOf(tree, typed, typedOption);
@@ -111,7 +144,8 @@ final class DumpOptions {
     if (tree instanceof AttributeIndex index) {
       byte[] key = index.normalize(new ASN1OctetString(value));
       if (key == null) {
-        throw new IllegalArgumentException(option + " " + value + ": not a valid value of " + index.attribute());
+        throw new IllegalArgumentException(
+            option + " " + value + ": not a valid value of " + index.attribute());
       }
       return key;
     }
@@ -119,7 +153,9 @@ final class DumpOptions {
       return io.rockds.storage.DnKeys.key(new DN(value));
     }
     if (value.chars().allMatch(Character::isDigit) && !value.isEmpty()) {
-      return ByteBuffer.allocate(Long.BYTES).putLong(Long.parseLong(value)).array(); // an entry ID key
+      return ByteBuffer.allocate(Long.BYTES)
+          .putLong(Long.parseLong(value))
+          .array(); // an entry ID key
     }
     return value.getBytes(StandardCharsets.UTF_8);
   }

@@ -5,7 +5,8 @@ import io.rockds.tools.InstanceStorage;
 import io.rockds.tools.TextTable;
 
 /** {@code list-backends}: the configured backends; reads only the configuration. */
-@picocli.CommandLine.Command(name = "list-backends",
+@picocli.CommandLine.Command(
+    name = "list-backends",
     description = "Lists the backends of the instance.")
 final class ListBackends extends BackendStatCommand {
   @Override

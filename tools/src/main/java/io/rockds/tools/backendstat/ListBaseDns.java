@@ -10,8 +10,7 @@ import picocli.CommandLine.Mixin;
 /** {@code list-base-dns}: the base DNs of a backend, from the configuration. */
 @Command(name = "list-base-dns", description = "Lists the base DNs of a backend.")
 final class ListBaseDns extends BackendStatCommand {
-  @Mixin
-  BackendSelection selection;
+  @Mixin BackendSelection selection;
 
   @Override
   public Integer call() throws Exception {

@@ -38,72 +38,115 @@ import picocli.CommandLine.Option;
  * server does it as a backup task (it keeps serving reads and writes); with {@code --instance}
  * alone it opens a stopped server's databases. Also lists and purges the backups of a directory.
  */
-@Command(name = "backup", sortOptions = false,
-    description = "Backs up backends and the configuration into a backup directory: through a running server"
-        + " (-h/-p/-D/-w, as a backup task; it keeps serving), or offline on a stopped server's instance."
-        + " Full by default; --incremental copies only the database files no earlier backup in the directory has.")
+@Command(
+    name = "backup",
+    sortOptions = false,
+    description =
+        "Backs up backends and the configuration into a backup directory: through a running server"
+            + " (-h/-p/-D/-w, as a backup task; it keeps serving), or offline on a stopped server's instance."
+            + " Full by default; --incremental copies only the database files no earlier backup in the directory has.")
 public final class Backup implements Callable<Integer> {
-  @Option(names = "--instance", description = "Offline: the instance directory (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--instance",
+      description = "Offline: the instance directory (default: ${DEFAULT-VALUE}).")
   Path instance = Path.of("instance");
 
-  @Option(names = {"-d", "--backupDirectory"}, required = true, paramLabel = "<dir>",
-      description = "Backup directory (created if absent). Online, a relative path is relative to the server's instance.")
+  @Option(
+      names = {"-d", "--backupDirectory"},
+      required = true,
+      paramLabel = "<dir>",
+      description =
+          "Backup directory (created if absent). Online, a relative path is relative to the server's instance.")
   String backupDirectory;
 
-  @Option(names = {"-n", "--backendID"}, paramLabel = "<backendID>",
+  @Option(
+      names = {"-n", "--backendID"},
+      paramLabel = "<backendID>",
       description = "Backend to back up (repeatable; default: all of them).")
   List<String> backendIds = new ArrayList<>();
 
-  @Option(names = {"-a", "--backUpAll"}, description = "Back up every backend (the default).")
+  @Option(
+      names = {"-a", "--backUpAll"},
+      description = "Back up every backend (the default).")
   boolean all;
 
-  @Option(names = {"-i", "--incremental"},
-      description = "Share database files with the earlier backups of the directory: copy only new ones.")
+  @Option(
+      names = {"-i", "--incremental"},
+      description =
+          "Share database files with the earlier backups of the directory: copy only new ones.")
   boolean incremental;
 
-  @Option(names = {"-c", "--compress"},
-      description = "Accepted for OpenDJ's scripts: RocksDB's files are block-compressed already, so this changes nothing.")
+  @Option(
+      names = {"-c", "--compress"},
+      description =
+          "Accepted for OpenDJ's scripts: RocksDB's files are block-compressed already, so this changes nothing.")
   boolean compress;
 
-  @Option(names = "--keepCount", paramLabel = "<n>",
+  @Option(
+      names = "--keepCount",
+      paramLabel = "<n>",
       description = "After the backup, delete all but the newest <n> backups of the directory.")
   Integer keepCount;
 
-  @Option(names = "--olderThan", paramLabel = "<age>",
-      description = "After the backup, delete the backups older than <age> (30d, 12h, P30D); the newest is always kept.")
+  @Option(
+      names = "--olderThan",
+      paramLabel = "<age>",
+      description =
+          "After the backup, delete the backups older than <age> (30d, 12h, P30D); the newest is always kept.")
   String olderThan;
 
-  @Option(names = "--purge", description = "Only purge (--keepCount / --olderThan): take no new backup.")
+  @Option(
+      names = "--purge",
+      description = "Only purge (--keepCount / --olderThan): take no new backup.")
   boolean purgeOnly;
 
-  @Option(names = {"-l", "--listBackups"}, description = "Only list the backups of the directory.")
+  @Option(
+      names = {"-l", "--listBackups"},
+      description = "Only list the backups of the directory.")
   boolean list;
 
-  @Option(names = {"-h", "--hostname"}, paramLabel = "<host>",
+  @Option(
+      names = {"-h", "--hostname"},
+      paramLabel = "<host>",
       description = "Online: the running server's host (default: ${DEFAULT-VALUE}).")
   String hostname = "localhost";
 
-  @Option(names = {"-p", "--port"}, paramLabel = "<port>", description = "Online: the running server's LDAP port.")
+  @Option(
+      names = {"-p", "--port"},
+      paramLabel = "<port>",
+      description = "Online: the running server's LDAP port.")
   Integer port;
 
-  @Option(names = {"-D", "--bindDN"}, paramLabel = "<bindDN>",
-      description = "Online: a root DN or a user with the backend-backup privilege (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = {"-D", "--bindDN"},
+      paramLabel = "<bindDN>",
+      description =
+          "Online: a root DN or a user with the backend-backup privilege (default: ${DEFAULT-VALUE}).")
   String bindDn = "cn=Directory Manager";
 
-  @Option(names = {"-w", "--bindPassword"}, paramLabel = "<password>", description = "Online: the bind password.")
+  @Option(
+      names = {"-w", "--bindPassword"},
+      paramLabel = "<password>",
+      description = "Online: the bind password.")
   String bindPassword;
 
-  @Option(names = {"-j", "--bindPasswordFile"}, paramLabel = "<file>", description = "Online: file holding the bind password.")
+  @Option(
+      names = {"-j", "--bindPasswordFile"},
+      paramLabel = "<file>",
+      description = "Online: file holding the bind password.")
   Path bindPasswordFile;
 
-  @Option(names = {"-Z", "--useSSL"}, description = "Online: connect with LDAPS.")
+  @Option(
+      names = {"-Z", "--useSSL"},
+      description = "Online: connect with LDAPS.")
   boolean useSsl;
 
-  @Option(names = {"-X", "--trustAll"}, description = "Online: trust any server certificate.")
+  @Option(
+      names = {"-X", "--trustAll"},
+      description = "Online: trust any server certificate.")
   boolean trustAll;
 
-  @Mixin
-  OutputOptions output;
+  @Mixin OutputOptions output;
 
   public static void main(String[] args) {
     System.exit(ToolRunner.run(new Backup(), args));
@@ -122,7 +165,8 @@ public final class Backup implements Callable<Integer> {
     boolean online = port != null || bindPassword != null || bindPasswordFile != null;
     if (list || purgeOnly) {
       if (online) {
-        throw new IllegalArgumentException("--listBackups and --purge read the backup directory here: drop -p/-w");
+        throw new IllegalArgumentException(
+            "--listBackups and --purge read the backup directory here: drop -p/-w");
       }
       BackupDirectory directory = new BackupDirectory(Path.of(backupDirectory), Clock.systemUTC());
       if (purgeOnly) {
@@ -143,16 +187,22 @@ public final class Backup implements Callable<Integer> {
   private int offline(Duration age, PrintWriter out) throws Exception {
     InstanceStorage storage = InstanceStorage.of(new Instance(instance));
     if (RunningServer.of(storage.instance()).isPresent()) {
-      throw new IllegalStateException("the server of " + storage.instance().root() + " is running: back up through"
-          + " it with -p <ldapPort> -w <password> (it keeps serving meanwhile), or stop it with bin/stop-ds");
+      throw new IllegalStateException(
+          "the server of "
+              + storage.instance().root()
+              + " is running: back up through"
+              + " it with -p <ldapPort> -w <password> (it keeps serving meanwhile), or stop it with bin/stop-ds");
     }
-    BackupDirectory directory = new BackupDirectory(storage.instance().resolve(backupDirectory), Clock.systemUTC());
+    BackupDirectory directory =
+        new BackupDirectory(storage.instance().resolve(backupDirectory), Clock.systemUTC());
     List<Backend> opened = new ArrayList<>();
     // Holding the server lock keeps a server from starting on the databases while they are copied.
     try (ServerLock lock = ServerLock.acquire(storage.instance())) {
       Map<String, RocksDB> databases = new LinkedHashMap<>();
       for (BackendConfig backend : storage.backends(null)) {
-        if (backend.enabled() && (backendIds.isEmpty() || backendIds.stream().anyMatch(backend.id()::equalsIgnoreCase))) {
+        if (backend.enabled()
+            && (backendIds.isEmpty()
+                || backendIds.stream().anyMatch(backend.id()::equalsIgnoreCase))) {
           Backend open = storage.openExclusive(backend);
           opened.add(open);
           databases.put(backend.id(), open.rocksDb());
@@ -162,9 +212,18 @@ public final class Backup implements Callable<Integer> {
         storage.backend(id); // names the backends there are when one is unknown
       }
       long start = System.nanoTime();
-      BackupManifest manifest = directory.backUp(storage.instance(), databases, incremental, output::say);
-      output.say("Backup " + manifest.backupId() + " of " + String.join(", ", databases.keySet()) + " written to "
-          + directory.root() + " in " + (System.nanoTime() - start) / 1_000_000 + " ms");
+      BackupManifest manifest =
+          directory.backUp(storage.instance(), databases, incremental, output::say);
+      output.say(
+          "Backup "
+              + manifest.backupId()
+              + " of "
+              + String.join(", ", databases.keySet())
+              + " written to "
+              + directory.root()
+              + " in "
+              + (System.nanoTime() - start) / 1_000_000
+              + " ms");
     } finally {
       opened.forEach(Backend::close);
     }
@@ -175,15 +234,20 @@ public final class Backup implements Callable<Integer> {
 
   private int online(Duration age, PrintWriter out) throws Exception {
     if (port == null || (bindPassword == null && bindPasswordFile == null)) {
-      throw new IllegalArgumentException("an online backup needs both --port and --bindPassword (or --bindPasswordFile)");
+      throw new IllegalArgumentException(
+          "an online backup needs both --port and --bindPassword (or --bindPasswordFile)");
     }
-    String password = bindPassword != null ? bindPassword
-        : Files.readString(bindPasswordFile, StandardCharsets.UTF_8).strip();
+    String password =
+        bindPassword != null
+            ? bindPassword
+            : Files.readString(bindPasswordFile, StandardCharsets.UTF_8).strip();
     DN dn = ServerTask.newTaskDn("backup");
-    Entry task = new Entry(dn,
-        new Attribute("objectClass", "top", "ds-task", "ds-task-backup"),
-        new Attribute("ds-task-id", dn.getRDN().getAttributeValues()[0]),
-        new Attribute("ds-backup-directory-path", backupDirectory));
+    Entry task =
+        new Entry(
+            dn,
+            new Attribute("objectClass", "top", "ds-task", "ds-task-backup"),
+            new Attribute("ds-task-id", dn.getRDN().getAttributeValues()[0]),
+            new Attribute("ds-backup-directory-path", backupDirectory));
     if (backendIds.isEmpty()) {
       task.addAttribute("ds-task-backup-all", "true");
     } else {
@@ -201,7 +265,8 @@ public final class Backup implements Callable<Integer> {
       Entry done = new ServerTask(connection, out, output.quiet).run(task, "backup");
       String state = done.getAttributeValue("ds-task-state");
       if (!ServerTask.COMPLETED.equals(state)) {
-        throw new IllegalStateException("the backup task ended " + state + " (its log messages are above)");
+        throw new IllegalStateException(
+            "the backup task ended " + state + " (its log messages are above)");
       }
       return 0;
     }
@@ -223,5 +288,4 @@ public final class Backup implements Callable<Integer> {
       output.say("Purged backup " + purged.backupId() + " (" + purged.time() + ")");
     }
   }
-
 }

@@ -21,14 +21,23 @@ final class BackupListing {
       out.println("No backup in " + directory.root());
       return;
     }
-    TextTable table = new TextTable("Backup ID", "Date", "Type", "Backends (sequence)", "Config files");
+    TextTable table =
+        new TextTable("Backup ID", "Date", "Type", "Backends (sequence)", "Config files");
     for (BackupManifest b : backups) {
       StringBuilder backends = new StringBuilder();
       for (Map.Entry<String, BackupManifest.BackendBackup> e : b.backends().entrySet()) {
-        backends.append(backends.length() > 0 ? ", " : "").append(e.getKey()).append(" (")
-            .append(e.getValue().sequence()).append(')');
+        backends
+            .append(backends.length() > 0 ? ", " : "")
+            .append(e.getKey())
+            .append(" (")
+            .append(e.getValue().sequence())
+            .append(')');
       }
-      table.row(b.backupId(), b.time().toString(), b.incremental() ? "incremental" : "full", backends.toString(),
+      table.row(
+          b.backupId(),
+          b.time().toString(),
+          b.incremental() ? "incremental" : "full",
+          backends.toString(),
           Integer.toString(b.configFiles().size()));
     }
     table.print(out);
@@ -50,7 +59,8 @@ final class BackupListing {
         default -> throw new IllegalArgumentException();
       };
     } catch (RuntimeException e) {
-      throw new IllegalArgumentException("--olderThan " + text + ": not an age such as 30d, 12h, 90m or P30D");
+      throw new IllegalArgumentException(
+          "--olderThan " + text + ": not an age such as 30d, 12h, 90m or P30D");
     }
   }
 }

@@ -19,27 +19,40 @@ import picocli.CommandLine.Option;
  * configuration, schema and databases. Every checksum is verified first; {@code --dry-run} only
  * verifies. It holds the instance's server lock meanwhile, so no server starts on a half restore.
  */
-@Command(name = "restore", sortOptions = false,
-    description = "Restores a backup into a stopped instance (its configuration, schema and databases), after"
-        + " verifying every file's checksum. --dry-run only verifies; --listBackups lists the backups.")
+@Command(
+    name = "restore",
+    sortOptions = false,
+    description =
+        "Restores a backup into a stopped instance (its configuration, schema and databases), after"
+            + " verifying every file's checksum. --dry-run only verifies; --listBackups lists the backups.")
 public final class Restore implements Callable<Integer> {
-  @Option(names = "--instance", description = "The instance to restore into (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--instance",
+      description = "The instance to restore into (default: ${DEFAULT-VALUE}).")
   Path instance = Path.of("instance");
 
-  @Option(names = {"-d", "--backupDirectory"}, required = true, paramLabel = "<dir>", description = "Backup directory.")
+  @Option(
+      names = {"-d", "--backupDirectory"},
+      required = true,
+      paramLabel = "<dir>",
+      description = "Backup directory.")
   Path backupDirectory;
 
-  @Option(names = {"-I", "--backupID"}, paramLabel = "<backupID>", description = "The backup to restore (default: the latest).")
+  @Option(
+      names = {"-I", "--backupID"},
+      paramLabel = "<backupID>",
+      description = "The backup to restore (default: the latest).")
   String backupId;
 
-  @Option(names = {"-l", "--listBackups"}, description = "Only list the backups of the directory.")
+  @Option(
+      names = {"-l", "--listBackups"},
+      description = "Only list the backups of the directory.")
   boolean list;
 
   @Option(names = "--dry-run", description = "Only verify the backup's checksums; change nothing.")
   boolean dryRun;
 
-  @Mixin
-  OutputOptions output;
+  @Mixin OutputOptions output;
 
   public static void main(String[] args) {
     System.exit(ToolRunner.run(new Restore(), args));
@@ -58,7 +71,12 @@ public final class Restore implements Callable<Integer> {
     long start = System.nanoTime();
     if (dryRun) {
       directory.verify(backup, output::say);
-      output.say("Backup " + backup.backupId() + " is intact (verified in " + (System.nanoTime() - start) / 1_000_000 + " ms)");
+      output.say(
+          "Backup "
+              + backup.backupId()
+              + " is intact (verified in "
+              + (System.nanoTime() - start) / 1_000_000
+              + " ms)");
       return 0;
     }
     Instance target = new Instance(instance);
@@ -66,13 +84,19 @@ public final class Restore implements Callable<Integer> {
       directory.restore(backup, target, output::say);
     } catch (java.io.IOException e) {
       if (ServerLock.isHeld(target)) {
-        throw new IllegalStateException("cannot restore: " + e.getMessage() + " (stop it with bin/stop-ds)", e);
+        throw new IllegalStateException(
+            "cannot restore: " + e.getMessage() + " (stop it with bin/stop-ds)", e);
       }
       throw e;
     }
-    output.say("Restored backup " + backup.backupId() + " into " + target.root() + " in "
-        + (System.nanoTime() - start) / 1_000_000 + " ms");
+    output.say(
+        "Restored backup "
+            + backup.backupId()
+            + " into "
+            + target.root()
+            + " in "
+            + (System.nanoTime() - start) / 1_000_000
+            + " ms");
     return 0;
   }
-
 }

@@ -10,8 +10,8 @@ import java.util.List;
 /**
  * A dsconfig batch file ({@code --batchFilePath}), as OpenDJ reads it: one subcommand with its
  * options per line, words split as a shell splits them (single and double quotes, backslash
- * escapes), a line ending in a backslash continued on the next, blank lines and {@code #}
- * comments skipped.
+ * escapes), a line ending in a backslash continued on the next, blank lines and {@code #} comments
+ * skipped.
  */
 final class BatchFile {
   /** One command of the file and the line it starts on. */
@@ -59,7 +59,9 @@ final class BatchFile {
         } else {
           word.append(c);
         }
-      } else if (c == '\\' && i + 1 < line.length() && (quote == 0 || "\"\\$`".indexOf(line.charAt(i + 1)) >= 0)) {
+      } else if (c == '\\'
+          && i + 1 < line.length()
+          && (quote == 0 || "\"\\$`".indexOf(line.charAt(i + 1)) >= 0)) {
         word = word == null ? new StringBuilder() : word;
         word.append(line.charAt(++i));
       } else if (quote == '"') {
@@ -82,7 +84,8 @@ final class BatchFile {
       }
     }
     if (quote != 0) {
-      throw new IllegalArgumentException("line " + lineNumber + ": unterminated " + quote + " quote");
+      throw new IllegalArgumentException(
+          "line " + lineNumber + ": unterminated " + quote + " quote");
     }
     if (word != null) {
       words.add(word.toString());

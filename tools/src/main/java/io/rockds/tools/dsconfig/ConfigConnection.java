@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * Where dsconfig reads and writes configuration entries: a running server over LDAP, or a stopped
- * server's {@code config.ldif}. Writes return the server's notice (restart or rebuild needed) or null.
+ * server's {@code config.ldif}. Writes return the server's notice (restart or rebuild needed) or
+ * null.
  */
 interface ConfigConnection extends AutoCloseable {
   /** The entry, or null when it does not exist. */

@@ -19,19 +19,23 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/dsconfig}: reads and changes the configuration of a RockDS server, with OpenDJ's
- * subcommands and options, e.g.
- * {@code dsconfig -D "cn=Directory Manager" -w secret -h localhost -p 1389 -n create-backend-index
- * --backend-name userRoot --index-name sn --set index-type:equality}. Without a subcommand, in a
- * terminal and without {@code -n}, it offers a menu.
+ * subcommands and options, e.g. {@code dsconfig -D "cn=Directory Manager" -w secret -h localhost -p
+ * 1389 -n create-backend-index --backend-name userRoot --index-name sn --set index-type:equality}.
+ * Without a subcommand, in a terminal and without {@code -n}, it offers a menu.
  */
-@Command(name = "dsconfig", sortOptions = false,
+@Command(
+    name = "dsconfig",
+    sortOptions = false,
     description = "Reads and changes the configuration of a RockDS server over LDAP, or offline.")
 public final class DsConfig implements Callable<Integer> {
   @Mixin ConnectionOptions connection;
 
-  @Option(names = {"-F", "--batchFilePath"}, paramLabel = "<file>",
-      description = "Runs the subcommands of this file, one per line (# comments, \\ continues a line), with the"
-          + " connection options given here; stops at the first that fails.")
+  @Option(
+      names = {"-F", "--batchFilePath"},
+      paramLabel = "<file>",
+      description =
+          "Runs the subcommands of this file, one per line (# comments, \\ continues a line), with the"
+              + " connection options given here; stops at the first that fails.")
   Path batchFile;
 
   @Spec CommandSpec spec;
@@ -43,7 +47,8 @@ public final class DsConfig implements Callable<Integer> {
     for (CommandSpec subcommand : Subcommand.all(tool.connection)) {
       command.addSubcommand(subcommand.name(), subcommand);
     }
-    command.addSubcommand("list-properties", CommandSpec.forAnnotatedObject(new ListProperties(tool.connection)));
+    command.addSubcommand(
+        "list-properties", CommandSpec.forAnnotatedObject(new ListProperties(tool.connection)));
     return command;
   }
 
@@ -57,15 +62,20 @@ public final class DsConfig implements Callable<Integer> {
       return runBatch();
     }
     if (System.console() == null || connection.noPrompt) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
           "a subcommand is required when not run interactively (see dsconfig --help)");
     }
     PrintWriter out = spec.commandLine().getOut();
-    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    BufferedReader in =
+        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     return new InteractiveMenu(spec.commandLine(), in, out).run();
   }
 
-  /** Runs each command of the batch file with this invocation's other options; the first failure ends it. */
+  /**
+   * Runs each command of the batch file with this invocation's other options; the first failure
+   * ends it.
+   */
   private int runBatch() throws IOException {
     List<String> global = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
     for (int i = 0; i < global.size(); i++) {
@@ -87,8 +97,15 @@ public final class DsConfig implements Callable<Integer> {
       args.addAll(command.words());
       int exit = spec.commandLine().execute(args.toArray(String[]::new));
       if (exit != 0) {
-        err.println("dsconfig: " + batchFile + " line " + command.line() + " failed (exit " + exit + "): "
-            + String.join(" ", command.words()));
+        err.println(
+            "dsconfig: "
+                + batchFile
+                + " line "
+                + command.line()
+                + " failed (exit "
+                + exit
+                + "): "
+                + String.join(" ", command.words()));
         err.flush();
         return exit;
       }

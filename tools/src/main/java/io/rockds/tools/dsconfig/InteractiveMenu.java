@@ -29,8 +29,11 @@ final class InteractiveMenu {
 
   int run() {
     try {
-      ObjectDefinition kind = ConfigModel.ALL.get(choose("What do you want to configure?",
-          ConfigModel.ALL.stream().map(ObjectDefinition::name).toList()));
+      ObjectDefinition kind =
+          ConfigModel.ALL.get(
+              choose(
+                  "What do you want to configure?",
+                  ConfigModel.ALL.stream().map(ObjectDefinition::name).toList()));
       List<String> names = new ArrayList<>();
       for (Subcommand.Verb verb : Subcommand.Verb.values()) {
         if (!kind.isSingleton() || verb == Subcommand.Verb.GET || verb == Subcommand.Verb.SET) {
@@ -45,8 +48,14 @@ final class InteractiveMenu {
           continue;
         }
         if (option.isMultiValue()) {
-          for (String value = ask(option.longestName() + " (" + option.paramLabel() + ", empty line to finish)");
-               !value.isEmpty(); value = ask(option.longestName())) {
+          for (String value =
+                  ask(
+                      option.longestName()
+                          + " ("
+                          + option.paramLabel()
+                          + ", empty line to finish)");
+              !value.isEmpty();
+              value = ask(option.longestName())) {
             arguments.add(option.longestName());
             arguments.add(value);
           }
@@ -104,10 +113,12 @@ final class InteractiveMenu {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < command.size(); i++) {
       String arg = command.get(i);
-      boolean secret = i > 0 && (command.get(i - 1).equals("-w") || command.get(i - 1).equals("--bindPassword"));
+      boolean secret =
+          i > 0 && (command.get(i - 1).equals("-w") || command.get(i - 1).equals("--bindPassword"));
       String shown = secret ? "********" : arg;
-      sb.append(i == 0 ? "" : " ").append(shown.matches("[\\w.:/=,@+-]+") ? shown : "'" + shown.replace("'", "'\\''")
-          + "'");
+      sb.append(i == 0 ? "" : " ")
+          .append(
+              shown.matches("[\\w.:/=,@+-]+") ? shown : "'" + shown.replace("'", "'\\''") + "'");
     }
     return sb.toString();
   }

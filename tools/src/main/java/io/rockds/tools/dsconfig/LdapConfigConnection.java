@@ -28,7 +28,8 @@ final class LdapConfigConnection implements ConfigConnection {
   @Override
   public List<Entry> children(DN parent) throws LDAPException {
     try {
-      SearchResult result = connection.search(parent.toString(), SearchScope.ONE, "(objectClass=*)", "*");
+      SearchResult result =
+          connection.search(parent.toString(), SearchScope.ONE, "(objectClass=*)", "*");
       return new ArrayList<>(result.getSearchEntries());
     } catch (LDAPException e) {
       if (e.getResultCode() == ResultCode.NO_SUCH_OBJECT) {

@@ -24,17 +24,26 @@ final class OfflineConfigConnection implements ConfigConnection {
     this.editor = editor;
   }
 
-  /** Refuses a running server: it would not see the change and would overwrite it at its next write. */
+  /**
+   * Refuses a running server: it would not see the change and would overwrite it at its next write.
+   */
   static OfflineConfigConnection open(Instance instance) throws ConfigException {
     if (isRunning(instance)) {
-      throw new ConfigException("the server of " + instance.root() + " is running: stop it first, or drop --offline"
-          + " to change its configuration over LDAP");
+      throw new ConfigException(
+          "the server of "
+              + instance.root()
+              + " is running: stop it first, or drop --offline"
+              + " to change its configuration over LDAP");
     }
-    return new OfflineConfigConnection(new ConfigEditor(ConfigStore.load(instance.configFile()),
-        LiveConfiguration::checkApplicable));
+    return new OfflineConfigConnection(
+        new ConfigEditor(
+            ConfigStore.load(instance.configFile()), LiveConfiguration::checkApplicable));
   }
 
-  /** A live pid in logs/server.pid (bin/start-ds), or a started marker without one (an embedded server). */
+  /**
+   * A live pid in logs/server.pid (bin/start-ds), or a started marker without one (an embedded
+   * server).
+   */
   private static boolean isRunning(Instance instance) throws ConfigException {
     if (!Files.isRegularFile(instance.pidFile())) {
       return Files.exists(instance.startedFile());

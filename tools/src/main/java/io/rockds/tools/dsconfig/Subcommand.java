@@ -19,13 +19,19 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * One generated subcommand: a verb ({@code list}, {@code get}, {@code set}, {@code create},
- * {@code delete}) applied to a kind of object from the {@link ConfigModel}, e.g.
- * {@code create-log-publisher} or {@code set-backend-prop}.
+ * One generated subcommand: a verb ({@code list}, {@code get}, {@code set}, {@code create}, {@code
+ * delete}) applied to a kind of object from the {@link ConfigModel}, e.g. {@code
+ * create-log-publisher} or {@code set-backend-prop}.
  */
 final class Subcommand implements Callable<Integer> {
   /** What a subcommand does to its object. */
-  enum Verb { LIST, GET, SET, CREATE, DELETE }
+  enum Verb {
+    LIST,
+    GET,
+    SET,
+    CREATE,
+    DELETE
+  }
 
   private final Verb verb;
   private final ObjectDefinition definition;
@@ -40,26 +46,39 @@ final class Subcommand implements Callable<Integer> {
     spec.name(name(verb, definition));
     spec.usageMessage().description(summary(), definition.description() + details());
     if (definition.parent() != null) {
-      spec.addOption(stringOption(definition.parent().nameOption(), true,
-          "Name of the " + definition.parent().name() + " holding the " + definition.name() + "."));
+      spec.addOption(
+          stringOption(
+              definition.parent().nameOption(),
+              true,
+              "Name of the "
+                  + definition.parent().name()
+                  + " holding the "
+                  + definition.name()
+                  + "."));
     }
     if (verb != Verb.LIST && !definition.isSingleton()) {
-      spec.addOption(stringOption(definition.nameOption(), true, "Name of the " + definition.name() + "."));
+      spec.addOption(
+          stringOption(definition.nameOption(), true, "Name of the " + definition.name() + "."));
     }
     switch (verb) {
       case GET -> spec.addOption(listOption("--property", "Show only this property (repeatable)."));
       case CREATE -> {
-        spec.addOption(stringOption("--type", definition.types().size() > 1,
-            "Type of " + definition.name() + ": " + typeNames() + "."));
+        spec.addOption(
+            stringOption(
+                "--type",
+                definition.types().size() > 1,
+                "Type of " + definition.name() + ": " + typeNames() + "."));
         spec.addOption(listOption("--set", "PROPERTY:VALUE to set (repeatable)."));
       }
       case SET -> {
-        spec.addOption(listOption("--set", "PROPERTY:VALUE replacing the property's values (repeatable)."));
-        spec.addOption(listOption("--add", "PROPERTY:VALUE to add to a multi-valued property (repeatable)."));
+        spec.addOption(
+            listOption("--set", "PROPERTY:VALUE replacing the property's values (repeatable)."));
+        spec.addOption(
+            listOption("--add", "PROPERTY:VALUE to add to a multi-valued property (repeatable)."));
         spec.addOption(listOption("--remove", "PROPERTY:VALUE to remove (repeatable)."));
         spec.addOption(listOption("--reset", "PROPERTY to set back to its default (repeatable)."));
       }
-      default -> { }
+      default -> {}
     }
   }
 
@@ -102,15 +121,23 @@ final class Subcommand implements Callable<Integer> {
     String article = "aeiou".indexOf(noun.charAt(0)) >= 0 ? "an " : "a ";
     return switch (verb) {
       case LIST -> "Lists the " + plural(noun) + ".";
-      case GET -> definition.isSingleton() ? "Shows the " + noun + "." : "Shows the properties of " + article + noun + ".";
-      case SET -> definition.isSingleton() ? "Changes the " + noun + "." : "Changes properties of " + article + noun + ".";
+      case GET ->
+          definition.isSingleton()
+              ? "Shows the " + noun + "."
+              : "Shows the properties of " + article + noun + ".";
+      case SET ->
+          definition.isSingleton()
+              ? "Changes the " + noun + "."
+              : "Changes properties of " + article + noun + ".";
       case CREATE -> "Creates " + article + noun + ".";
       case DELETE -> "Deletes " + article + noun + " and everything below it.";
     };
   }
 
   private String details() {
-    return verb == Verb.CREATE || verb == Verb.SET || verb == Verb.GET ? " Properties: " + propertySummary() : "";
+    return verb == Verb.CREATE || verb == Verb.SET || verb == Verb.GET
+        ? " Properties: " + propertySummary()
+        : "";
   }
 
   private String propertySummary() {
@@ -126,13 +153,21 @@ final class Subcommand implements Callable<Integer> {
   }
 
   private static OptionSpec stringOption(String name, boolean required, String description) {
-    return OptionSpec.builder(name).type(String.class).paramLabel("NAME").required(required)
-        .description(description).build();
+    return OptionSpec.builder(name)
+        .type(String.class)
+        .paramLabel("NAME")
+        .required(required)
+        .description(description)
+        .build();
   }
 
   private static OptionSpec listOption(String name, String description) {
-    return OptionSpec.builder(name).type(List.class).auxiliaryTypes(String.class).paramLabel("VALUE")
-        .description(description).build();
+    return OptionSpec.builder(name)
+        .type(List.class)
+        .auxiliaryTypes(String.class)
+        .paramLabel("VALUE")
+        .description(description)
+        .build();
   }
 
   private String string(String option) {
@@ -147,7 +182,8 @@ final class Subcommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    String parentName = definition.parent() == null ? null : string(definition.parent().nameOption());
+    String parentName =
+        definition.parent() == null ? null : string(definition.parent().nameOption());
     try (ConfigConnection config = connection.open()) {
       switch (verb) {
         case LIST -> list(config, parentName, out);
@@ -157,30 +193,40 @@ final class Subcommand implements Callable<Integer> {
         case DELETE -> notice(config.delete(existing(config, dn(parentName)).getParsedDN()), out);
       }
     } catch (LDAPException e) {
-      throw new ConfigException(e.getDiagnosticMessage() != null ? e.getDiagnosticMessage()
-          : e.getResultCode() + ": " + e.getMessage(), e);
+      throw new ConfigException(
+          e.getDiagnosticMessage() != null
+              ? e.getDiagnosticMessage()
+              : e.getResultCode() + ": " + e.getMessage(),
+          e);
     }
     return 0;
   }
 
   private DN dn(String parentName) {
-    return definition.dnOf(parentName, definition.isSingleton() ? null : string(definition.nameOption()));
+    return definition.dnOf(
+        parentName, definition.isSingleton() ? null : string(definition.nameOption()));
   }
 
   private Entry existing(ConfigConnection config, DN dn) throws LDAPException, ConfigException {
     Entry entry = config.get(dn);
     if (entry == null || !entry.hasObjectClass(definition.objectClass())) {
-      throw new ConfigException("the " + definition.name() + " " + dn.getRDN().getAttributeValues()[0]
-          + " does not exist");
+      throw new ConfigException(
+          "the "
+              + definition.name()
+              + " "
+              + dn.getRDN().getAttributeValues()[0]
+              + " does not exist");
     }
     return entry;
   }
 
-  private void list(ConfigConnection config, String parentName, PrintWriter out) throws LDAPException {
+  private void list(ConfigConnection config, String parentName, PrintWriter out)
+      throws LDAPException {
     Table table = new Table(title(), "Type");
     for (Entry e : config.children(definition.container().apply(parentName))) {
       if (e.hasObjectClass(definition.objectClass())) {
-        table.row(e.getParsedDN().getRDN().getAttributeValues()[0],
+        table.row(
+            e.getParsedDN().getRDN().getAttributeValues()[0],
             definition.typeOf(e).map(TypeDefinition::name).orElse("-"));
       }
     }
@@ -190,12 +236,15 @@ final class Subcommand implements Callable<Integer> {
   private String title() {
     StringBuilder sb = new StringBuilder();
     for (String word : definition.name().split("-")) {
-      sb.append(sb.length() == 0 ? "" : " ").append(Character.toUpperCase(word.charAt(0))).append(word.substring(1));
+      sb.append(sb.length() == 0 ? "" : " ")
+          .append(Character.toUpperCase(word.charAt(0)))
+          .append(word.substring(1));
     }
     return sb.toString();
   }
 
-  private void get(ConfigConnection config, DN dn, PrintWriter out) throws LDAPException, ConfigException {
+  private void get(ConfigConnection config, DN dn, PrintWriter out)
+      throws LDAPException, ConfigException {
     Entry entry = existing(config, dn);
     TypeDefinition type = definition.typeOf(entry).orElse(null);
     List<String> wanted = list("--property");
@@ -209,17 +258,23 @@ final class Subcommand implements Callable<Integer> {
         continue;
       }
       String[] values = entry.getAttributeValues(p.attribute());
-      String shown = values != null ? String.join(", ", values) : p.defaultValue() != null ? p.defaultValue() : "-";
+      String shown =
+          values != null
+              ? String.join(", ", values)
+              : p.defaultValue() != null ? p.defaultValue() : "-";
       table.row(p.name(), shown);
     }
     table.print(out, connection.scriptFriendly);
   }
 
-  private void set(ConfigConnection config, DN dn, PrintWriter out) throws LDAPException, ConfigException {
+  private void set(ConfigConnection config, DN dn, PrintWriter out)
+      throws LDAPException, ConfigException {
     Entry entry = existing(config, dn);
-    PropertyArguments arguments = new PropertyArguments(definition, definition.typeOf(entry).orElse(null));
-    var modifications = arguments.modifications(entry, list("--set"), list("--add"), list("--remove"),
-        list("--reset"));
+    PropertyArguments arguments =
+        new PropertyArguments(definition, definition.typeOf(entry).orElse(null));
+    var modifications =
+        arguments.modifications(
+            entry, list("--set"), list("--add"), list("--remove"), list("--reset"));
     if (!modifications.isEmpty()) {
       notice(config.modify(dn, modifications), out);
     }
@@ -228,15 +283,29 @@ final class Subcommand implements Callable<Integer> {
   private void create(ConfigConnection config, String parentName, PrintWriter out)
       throws LDAPException, ConfigException {
     String typeName = string("--type");
-    TypeDefinition type = typeName == null ? definition.types().get(0) : definition.type(typeName)
-        .orElseThrow(() -> new ConfigException("--type " + typeName + ": not a type of " + definition.name()
-            + " (expected: " + typeNames() + ")"));
+    TypeDefinition type =
+        typeName == null
+            ? definition.types().get(0)
+            : definition
+                .type(typeName)
+                .orElseThrow(
+                    () ->
+                        new ConfigException(
+                            "--type "
+                                + typeName
+                                + ": not a type of "
+                                + definition.name()
+                                + " (expected: "
+                                + typeNames()
+                                + ")"));
     if (definition.parent() != null
         && config.get(definition.parent().dnOf(null, parentName)) == null) {
-      throw new ConfigException("the " + definition.parent().name() + " " + parentName + " does not exist");
+      throw new ConfigException(
+          "the " + definition.parent().name() + " " + parentName + " does not exist");
     }
     String name = string(definition.nameOption());
-    Set<String> objectClasses = new LinkedHashSet<>(List.of("top", definition.objectClass(), type.objectClass()));
+    Set<String> objectClasses =
+        new LinkedHashSet<>(List.of("top", definition.objectClass(), type.objectClass()));
     Entry entry = new Entry(definition.dnOf(parentName, name));
     entry.addAttribute("objectClass", objectClasses.toArray(String[]::new));
     entry.addAttribute(definition.namingAttribute(), name);

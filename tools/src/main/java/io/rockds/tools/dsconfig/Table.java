@@ -36,7 +36,8 @@ final class Table {
     out.println(line(header, widths));
     StringBuilder rule = new StringBuilder();
     for (int i = 0; i < widths.length; i++) {
-      rule.append(i == 0 ? "" : ":").append("-".repeat(widths[i] + (i == 0 || i == widths.length - 1 ? 1 : 2)));
+      rule.append(i == 0 ? "" : ":")
+          .append("-".repeat(widths[i] + (i == 0 || i == widths.length - 1 ? 1 : 2)));
     }
     out.println(rule);
     rows.forEach(r -> out.println(line(r, widths)));
@@ -49,7 +50,10 @@ final class Table {
       if (i > 0) {
         sb.append(" : ");
       }
-      sb.append(i == cells.size() - 1 ? cells.get(i) : String.format("%-" + widths[i] + "s", cells.get(i)));
+      sb.append(
+          i == cells.size() - 1
+              ? cells.get(i)
+              : String.format("%-" + widths[i] + "s", cells.get(i)));
     }
     return sb.toString();
   }

@@ -1,9 +1,9 @@
 package io.rockds.tools.ldif;
 
 import io.rockds.server.Instance;
-import io.rockds.tools.InstanceStorage;
 import io.rockds.storage.Backend;
 import io.rockds.storage.exporter.LdifExporter;
+import io.rockds.tools.InstanceStorage;
 import io.rockds.tools.ToolRunner;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
@@ -19,28 +19,41 @@ import picocli.CommandLine.Option;
  * {@code bin/export-ldif}: writes a backend's entries as LDIF, parents first. Reads a read-only
  * view of the database, so it runs whether the server is running or not.
  */
-@Command(name = "export-ldif", sortOptions = false,
+@Command(
+    name = "export-ldif",
+    sortOptions = false,
     description = "Exports a backend to LDIF (works while the server runs).")
 public final class ExportLdif implements Callable<Integer> {
   @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
   Path instance = Path.of("instance");
 
-  @Option(names = {"-n", "--backendID"}, description = "Backend to export (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = {"-n", "--backendID"},
+      description = "Backend to export (default: ${DEFAULT-VALUE}).")
   String backendId = "userRoot";
 
-  @Option(names = {"-l", "--ldifFile"}, required = true, paramLabel = "FILE", description = "LDIF file to write.")
+  @Option(
+      names = {"-l", "--ldifFile"},
+      required = true,
+      paramLabel = "FILE",
+      description = "LDIF file to write.")
   Path ldifFile;
 
-  @Mixin
-  BranchOptions branches = new BranchOptions();
+  @Mixin BranchOptions branches = new BranchOptions();
 
-  @Option(names = {"-c", "--compress"}, description = "Write gzip.")
+  @Option(
+      names = {"-c", "--compress"},
+      description = "Write gzip.")
   boolean compress;
 
-  @Option(names = "--wrapColumn", description = "Wrap lines at this column; 0 for no wrapping (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--wrapColumn",
+      description = "Wrap lines at this column; 0 for no wrapping (default: ${DEFAULT-VALUE}).")
   int wrapColumn;
 
-  @Option(names = {"-Q", "--quiet"}, description = "Print nothing but errors.")
+  @Option(
+      names = {"-Q", "--quiet"},
+      description = "Print nothing but errors.")
   boolean quiet;
 
   public static void main(String[] args) {
@@ -55,12 +68,14 @@ public final class ExportLdif implements Callable<Integer> {
   public Integer call() throws Exception {
     Instance target = new Instance(instance);
     InstanceStorage storage = InstanceStorage.of(target);
-    ProgressLine progress = new ProgressLine("entries written", quiet ? null : System.err, () -> 0, 0);
+    ProgressLine progress =
+        new ProgressLine("entries written", quiet ? null : System.err, () -> 0, 0);
     long written;
     try (Backend backend = storage.openReadOnly(storage.backend(backendId));
         OutputStream file = new BufferedOutputStream(Files.newOutputStream(ldifFile), 1 << 16);
         OutputStream out = compress ? new GZIPOutputStream(file, 1 << 16) : file) {
-      written = new LdifExporter(backend).export(out, branches.filter(), wrapColumn, progress::update);
+      written =
+          new LdifExporter(backend).export(out, branches.filter(), wrapColumn, progress::update);
     }
     if (!quiet) {
       System.out.println("Exported " + written + " entries of " + backendId + " to " + ldifFile);

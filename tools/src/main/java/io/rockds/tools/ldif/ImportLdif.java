@@ -7,11 +7,11 @@ import io.rockds.config.ServerConfig;
 import io.rockds.server.Instance;
 import io.rockds.server.schema.SchemaChecker;
 import io.rockds.server.security.policy.PasswordPolicies;
-import io.rockds.tools.InstanceStorage;
 import io.rockds.storage.Backend;
 import io.rockds.storage.importer.ImportOptions;
 import io.rockds.storage.importer.ImportResult;
 import io.rockds.storage.importer.LdifImporter;
+import io.rockds.tools.InstanceStorage;
 import io.rockds.tools.ToolRunner;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -31,46 +31,65 @@ import picocli.CommandLine.Option;
  * {@code bin/import-ldif}: loads LDIF files (plain or gzip) into a backend of a stopped server,
  * replacing the content of the base DNs it imports, with OpenDJ's option names.
  */
-@Command(name = "import-ldif", sortOptions = false,
-    description = "Imports LDIF into a backend (the server must be stopped). Bad records go to the rejects file"
-        + " with their line number and reason; the rest imports.")
+@Command(
+    name = "import-ldif",
+    sortOptions = false,
+    description =
+        "Imports LDIF into a backend (the server must be stopped). Bad records go to the rejects file"
+            + " with their line number and reason; the rest imports.")
 public final class ImportLdif implements Callable<Integer> {
-  private static final byte[] RECORD_SEPARATOR = "\n\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] RECORD_SEPARATOR =
+      "\n\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
   @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
   Path instance = Path.of("instance");
 
-  @Option(names = {"-n", "--backendID"}, description = "Backend to import into (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = {"-n", "--backendID"},
+      description = "Backend to import into (default: ${DEFAULT-VALUE}).")
   String backendId = "userRoot";
 
-  @Option(names = {"-l", "--ldifFile"}, required = true, paramLabel = "FILE",
+  @Option(
+      names = {"-l", "--ldifFile"},
+      required = true,
+      paramLabel = "FILE",
       description = "LDIF file to import, plain or gzip (repeatable).")
   List<Path> ldifFiles = new ArrayList<>();
 
-  @Mixin
-  BranchOptions branches = new BranchOptions();
+  @Mixin BranchOptions branches = new BranchOptions();
 
-  @Option(names = {"-R", "--rejectFile"}, paramLabel = "FILE", description = "Write rejected records here.")
+  @Option(
+      names = {"-R", "--rejectFile"},
+      paramLabel = "FILE",
+      description = "Write rejected records here.")
   Path rejectFile;
 
   @Option(names = "--skipFile", paramLabel = "FILE", description = "Write skipped records here.")
   Path skipFile;
 
-  @Option(names = {"-F", "--clearBackend"},
-      description = "Empty every base DN of the backend first, not only those the LDIF is imported into.")
+  @Option(
+      names = {"-F", "--clearBackend"},
+      description =
+          "Empty every base DN of the backend first, not only those the LDIF is imported into.")
   boolean clearBackend;
 
-  @Option(names = {"-c", "--isCompressed"}, description = "Accepted for compatibility: gzip is detected.")
+  @Option(
+      names = {"-c", "--isCompressed"},
+      description = "Accepted for compatibility: gzip is detected.")
   boolean compressed;
 
-  @Option(names = "--skipSchemaValidation",
-      description = "Do not check entries against the schema (by default an entry an LDAP add would refuse is rejected).")
+  @Option(
+      names = "--skipSchemaValidation",
+      description =
+          "Do not check entries against the schema (by default an entry an LDAP add would refuse is rejected).")
   boolean skipSchemaValidation;
 
   @Option(names = "--threadCount", description = "Parsing threads (default: the number of cores).")
   int threads = Runtime.getRuntime().availableProcessors();
 
-  @Option(names = {"-Q", "--quiet"}, description = "Print nothing but errors.")
+  @Option(
+      names = {"-Q", "--quiet"},
+      description = "Print nothing but errors.")
   boolean quiet;
 
   public static void main(String[] args) {
@@ -91,19 +110,25 @@ public final class ImportLdif implements Callable<Integer> {
     }
     try (Backend backend = storage.openExclusive(storage.backend(backendId));
         CountingInputStream in = new CountingInputStream(concatenated())) {
-      ProgressLine progress = new ProgressLine("records read", quiet ? null : System.err, in::count, totalBytes);
-      Path work = Files.createTempDirectory(backend.settings().directory().toAbsolutePath().getParent(), "import-");
+      ProgressLine progress =
+          new ProgressLine("records read", quiet ? null : System.err, in::count, totalBytes);
+      Path work =
+          Files.createTempDirectory(
+              backend.settings().directory().toAbsolutePath().getParent(), "import-");
       try {
-        ImportOptions options = ImportOptions.defaults(work)
-            .withClearBackend(clearBackend)
-            .withFilter(branches.filter())
-            .withTransformer(new ServerEntryPreparation(importerDn(storage.config()),
-                PasswordPolicies.read(ConfigStore.load(target.configFile())),
-                skipSchemaValidation ? null : new SchemaChecker(storage.schema())))
-            .withThreads(threads)
-            .withRejects(rejectFile)
-            .withSkips(skipFile)
-            .withProgress(progress::update);
+        ImportOptions options =
+            ImportOptions.defaults(work)
+                .withClearBackend(clearBackend)
+                .withFilter(branches.filter())
+                .withTransformer(
+                    new ServerEntryPreparation(
+                        importerDn(storage.config()),
+                        PasswordPolicies.read(ConfigStore.load(target.configFile())),
+                        skipSchemaValidation ? null : new SchemaChecker(storage.schema())))
+                .withThreads(threads)
+                .withRejects(rejectFile)
+                .withSkips(skipFile)
+                .withProgress(progress::update);
         ImportResult result = new LdifImporter(backend).run(in, options);
         if (!quiet) {
           System.out.println("Import of " + backendId + ": " + result);
@@ -114,7 +139,8 @@ public final class ImportLdif implements Callable<Integer> {
           Files.deleteIfExists(work);
         } catch (IOException leftOver) {
           // A failed import may leave temporary files: say where, but never hide why it failed.
-          System.err.println("import-ldif: temporary files left in " + work + " (" + leftOver + ")");
+          System.err.println(
+              "import-ldif: temporary files left in " + work + " (" + leftOver + ")");
         }
       }
     }

@@ -4,8 +4,8 @@ import java.io.PrintStream;
 import java.util.function.LongSupplier;
 
 /**
- * Prints a progress line to stderr at most every few seconds: count, rate and, when the input
- * size is known, an ETA from the fraction of input consumed. Silent with {@code --quiet}.
+ * Prints a progress line to stderr at most every few seconds: count, rate and, when the input size
+ * is known, an ETA from the fraction of input consumed. Silent with {@code --quiet}.
  */
 final class ProgressLine {
   private static final long INTERVAL_NANOS = 5_000_000_000L;
@@ -17,7 +17,9 @@ final class ProgressLine {
   private final long start = System.nanoTime();
   private long lastPrint = start;
 
-  /** @param bytesTotal the input size, or 0 if unknown (no ETA) */
+  /**
+   * @param bytesTotal the input size, or 0 if unknown (no ETA)
+   */
   ProgressLine(String noun, PrintStream out, LongSupplier bytesDone, long bytesTotal) {
     this.noun = noun;
     this.out = out;
@@ -33,11 +35,13 @@ final class ProgressLine {
     }
     lastPrint = now;
     double seconds = (now - start) / 1e9;
-    StringBuilder line = new StringBuilder(String.format("%,d %s (%,.0f/s)", count, noun, count / seconds));
+    StringBuilder line =
+        new StringBuilder(String.format("%,d %s (%,.0f/s)", count, noun, count / seconds));
     long done = bytesDone.getAsLong();
     if (bytesTotal > 0 && done > 0 && done < bytesTotal) {
       long eta = Math.round(seconds * (bytesTotal - done) / done);
-      line.append(String.format(", %d%%, about %d:%02d left", done * 100 / bytesTotal, eta / 60, eta % 60));
+      line.append(
+          String.format(", %d%%, about %d:%02d left", done * 100 / bytesTotal, eta / 60, eta % 60));
     }
     out.println(line);
   }

@@ -15,14 +15,16 @@ import java.util.Set;
 /**
  * Prepares an imported entry as an LDAP add would: checked against the schema (unless the import
  * skips schema validation), superior object classes added, clear-text passwords hashed with the
- * storage scheme of the password policy governing the entry, operational attributes stamped.
- * Values the LDIF already carries (entryUUID, createTimestamp of an export) are kept, so export →
- * import preserves them, as OpenDJ does. A refusal rejects the entry with the reason.
+ * storage scheme of the password policy governing the entry, operational attributes stamped. Values
+ * the LDIF already carries (entryUUID, createTimestamp of an export) are kept, so export → import
+ * preserves them, as OpenDJ does. A refusal rejects the entry with the reason.
  */
 final class ServerEntryPreparation implements EntryTransformer {
   private final PasswordPolicies policies;
+
   /** Null when the import skips schema validation. */
   private final SchemaChecker checker;
+
   private final Identity importer;
 
   ServerEntryPreparation(DN importedBy, PasswordPolicies policies, SchemaChecker checker) {

@@ -1,8 +1,8 @@
 package io.rockds.tools.makeldif;
 
 /**
- * {@code {attr}} or {@code {attr:N}}: the first value the entry already has for {@code attr}
- * (a line above this one), cut to its first N characters; empty when the entry has none.
+ * {@code {attr}} or {@code {attr:N}}: the first value the entry already has for {@code attr} (a
+ * line above this one), cut to its first N characters; empty when the entry has none.
  */
 record AttributeValueTag(String attributeKey, int maxLength) implements Tag {
   static final int WHOLE_VALUE = Integer.MAX_VALUE;

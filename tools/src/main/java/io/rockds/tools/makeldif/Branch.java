@@ -3,10 +3,10 @@ package io.rockds.tools.makeldif;
 import java.util.List;
 
 /**
- * A {@code branch:} entry with a fixed DN. Its object classes follow from its RDN attribute
- * ({@code dc} → domain, {@code o} → organization, {@code ou} → organizationalUnit,
- * {@code c} → country, {@code l} → locality, others → extensibleObject) unless its lines set
- * {@code objectClass} themselves.
+ * A {@code branch:} entry with a fixed DN. Its object classes follow from its RDN attribute ({@code
+ * dc} → domain, {@code o} → organization, {@code ou} → organizationalUnit, {@code c} → country,
+ * {@code l} → locality, others → extensibleObject) unless its lines set {@code objectClass}
+ * themselves.
  *
  * @param rdn the first RDN, as a DN string
  * @param parentDn the rest of the DN, empty for a one-RDN suffix

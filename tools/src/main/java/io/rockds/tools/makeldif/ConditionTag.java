@@ -3,8 +3,8 @@ package io.rockds.tools.makeldif;
 import java.util.Locale;
 
 /**
- * {@code <ifpresent:attr[:value]>} and {@code <ifabsent:attr[:value]>}: keep the line only
- * when the entry already has (or has not) the attribute, or that value of it.
+ * {@code <ifpresent:attr[:value]>} and {@code <ifabsent:attr[:value]>}: keep the line only when the
+ * entry already has (or has not) the attribute, or that value of it.
  */
 record ConditionTag(String attributeKey, String requiredValue, boolean whenPresent) implements Tag {
   static ConditionTag parse(TagArguments args, boolean whenPresent) {
@@ -19,9 +19,10 @@ record ConditionTag(String attributeKey, String requiredValue, boolean whenPrese
 
   @Override
   public boolean append(EntryContext entry, StringBuilder value) {
-    boolean present = requiredValue == null
-        ? entry.firstValue(attributeKey) != null
-        : entry.hasValue(attributeKey, requiredValue);
+    boolean present =
+        requiredValue == null
+            ? entry.firstValue(attributeKey) != null
+            : entry.hasValue(attributeKey, requiredValue);
     return present == whenPresent;
   }
 }

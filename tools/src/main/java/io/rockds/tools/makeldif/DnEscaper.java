@@ -7,10 +7,17 @@ final class DnEscaper {
   static void appendValue(String value, StringBuilder dn) {
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
-      boolean special = c == ',' || c == '+' || c == '"' || c == '\\' || c == '<' || c == '>'
-          || c == ';' || c == '='
-          || (i == 0 && (c == ' ' || c == '#'))
-          || (i == value.length() - 1 && c == ' ');
+      boolean special =
+          c == ','
+              || c == '+'
+              || c == '"'
+              || c == '\\'
+              || c == '<'
+              || c == '>'
+              || c == ';'
+              || c == '='
+              || (i == 0 && (c == ' ' || c == '#'))
+              || (i == value.length() - 1 && c == ' ');
       if (c == 0) {
         dn.append("\\00");
       } else {

@@ -7,17 +7,25 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * The entry's own names: {@code <DN>}, {@code <_DN>} (alias {@code <underscoreDN>}: commas
- * between RDNs become underscores), {@code <ParentDN>}, {@code <_ParentDN>} and
- * {@code <RDN>}. The DN forms accept {@code :N}: the first N RDNs, or with a negative N the
- * last -N ones. A DN tag on a template line needs the {@code rdnAttr} values, so it must come
- * after the lines that set them.
+ * The entry's own names: {@code <DN>}, {@code <_DN>} (alias {@code <underscoreDN>}: commas between
+ * RDNs become underscores), {@code <ParentDN>}, {@code <_ParentDN>} and {@code <RDN>}. The DN forms
+ * accept {@code :N}: the first N RDNs, or with a negative N the last -N ones. A DN tag on a
+ * template line needs the {@code rdnAttr} values, so it must come after the lines that set them.
  */
 record DnTag(Kind kind, int components) implements Tag {
-  enum Kind { DN, UNDERSCORE_DN, PARENT_DN, UNDERSCORE_PARENT_DN, RDN }
+  enum Kind {
+    DN,
+    UNDERSCORE_DN,
+    PARENT_DN,
+    UNDERSCORE_PARENT_DN,
+    RDN
+  }
 
   static DnTag parse(Kind kind, TagArguments args) {
-    args.expectCount(0, kind == Kind.RDN ? 0 : 1, kind == Kind.RDN ? "no arguments" : "at most one argument, the number of RDNs");
+    args.expectCount(
+        0,
+        kind == Kind.RDN ? 0 : 1,
+        kind == Kind.RDN ? "no arguments" : "at most one argument, the number of RDNs");
     return new DnTag(kind, args.size() == 1 ? args.intAt(0) : 0);
   }
 

@@ -8,16 +8,17 @@ import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 /**
- * The entry being generated, as its template lines see it: the values set so far (for
- * {@code {attr}}, {@code <ifpresent>}), its DN (for {@code <DN>}, built from the
- * {@code rdnAttr} values once they exist), its parent, and the run's random source.
+ * The entry being generated, as its template lines see it: the values set so far (for {@code
+ * {attr}}, {@code <ifpresent>}), its DN (for {@code <DN>}, built from the {@code rdnAttr} values
+ * once they exist), its parent, and the run's random source.
  */
 final class EntryContext {
   /** Which ASCII characters are base64 digits; checked for every {@code attr::} value. */
   private static final boolean[] BASE64_ALPHABET = new boolean[128];
 
   static {
-    for (char c : "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".toCharArray()) {
+    for (char c :
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".toCharArray()) {
       BASE64_ALPHABET[c] = true;
     }
   }
@@ -31,7 +32,8 @@ final class EntryContext {
   private String rdn;
 
   /** An entry named by its {@code rdnLines}' first values, below {@code parentDn}. */
-  EntryContext(Generation generation, String parentDn, long parentSerial, List<TemplateLine> rdnLines) {
+  EntryContext(
+      Generation generation, String parentDn, long parentSerial, List<TemplateLine> rdnLines) {
     this.generation = generation;
     this.parentDn = parentDn;
     this.parentSerial = parentSerial;
@@ -75,8 +77,11 @@ final class EntryContext {
       for (TemplateLine line : rdnLines) {
         String value = firstValue(line.key());
         if (value == null) {
-          throw new TemplateException(line.lineNumber(),
-              "rdnAttr " + line.attribute() + " has no value yet: the line sets no value for this entry"
+          throw new TemplateException(
+              line.lineNumber(),
+              "rdnAttr "
+                  + line.attribute()
+                  + " has no value yet: the line sets no value for this entry"
                   + " or a DN tag comes before it");
         }
         if (built.length() > 0) {
@@ -117,7 +122,9 @@ final class EntryContext {
 
   /** Adds a fixed text value: a branch's object classes and RDN values. */
   void addText(String attribute, String value) {
-    attributes.computeIfAbsent(attribute.toLowerCase(Locale.ROOT), key -> new GeneratedAttribute(attribute, false))
+    attributes
+        .computeIfAbsent(
+            attribute.toLowerCase(Locale.ROOT), key -> new GeneratedAttribute(attribute, false))
         .add(value);
   }
 
@@ -128,7 +135,8 @@ final class EntryContext {
   }
 
   private GeneratedAttribute attribute(TemplateLine line) {
-    return attributes.computeIfAbsent(line.key(), key -> new GeneratedAttribute(line.attribute(), line.base64()));
+    return attributes.computeIfAbsent(
+        line.key(), key -> new GeneratedAttribute(line.attribute(), line.base64()));
   }
 
   private static void requireBase64(TemplateLine line, String value) {
@@ -139,8 +147,12 @@ final class EntryContext {
       valid = c < 128 && (BASE64_ALPHABET[c] || (c == '=' && i >= length - 2));
     }
     if (!valid) {
-      throw new TemplateException(line.lineNumber(),
-          line.attribute() + ":: expects base64 text (use <base64:...>), got '" + abbreviate(value) + "'");
+      throw new TemplateException(
+          line.lineNumber(),
+          line.attribute()
+              + ":: expects base64 text (use <base64:...>), got '"
+              + abbreviate(value)
+              + "'");
     }
   }
 

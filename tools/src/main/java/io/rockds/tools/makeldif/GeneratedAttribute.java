@@ -6,8 +6,8 @@ import java.util.function.Consumer;
 
 /**
  * The values one generated entry has for one attribute, in template order. {@code base64}
- * attributes come from {@code attr:: value} lines: their values are base64 text that stands
- * for binary data, written to LDIF as is and decoded for {@link GeneratedEntry#toEntry()}.
+ * attributes come from {@code attr:: value} lines: their values are base64 text that stands for
+ * binary data, written to LDIF as is and decoded for {@link GeneratedEntry#toEntry()}.
  */
 final class GeneratedAttribute {
   private final String name;

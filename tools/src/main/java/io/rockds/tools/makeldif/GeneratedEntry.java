@@ -7,9 +7,9 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * One entry made from a template: its DN and attributes, in template order. Written to LDIF
- * by {@link LdifWriter} without materialising multi-valued {@code <partition>} lines, or
- * turned into an UnboundID {@link Entry} (which does hold every value) by {@link #toEntry()}.
+ * One entry made from a template: its DN and attributes, in template order. Written to LDIF by
+ * {@link LdifWriter} without materialising multi-valued {@code <partition>} lines, or turned into
+ * an UnboundID {@link Entry} (which does hold every value) by {@link #toEntry()}.
  */
 public final class GeneratedEntry {
   private final String dn;

@@ -6,10 +6,10 @@ import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 /**
- * The mutable state of one run over a template: the seeded random source every tag draws
- * from, in template order, which makes a run reproducible; the per-tag state (counters,
- * file positions), kept here so that a parsed {@link TemplateFile} can be generated again
- * from scratch; and the serial number of the last entry, which identifies parents.
+ * The mutable state of one run over a template: the seeded random source every tag draws from, in
+ * template order, which makes a run reproducible; the per-tag state (counters, file positions),
+ * kept here so that a parsed {@link TemplateFile} can be generated again from scratch; and the
+ * serial number of the last entry, which identifies parents.
  */
 final class Generation {
   final SplittableRandom random;

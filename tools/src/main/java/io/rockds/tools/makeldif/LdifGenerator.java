@@ -4,10 +4,10 @@ import com.unboundid.ldap.sdk.Entry;
 import java.util.function.Consumer;
 
 /**
- * Generates the entries of a {@link TemplateFile}, depth first: each branch, then the
- * entries of its subordinate templates, each followed by its own subordinates. Entries are
- * handed over one at a time as they are made, so a run of ten million entries needs no more
- * memory than one entry. The same template and seed always give the same entries.
+ * Generates the entries of a {@link TemplateFile}, depth first: each branch, then the entries of
+ * its subordinate templates, each followed by its own subordinates. Entries are handed over one at
+ * a time as they are made, so a run of ten million entries needs no more memory than one entry. The
+ * same template and seed always give the same entries.
  */
 public final class LdifGenerator {
   private final TemplateFile templateFile;
@@ -32,7 +32,8 @@ public final class LdifGenerator {
   }
 
   /** Generates every entry of the template, in order; returns how many. */
-  public static long generateEntries(TemplateFile templateFile, long seed, Consumer<GeneratedEntry> entries) {
+  public static long generateEntries(
+      TemplateFile templateFile, long seed, Consumer<GeneratedEntry> entries) {
     LdifGenerator generator = new LdifGenerator(templateFile, seed, entries);
     for (Branch branch : templateFile.branches()) {
       generator.branch(branch);
@@ -65,7 +66,8 @@ public final class LdifGenerator {
   private void children(Subordinate subordinate, String parentDn, long parentSerial) {
     Template template = templateFile.template(subordinate.templateName());
     for (long i = 0; i < subordinate.count(); i++) {
-      EntryContext entry = new EntryContext(generation, parentDn, parentSerial, template.rdnLines());
+      EntryContext entry =
+          new EntryContext(generation, parentDn, parentSerial, template.rdnLines());
       for (TemplateLine line : template.lines()) {
         line.generate(entry);
       }

@@ -7,10 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
 /**
- * Writes generated entries as LDIF (RFC 2849), one line per value, lines not folded. A value
- * that is not a SAFE-STRING (non-ASCII, control characters, a leading space, colon or
- * {@code <}, a trailing space) is written base64-encoded after {@code ::}; {@code attr::}
- * template values already are base64 and are written as they are.
+ * Writes generated entries as LDIF (RFC 2849), one line per value, lines not folded. A value that
+ * is not a SAFE-STRING (non-ASCII, control characters, a leading space, colon or {@code <}, a
+ * trailing space) is written base64-encoded after {@code ::}; {@code attr::} template values
+ * already are base64 and are written as they are.
  */
 final class LdifWriter {
   private final Writer out;

@@ -26,45 +26,63 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code makeldif}: generates LDIF from a MakeLDIF template, as OpenDJ's tool of that name.
+ *
  * <pre>
  * makeldif -c numusers=100000 -s 42 -o users.ldif.gz benchmarks/templates/oid-bench.template
  * </pre>
- * Entries are written as they are generated (a {@code .gz} output is gzipped), so the size
- * of the output is bounded by the disk, not the heap.
+ *
+ * Entries are written as they are generated (a {@code .gz} output is gzipped), so the size of the
+ * output is bounded by the disk, not the heap.
  */
 @Command(
     name = "makeldif",
     description = "Generates LDIF test data from a MakeLDIF template file.",
     sortOptions = false)
 public final class MakeLdif implements Callable<Integer> {
-  @Option(names = {"-t", "--templateFile"}, paramLabel = "FILE",
+  @Option(
+      names = {"-t", "--templateFile"},
+      paramLabel = "FILE",
       description = "Template file, or the name of a built-in template (example.template).")
   String templateFile;
 
-  @Parameters(arity = "0..1", paramLabel = "TEMPLATE",
+  @Parameters(
+      arity = "0..1",
+      paramLabel = "TEMPLATE",
       description = "The template, as the last argument (OpenDJ 3 and later), instead of -t.")
   String templateArgument;
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Option(names = {"-o", "--ldifFile"}, paramLabel = "FILE", defaultValue = "-",
-      description = "LDIF file to write, '-' for standard output (default); gzipped when it ends in .gz.")
+  @Option(
+      names = {"-o", "--ldifFile"},
+      paramLabel = "FILE",
+      defaultValue = "-",
+      description =
+          "LDIF file to write, '-' for standard output (default); gzipped when it ends in .gz.")
   String ldifFile;
 
-  @Option(names = {"-s", "--randomSeed"}, paramLabel = "SEED", defaultValue = "0",
+  @Option(
+      names = {"-s", "--randomSeed"},
+      paramLabel = "SEED",
+      defaultValue = "0",
       description = "Seed of the random values; the same seed gives the same LDIF (default: 0).")
   long randomSeed;
 
-  @Option(names = {"-c", "--constant"}, paramLabel = "NAME=VALUE",
+  @Option(
+      names = {"-c", "--constant"},
+      paramLabel = "NAME=VALUE",
       description = "A constant that replaces the template's 'define' of that name; repeatable.")
   Map<String, String> constants = new LinkedHashMap<>();
 
-  @Option(names = {"-r", "--resourcePath"}, paramLabel = "DIR",
+  @Option(
+      names = {"-r", "--resourcePath"},
+      paramLabel = "DIR",
       description = "Directory searched first for <file:...> data files.")
   Path resourcePath;
 
-  @Option(names = {"-Q", "--quiet"}, description = "Print no progress and no summary.")
+  @Option(
+      names = {"-Q", "--quiet"},
+      description = "Print no progress and no summary.")
   boolean quiet;
 
   public static void main(String[] args) {
@@ -79,9 +97,11 @@ public final class MakeLdif implements Callable<Integer> {
   @Override
   public Integer call() {
     if ((templateFile == null) == (templateArgument == null)) {
-      throw new ParameterException(spec.commandLine(), templateFile == null
-          ? "a template is required: makeldif [options] TEMPLATE, or -t TEMPLATE"
-          : "give the template once: with -t or as the last argument");
+      throw new ParameterException(
+          spec.commandLine(),
+          templateFile == null
+              ? "a template is required: makeldif [options] TEMPLATE, or -t TEMPLATE"
+              : "give the template once: with -t or as the last argument");
     }
     if (templateFile == null) {
       templateFile = templateArgument;
@@ -91,10 +111,13 @@ public final class MakeLdif implements Callable<Integer> {
       try (Writer out = openOutput();
           Progress progress = Progress.start("makeldif", template.entryCount(), quiet)) {
         LdifWriter ldif = new LdifWriter(out);
-        LdifGenerator.generateEntries(template, randomSeed, entry -> {
-          ldif.write(entry);
-          progress.step();
-        });
+        LdifGenerator.generateEntries(
+            template,
+            randomSeed,
+            entry -> {
+              ldif.write(entry);
+              progress.step();
+            });
       }
       return 0;
     } catch (TemplateException e) {
@@ -122,8 +145,8 @@ public final class MakeLdif implements Callable<Integer> {
 
   /**
    * Gzip at the fastest level: deflate dominates a gzipped run (OID template: 50,000 entries/s
-   * plain, 8,700/s at the default level, 13,400/s at this one, for the same size within 2%:
-   * random test data barely compresses further).
+   * plain, 8,700/s at the default level, 13,400/s at this one, for the same size within 2%: random
+   * test data barely compresses further).
    */
   private static final class FastGzipOutputStream extends GZIPOutputStream {
     FastGzipOutputStream(OutputStream out) throws IOException {

@@ -3,9 +3,9 @@ package io.rockds.tools.makeldif;
 import java.util.function.Consumer;
 
 /**
- * The values of a line holding a {@link PartitionTag}: {@code prefix + i + suffix} for each
- * integer i of the range. Kept as a formula so that a group of a million members is written
- * out value by value instead of being built in memory.
+ * The values of a line holding a {@link PartitionTag}: {@code prefix + i + suffix} for each integer
+ * i of the range. Kept as a formula so that a group of a million members is written out value by
+ * value instead of being built in memory.
  */
 record NumberedValues(String prefix, Range range, String suffix) {
   /** {@code start, start + step, ...} up to {@code last} inclusive; empty when start > last. */

@@ -2,14 +2,16 @@ package io.rockds.tools.makeldif;
 
 /**
  * {@code <partition:first:last:parts>}, a RockDS extension: a multi-valued tag that deals the
- * integers {@code first..last} round-robin to the entries generated from its line. The k-th
- * such entry (k from 0) gets every integer i in the range with i ≡ k (mod parts), so
- * {@code parts} consecutive entries hold each integer exactly once. This is how the benchmark
- * template gives 10 groups whose members are all the users:
+ * integers {@code first..last} round-robin to the entries generated from its line. The k-th such
+ * entry (k from 0) gets every integer i in the range with i ≡ k (mod parts), so {@code parts}
+ * consecutive entries hold each integer exactly once. This is how the benchmark template gives 10
+ * groups whose members are all the users:
+ *
  * <pre>
  * cn: group.&lt;sequential:0&gt;
  * member: uid=user.&lt;partition:1:[numusers]:10&gt;,ou=People,[suffix]
  * </pre>
+ *
  * The values are streamed to the LDIF file, never held in memory.
  */
 record PartitionTag(long first, long last, long parts) implements Tag {

@@ -5,13 +5,14 @@ import java.util.SplittableRandom;
 
 /**
  * {@code <random:...>}, OpenDJ's forms:
+ *
  * <ul>
- *   <li>{@code alpha}, {@code numeric}, {@code alphanumeric}, {@code hex}, {@code base64}
- *       followed by {@code :length} or {@code :minLength:maxLength}: random characters
- *       (letters are lower case);
+ *   <li>{@code alpha}, {@code numeric}, {@code alphanumeric}, {@code hex}, {@code base64} followed
+ *       by {@code :length} or {@code :minLength:maxLength}: random characters (letters are lower
+ *       case);
  *   <li>{@code chars:characters:length} or {@code chars:characters:min:max};
- *   <li>{@code numeric:min:max[:width]}: an integer in {@code [min, max]}, zero-padded to
- *       {@code width} digits when given (three or four arguments, unlike {@code numeric:length});
+ *   <li>{@code numeric:min:max[:width]}: an integer in {@code [min, max]}, zero-padded to {@code
+ *       width} digits when given (three or four arguments, unlike {@code numeric:length});
  *   <li>{@code telephone}: {@code +1 NNN NNN NNNN}, OpenDJ's format;
  *   <li>{@code month[:maxLength]}: an English month name, cut to maxLength characters.
  * </ul>
@@ -45,7 +46,8 @@ final class RandomTags {
       case "base64":
         return characters(BASE64, args, 1);
       case "chars":
-        args.expectCount(3, 4, "<random:chars:characters:length> or <random:chars:characters:min:max>");
+        args.expectCount(
+            3, 4, "<random:chars:characters:length> or <random:chars:characters:min:max>");
         if (args.get(1).isEmpty()) {
           throw args.error("no characters to choose from");
         }
@@ -63,7 +65,10 @@ final class RandomTags {
 
   /** {@code length} or {@code min:max} from argument {@code at} on. */
   private static Tag characters(String alphabet, TagArguments args, int at) {
-    args.expectCount(at + 1, at + 2, "<random:" + args.get(0) + ":length> or <random:" + args.get(0) + ":min:max>");
+    args.expectCount(
+        at + 1,
+        at + 2,
+        "<random:" + args.get(0) + ":length> or <random:" + args.get(0) + ":min:max>");
     int min = args.intAt(at);
     int max = args.size() == at + 2 ? args.intAt(at + 1) : min;
     if (min < 0 || max < min) {
@@ -86,7 +91,8 @@ final class RandomTags {
     @Override
     public boolean append(EntryContext entry, StringBuilder value) {
       SplittableRandom random = entry.random();
-      char[] chars = new char[minLength == maxLength ? minLength : random.nextInt(minLength, maxLength + 1)];
+      char[] chars =
+          new char[minLength == maxLength ? minLength : random.nextInt(minLength, maxLength + 1)];
       // Two characters per 64-bit draw, each 32-bit half scaled to the alphabet (Lemire's
       // multiply-shift; the bias, alphabet size / 2^32, is far below what test data cares
       // about): the OID photo needs 1500 characters per entry and this halves their cost.

@@ -3,11 +3,11 @@ package io.rockds.tools.makeldif;
 import java.util.Locale;
 
 /**
- * {@code <sequential>}: an integer that grows by one for each value this tag generates.
- * Forms: {@code <sequential>} (from 0), {@code <sequential:start>},
- * {@code <sequential:start:resetOnNewParent>} (OpenDJ's form, {@code true} or {@code false})
- * and {@code <sequential:start:increment[:resetOnNewParent]>}. With reset, the count starts
- * over under each new parent entry.
+ * {@code <sequential>}: an integer that grows by one for each value this tag generates. Forms:
+ * {@code <sequential>} (from 0), {@code <sequential:start>}, {@code
+ * <sequential:start:resetOnNewParent>} (OpenDJ's form, {@code true} or {@code false}) and {@code
+ * <sequential:start:increment[:resetOnNewParent]>}. With reset, the count starts over under each
+ * new parent entry.
  */
 final class SequentialTag implements Tag {
   private final long start;
@@ -56,12 +56,15 @@ final class SequentialTag implements Tag {
 
   @Override
   public boolean append(EntryContext entry, StringBuilder value) {
-    Counter counter = entry.state(this, () -> {
-      Counter fresh = new Counter();
-      fresh.next = start;
-      fresh.parentSerial = entry.parentSerial();
-      return fresh;
-    });
+    Counter counter =
+        entry.state(
+            this,
+            () -> {
+              Counter fresh = new Counter();
+              fresh.next = start;
+              fresh.parentSerial = entry.parentSerial();
+              return fresh;
+            });
     if (resetOnNewParent && counter.parentSerial != entry.parentSerial()) {
       counter.next = start;
       counter.parentSerial = entry.parentSerial();

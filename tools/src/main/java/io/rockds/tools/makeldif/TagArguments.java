@@ -9,7 +9,9 @@ final class TagArguments {
   private final List<String> values;
   private final int lineNumber;
 
-  /** @param arguments the tag body after its name and colon, or null when it has no arguments */
+  /**
+   * @param arguments the tag body after its name and colon, or null when it has no arguments
+   */
   TagArguments(String tag, String arguments, int lineNumber) {
     this.tag = tag;
     this.values = arguments == null ? List.of() : Arrays.asList(arguments.split(":", -1));

@@ -3,12 +3,12 @@ package io.rockds.tools.makeldif;
 import java.util.Locale;
 
 /**
- * Turns the body of a {@code <...>} tag into a {@link Tag}. Tag names are case-insensitive.
- * The tags are those of OpenDJ's MakeLDIF ({@code first}, {@code last}, {@code sequential},
- * {@code random}, {@code presence}, {@code ifpresent}, {@code ifabsent}, {@code list},
- * {@code file}, {@code guid}, {@code DN}, {@code _DN}, {@code underscoreDN}, {@code ParentDN},
- * {@code _ParentDN}, {@code RDN}), SLAMD's {@code base64}, and RockDS's multi-valued
- * {@code partition} (see {@link PartitionTag}).
+ * Turns the body of a {@code <...>} tag into a {@link Tag}. Tag names are case-insensitive. The
+ * tags are those of OpenDJ's MakeLDIF ({@code first}, {@code last}, {@code sequential}, {@code
+ * random}, {@code presence}, {@code ifpresent}, {@code ifabsent}, {@code list}, {@code file},
+ * {@code guid}, {@code DN}, {@code _DN}, {@code underscoreDN}, {@code ParentDN}, {@code _ParentDN},
+ * {@code RDN}), SLAMD's {@code base64}, and RockDS's multi-valued {@code partition} (see {@link
+ * PartitionTag}).
  */
 final class TagFactory {
   private final TemplateResources resources;

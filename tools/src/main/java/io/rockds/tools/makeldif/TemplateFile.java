@@ -10,9 +10,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A parsed MakeLDIF template (see {@link TemplateParser} for the language and
- * {@link TagFactory} for the tags): its branches and templates, ready to be generated any
- * number of times by {@link LdifGenerator}. Immutable.
+ * A parsed MakeLDIF template (see {@link TemplateParser} for the language and {@link TagFactory}
+ * for the tags): its branches and templates, ready to be generated any number of times by {@link
+ * LdifGenerator}. Immutable.
  */
 public final class TemplateFile {
   /** OpenDJ's sample-data template: users {@code uid=user.N} below {@code ou=People,[suffix]}. */
@@ -27,29 +27,33 @@ public final class TemplateFile {
   }
 
   /**
-   * Parses a template file, or the built-in template of that name ({@link #EXAMPLE}) when no
-   * file has that name.
+   * Parses a template file, or the built-in template of that name ({@link #EXAMPLE}) when no file
+   * has that name.
    *
    * @param constants {@code -c name=value} constants; they win over the file's {@code define}s
    * @param resourcePath where {@code <file:name>} data files are looked for first; may be null
    * @throws TemplateException when the template is not valid, naming the line
    */
-  public static TemplateFile load(String pathOrBuiltIn, Map<String, String> constants, Path resourcePath)
-      throws IOException {
+  public static TemplateFile load(
+      String pathOrBuiltIn, Map<String, String> constants, Path resourcePath) throws IOException {
     Path path = Path.of(pathOrBuiltIn);
     if (Files.isRegularFile(path)) {
       Path directory = path.toAbsolutePath().getParent();
-      return parse(Files.readAllLines(path, StandardCharsets.UTF_8), constants,
+      return parse(
+          Files.readAllLines(path, StandardCharsets.UTF_8),
+          constants,
           new TemplateResources(resourcePath, directory));
     }
     List<String> builtIn = TemplateResources.readBuiltIn(pathOrBuiltIn);
     if (builtIn == null) {
-      throw new NoSuchFileException(pathOrBuiltIn, null, "no such template file, nor a built-in template");
+      throw new NoSuchFileException(
+          pathOrBuiltIn, null, "no such template file, nor a built-in template");
     }
     return parse(builtIn, constants, new TemplateResources(resourcePath, null));
   }
 
-  static TemplateFile parse(List<String> lines, Map<String, String> constants, TemplateResources resources) {
+  static TemplateFile parse(
+      List<String> lines, Map<String, String> constants, TemplateResources resources) {
     return new TemplateParser(constants, resources).parse(lines);
   }
 

@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
  * @param attribute the attribute name as written
  * @param key the attribute name in lower case, for lookups
  */
-record TemplateLine(String attribute, String key, boolean base64, ValueTemplate value, int lineNumber) {
+record TemplateLine(
+    String attribute, String key, boolean base64, ValueTemplate value, int lineNumber) {
   /** A descriptor with options ({@code userCertificate;binary}) or a numeric OID. */
   private static final Pattern ATTRIBUTE_NAME =
       Pattern.compile("(?:[A-Za-z][A-Za-z0-9-]*|[0-9]+(?:\\.[0-9]+)*)(?:;[A-Za-z0-9-]+)*");

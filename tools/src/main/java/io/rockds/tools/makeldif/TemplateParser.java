@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 
 /**
  * Reads the MakeLDIF template language, line by line:
+ *
  * <pre>
  * # comment
  * define name=value              constants, used as [name] on any later line
@@ -28,8 +29,9 @@ import java.util.regex.Pattern;
  * subordinateTemplate: name:count
  * attr: value                    or attr:: base64value
  * </pre>
- * Constants given on the command line ({@code -c name=value}) replace the file's
- * {@code define}s. Values are parsed by {@link ValueParser}. Every error names its line.
+ *
+ * Constants given on the command line ({@code -c name=value}) replace the file's {@code define}s.
+ * Values are parsed by {@link ValueParser}. Every error names its line.
  */
 final class TemplateParser {
   private static final Pattern CONSTANT = Pattern.compile("(?<!\\\\)\\[([A-Za-z0-9_.-]+)\\]");
@@ -113,7 +115,8 @@ final class TemplateParser {
       throw new TemplateException(lineNumber, "custom tag classes ('include') are not supported");
     } else {
       throw new TemplateException(
-          lineNumber, "expected 'define', 'branch:' or 'template:' (or a blank line), found: " + line);
+          lineNumber,
+          "expected 'define', 'branch:' or 'template:' (or a blank line), found: " + line);
     }
   }
 
@@ -122,7 +125,8 @@ final class TemplateParser {
     StringBuilder result = new StringBuilder(line.length());
     while (matcher.find()) {
       String value = constants.get(matcher.group(1).toLowerCase(Locale.ROOT));
-      matcher.appendReplacement(result, Matcher.quoteReplacement(value != null ? value : matcher.group()));
+      matcher.appendReplacement(
+          result, Matcher.quoteReplacement(value != null ? value : matcher.group()));
     }
     return matcher.appendTail(result).toString();
   }
@@ -147,17 +151,22 @@ final class TemplateParser {
   private static Subordinate subordinate(String spec, int lineNumber) {
     int colon = spec.lastIndexOf(':');
     if (colon <= 0) {
-      throw new TemplateException(lineNumber, "expected 'subordinateTemplate: name:count', found: " + spec);
+      throw new TemplateException(
+          lineNumber, "expected 'subordinateTemplate: name:count', found: " + spec);
     }
     long count;
     try {
       count = Long.parseLong(spec.substring(colon + 1).trim());
     } catch (NumberFormatException e) {
-      throw new TemplateException(lineNumber, "subordinateTemplate count '" + spec.substring(colon + 1)
-          + "' is not an integer (an undefined [constant]?)");
+      throw new TemplateException(
+          lineNumber,
+          "subordinateTemplate count '"
+              + spec.substring(colon + 1)
+              + "' is not an integer (an undefined [constant]?)");
     }
     if (count < 0) {
-      throw new TemplateException(lineNumber, "subordinateTemplate count " + count + " (expected: >= 0)");
+      throw new TemplateException(
+          lineNumber, "subordinateTemplate count " + count + " (expected: >= 0)");
     }
     return new Subordinate(spec.substring(0, colon).trim(), count, lineNumber);
   }
@@ -184,8 +193,12 @@ final class TemplateParser {
     }
     boolean base64 = colon + 1 < line.length() && line.charAt(colon + 1) == ':';
     String value = line.substring(colon + (base64 ? 2 : 1)).stripLeading();
-    return new TemplateLine(attribute, attribute.toLowerCase(Locale.ROOT), base64,
-        values.parseLine(value, lineNumber), lineNumber);
+    return new TemplateLine(
+        attribute,
+        attribute.toLowerCase(Locale.ROOT),
+        base64,
+        values.parseLine(value, lineNumber),
+        lineNumber);
   }
 
   private TemplateFile resolve() {
@@ -208,7 +221,8 @@ final class TemplateParser {
     return new TemplateFile(resolvedBranches, resolved);
   }
 
-  private Template resolveTemplate(BlockDraft draft, Map<String, Template> resolved, List<String> extending) {
+  private Template resolveTemplate(
+      BlockDraft draft, Map<String, Template> resolved, List<String> extending) {
     String key = draft.name.toLowerCase(Locale.ROOT);
     Template done = resolved.get(key);
     if (done != null) {
@@ -225,7 +239,8 @@ final class TemplateParser {
     if (draft.parentName != null) {
       BlockDraft parentDraft = templates.get(draft.parentName.toLowerCase(Locale.ROOT));
       if (parentDraft == null) {
-        throw new TemplateException(draft.lineNumber,
+        throw new TemplateException(
+            draft.lineNumber,
             "template '" + draft.name + "' extends unknown template '" + draft.parentName + "'");
       }
       Template parent = resolveTemplate(parentDraft, resolved, extending);
@@ -249,29 +264,48 @@ final class TemplateParser {
     return template;
   }
 
-  private static List<TemplateLine> rdnLines(BlockDraft draft, List<String> rdnAttributes, List<TemplateLine> lines) {
+  private static List<TemplateLine> rdnLines(
+      BlockDraft draft, List<String> rdnAttributes, List<TemplateLine> lines) {
     List<TemplateLine> rdnLines = new ArrayList<>();
     for (String attribute : rdnAttributes) {
       String key = attribute.toLowerCase(Locale.ROOT);
-      TemplateLine line = lines.stream().filter(l -> l.key().equals(key)).findFirst()
-          .orElseThrow(() -> new TemplateException(draft.lineNumber,
-              "template '" + draft.name + "' has rdnAttr " + attribute + " but no line for it"));
+      TemplateLine line =
+          lines.stream()
+              .filter(l -> l.key().equals(key))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new TemplateException(
+                          draft.lineNumber,
+                          "template '"
+                              + draft.name
+                              + "' has rdnAttr "
+                              + attribute
+                              + " but no line for it"));
       if (line.value().hasPartition() || line.base64()) {
-        throw new TemplateException(line.lineNumber(), "rdnAttr " + attribute + " must be a single text value");
+        throw new TemplateException(
+            line.lineNumber(), "rdnAttr " + attribute + " must be a single text value");
       }
       rdnLines.add(line);
     }
     return rdnLines;
   }
 
-  /** An attribute is either text or base64 throughout an entry, as its LDIF form is one or the other. */
+  /**
+   * An attribute is either text or base64 throughout an entry, as its LDIF form is one or the
+   * other.
+   */
   private static void checkBase64Consistency(List<TemplateLine> lines) {
     Map<String, TemplateLine> first = new HashMap<>();
     for (TemplateLine line : lines) {
       TemplateLine previous = first.putIfAbsent(line.key(), line);
       if (previous != null && previous.base64() != line.base64()) {
-        throw new TemplateException(line.lineNumber(), line.attribute()
-            + " mixes 'attr:' and 'attr::' lines (see line " + previous.lineNumber() + ")");
+        throw new TemplateException(
+            line.lineNumber(),
+            line.attribute()
+                + " mixes 'attr:' and 'attr::' lines (see line "
+                + previous.lineNumber()
+                + ")");
       }
     }
   }
@@ -281,7 +315,8 @@ final class TemplateParser {
     try {
       dn = new DN(draft.name);
     } catch (LDAPException e) {
-      throw new TemplateException(draft.lineNumber, "branch DN '" + draft.name + "' is not valid: " + e.getMessage());
+      throw new TemplateException(
+          draft.lineNumber, "branch DN '" + draft.name + "' is not valid: " + e.getMessage());
     }
     if (dn.isNullDN()) {
       throw new TemplateException(draft.lineNumber, "branch has no DN");
@@ -292,44 +327,63 @@ final class TemplateParser {
     for (int i = 0; i < rdn.getAttributeNames().length; i++) {
       rdnValues.add(new String[] {rdn.getAttributeNames()[i], rdn.getAttributeValues()[i]});
     }
-    boolean setsObjectClass = draft.lines.stream().anyMatch(line -> line.key().equals("objectclass"));
-    List<String> objectClasses = setsObjectClass
-        ? List.of() : List.of("top", structuralClassFor(rdn.getAttributeNames()[0]));
+    boolean setsObjectClass =
+        draft.lines.stream().anyMatch(line -> line.key().equals("objectclass"));
+    List<String> objectClasses =
+        setsObjectClass
+            ? List.of()
+            : List.of("top", structuralClassFor(rdn.getAttributeNames()[0]));
     String parentDn = dn.getParentString();
-    return new Branch(rdn.toString(), parentDn == null ? "" : parentDn, rdnValues, objectClasses,
-        List.copyOf(draft.lines), List.copyOf(draft.subordinates));
+    return new Branch(
+        rdn.toString(),
+        parentDn == null ? "" : parentDn,
+        rdnValues,
+        objectClasses,
+        List.copyOf(draft.lines),
+        List.copyOf(draft.subordinates));
   }
 
   private static String structuralClassFor(String rdnAttribute) {
     switch (rdnAttribute.toLowerCase(Locale.ROOT)) {
-      case "dc": return "domain";
-      case "o": return "organization";
-      case "ou": return "organizationalUnit";
-      case "c": return "country";
-      case "l": return "locality";
-      default: return "extensibleObject";
+      case "dc":
+        return "domain";
+      case "o":
+        return "organization";
+      case "ou":
+        return "organizationalUnit";
+      case "c":
+        return "country";
+      case "l":
+        return "locality";
+      default:
+        return "extensibleObject";
     }
   }
 
-  private static void checkSubordinates(List<Subordinate> subordinates, Map<String, Template> resolved) {
+  private static void checkSubordinates(
+      List<Subordinate> subordinates, Map<String, Template> resolved) {
     for (Subordinate subordinate : subordinates) {
       if (!resolved.containsKey(subordinate.templateName().toLowerCase(Locale.ROOT))) {
-        throw new TemplateException(subordinate.lineNumber(),
+        throw new TemplateException(
+            subordinate.lineNumber(),
             "subordinateTemplate names unknown template '" + subordinate.templateName() + "'");
       }
     }
   }
 
   /** A template below itself would generate forever. */
-  private static void checkNoCycle(Template template, Map<String, Template> resolved, List<String> path) {
+  private static void checkNoCycle(
+      Template template, Map<String, Template> resolved, List<String> path) {
     if (path.contains(template.name())) {
-      throw new TemplateException(template.lineNumber(),
+      throw new TemplateException(
+          template.lineNumber(),
           "template '" + template.name() + "' is its own subordinateTemplate (directly or not)");
     }
     path.add(template.name());
     for (Subordinate subordinate : template.subordinates()) {
       if (subordinate.count() > 0) {
-        checkNoCycle(resolved.get(subordinate.templateName().toLowerCase(Locale.ROOT)), resolved, path);
+        checkNoCycle(
+            resolved.get(subordinate.templateName().toLowerCase(Locale.ROOT)), resolved, path);
       }
     }
     path.remove(path.size() - 1);

@@ -15,9 +15,9 @@ import java.util.Map;
 /**
  * Finds the data files named by {@code <file:name>}, {@code <first>} and {@code <last>}, and
  * built-in templates. A relative name is looked up, in order, in the {@code --resourcePath}
- * directory, in the directory of the template file, and among the built-in resources
- * ({@code first.names}, {@code last.names}, {@code cities}, {@code states}, {@code streets},
- * {@code example.template}, as OpenDJ ships them). Each file is read once per template.
+ * directory, in the directory of the template file, and among the built-in resources ({@code
+ * first.names}, {@code last.names}, {@code cities}, {@code states}, {@code streets}, {@code
+ * example.template}, as OpenDJ ships them). Each file is read once per template.
  */
 final class TemplateResources {
   static final String BUILT_IN_FOLDER = "/io/rockds/tools/makeldif/";
@@ -56,8 +56,13 @@ final class TemplateResources {
     }
     throw new TemplateException(
         lineNumber,
-        "file '" + name + "' not found (looked in the resource path " + resourcePath
-            + ", the template directory " + templateDirectory + " and the built-in files)");
+        "file '"
+            + name
+            + "' not found (looked in the resource path "
+            + resourcePath
+            + ", the template directory "
+            + templateDirectory
+            + " and the built-in files)");
   }
 
   private Path findFile(String name) {

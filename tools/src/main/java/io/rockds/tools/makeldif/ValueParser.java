@@ -101,7 +101,8 @@ final class ValueParser {
     }
     int maxLength = AttributeValueTag.WHOLE_VALUE;
     if (colon >= 0) {
-      maxLength = TagArguments.parseInt(reference.substring(colon + 1), "{" + reference + "}", lineNumber);
+      maxLength =
+          TagArguments.parseInt(reference.substring(colon + 1), "{" + reference + "}", lineNumber);
       if (maxLength <= 0) {
         throw new TemplateException(lineNumber, "{" + reference + "}: length must be > 0");
       }

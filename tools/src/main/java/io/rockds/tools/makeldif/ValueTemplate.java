@@ -3,11 +3,11 @@ package io.rockds.tools.makeldif;
 import java.util.List;
 
 /**
- * The parsed right-hand side of a template line: the tags before an optional
- * {@code <partition>} tag, that tag, and the tags after it. Without a partition tag the line
- * yields one value; with one it yields a value per integer of the partition, each being the
- * text before + the integer + the text after (the surrounding text is generated once per
- * entry, so a million members cost a million string concatenations, not a million tag runs).
+ * The parsed right-hand side of a template line: the tags before an optional {@code <partition>}
+ * tag, that tag, and the tags after it. Without a partition tag the line yields one value; with one
+ * it yields a value per integer of the partition, each being the text before + the integer + the
+ * text after (the surrounding text is generated once per entry, so a million members cost a million
+ * string concatenations, not a million tag runs).
  */
 record ValueTemplate(List<Tag> before, PartitionTag partition, List<Tag> after) {
   ValueTemplate {

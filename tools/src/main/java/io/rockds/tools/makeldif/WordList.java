@@ -6,13 +6,14 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * The values a {@code <file>}, {@code <list>}, {@code <first>} or {@code <last>} tag picks
- * from. A value may end with {@code ;weight} (a positive integer, default 1) to be picked
- * that many times more often: the built-in last names use it so that a few common surnames
- * (Smith, Johnson, ...) occur often, as in a real directory, while the rest stay rare.
+ * The values a {@code <file>}, {@code <list>}, {@code <first>} or {@code <last>} tag picks from. A
+ * value may end with {@code ;weight} (a positive integer, default 1) to be picked that many times
+ * more often: the built-in last names use it so that a few common surnames (Smith, Johnson, ...)
+ * occur often, as in a real directory, while the rest stay rare.
  */
 final class WordList {
   private final String[] values;
+
   /** Cumulative weights, or null when every value has weight 1. */
   private final long[] cumulativeWeights;
 
@@ -41,7 +42,8 @@ final class WordList {
         value = entry.substring(0, semicolon);
         weight = Long.parseLong(entry.substring(semicolon + 1));
         if (weight == 0) {
-          throw new TemplateException(lineNumber, source + ": weight of '" + value + "' is 0 (expected: > 0)");
+          throw new TemplateException(
+              lineNumber, source + ": weight of '" + value + "' is 0 (expected: > 0)");
         }
         weighted = true;
       }

@@ -4,10 +4,10 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * A value taken from a list: {@code <first>}, {@code <last>} (the built-in name files),
- * {@code <file:path[:random|:sequential]>} (one value per line of a file) and
- * {@code <list:a:b;3:c>} (inline values, {@code ;weight} optional). Random picks honour
- * weights; sequential ones walk the list in order and start over at its end.
+ * A value taken from a list: {@code <first>}, {@code <last>} (the built-in name files), {@code
+ * <file:path[:random|:sequential]>} (one value per line of a file) and {@code <list:a:b;3:c>}
+ * (inline values, {@code ;weight} optional). Random picks honour weights; sequential ones walk the
+ * list in order and start over at its end.
  */
 final class WordListTag implements Tag {
   private final WordList list;
@@ -35,7 +35,8 @@ final class WordListTag implements Tag {
     args.expectCount(1, Integer.MAX_VALUE, "<list:value[;weight]:...>");
     String[] values = new String[args.size()];
     Arrays.setAll(values, args::get);
-    return new WordListTag(WordList.parse(Arrays.asList(values), "<list>", args.lineNumber()), false);
+    return new WordListTag(
+        WordList.parse(Arrays.asList(values), "<list>", args.lineNumber()), false);
   }
 
   @Override

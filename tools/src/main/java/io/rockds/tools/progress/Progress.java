@@ -13,21 +13,27 @@ import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * Progress of a long task counted in entries. Usage:
+ *
  * <pre>
  * try (Progress progress = Progress.start("import-ldif", total, quiet)) {
  *   for (...) { ...; progress.step(); }
  * }
  * </pre>
- * On a terminal it draws a progress bar (count, rate, ETA); otherwise it prints a
- * {@link ProgressLine} to stderr every {@value #LINE_INTERVAL_SECONDS} seconds; quiet, it
- * prints nothing. {@link #close()} prints a summary line unless quiet. {@link #step} is safe
- * to call from many threads and costs one {@link LongAdder} increment.
+ *
+ * On a terminal it draws a progress bar (count, rate, ETA); otherwise it prints a {@link
+ * ProgressLine} to stderr every {@value #LINE_INTERVAL_SECONDS} seconds; quiet, it prints nothing.
+ * {@link #close()} prints a summary line unless quiet. {@link #step} is safe to call from many
+ * threads and costs one {@link LongAdder} increment.
  */
 public final class Progress implements AutoCloseable {
   static final int LINE_INTERVAL_SECONDS = 10;
 
   /** How progress is shown. */
-  enum Display { BAR, LINES, QUIET }
+  enum Display {
+    BAR,
+    LINES,
+    QUIET
+  }
 
   private final String task;
   private final long total;
@@ -39,18 +45,21 @@ public final class Progress implements AutoCloseable {
   private final ScheduledExecutorService ticker;
   private boolean closed;
 
-  private Progress(String task, long total, Display display, PrintStream out, Duration lineInterval) {
+  private Progress(
+      String task, long total, Display display, PrintStream out, Duration lineInterval) {
     this.task = task;
     this.total = total;
     this.out = out;
     this.quiet = display == Display.QUIET;
     this.bar = display == Display.BAR ? bar(task, total, out) : null;
     if (display == Display.LINES) {
-      ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, task + "-progress");
-        thread.setDaemon(true);
-        return thread;
-      });
+      ticker =
+          Executors.newSingleThreadScheduledExecutor(
+              runnable -> {
+                Thread thread = new Thread(runnable, task + "-progress");
+                thread.setDaemon(true);
+                return thread;
+              });
       long interval = lineInterval.toMillis();
       ticker.scheduleAtFixedRate(this::printLine, interval, interval, TimeUnit.MILLISECONDS);
     } else {
@@ -65,11 +74,13 @@ public final class Progress implements AutoCloseable {
    * @param total the expected number of entries, or -1 when unknown
    */
   public static Progress start(String task, long total, boolean quiet) {
-    Display display = quiet ? Display.QUIET : System.console() != null ? Display.BAR : Display.LINES;
+    Display display =
+        quiet ? Display.QUIET : System.console() != null ? Display.BAR : Display.LINES;
     return start(task, total, display, System.err, Duration.ofSeconds(LINE_INTERVAL_SECONDS));
   }
 
-  static Progress start(String task, long total, Display display, PrintStream out, Duration lineInterval) {
+  static Progress start(
+      String task, long total, Display display, PrintStream out, Duration lineInterval) {
     return new Progress(task, total, display, out, lineInterval);
   }
 

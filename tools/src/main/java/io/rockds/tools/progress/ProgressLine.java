@@ -3,14 +3,16 @@ package io.rockds.tools.progress;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The text of progress and summary lines, e.g.
- * {@code makeldif: 120000/1000000 entries, 15000/s, ETA 58s} and
- * {@code makeldif: 1000000 entries in 1m06s, 15151/s}. Rates are averages since the start.
+ * The text of progress and summary lines, e.g. {@code makeldif: 120000/1000000 entries, 15000/s,
+ * ETA 58s} and {@code makeldif: 1000000 entries in 1m06s, 15151/s}. Rates are averages since the
+ * start.
  */
 final class ProgressLine {
   private ProgressLine() {}
 
-  /** @param total the expected count, or a negative number when unknown */
+  /**
+   * @param total the expected count, or a negative number when unknown
+   */
   static String progress(String task, long count, long total, long elapsedNanos) {
     StringBuilder line = new StringBuilder(task).append(": ").append(count);
     if (total >= 0) {
@@ -19,13 +21,21 @@ final class ProgressLine {
     long rate = rate(count, elapsedNanos);
     line.append(" entries, ").append(rate).append("/s");
     if (total >= count && rate > 0) {
-      line.append(", ETA ").append(duration(TimeUnit.SECONDS.toNanos((total - count + rate - 1) / rate)));
+      line.append(", ETA ")
+          .append(duration(TimeUnit.SECONDS.toNanos((total - count + rate - 1) / rate)));
     }
     return line.toString();
   }
 
   static String summary(String task, long count, long elapsedNanos) {
-    return task + ": " + count + " entries in " + duration(elapsedNanos) + ", " + rate(count, elapsedNanos) + "/s";
+    return task
+        + ": "
+        + count
+        + " entries in "
+        + duration(elapsedNanos)
+        + ", "
+        + rate(count, elapsedNanos)
+        + "/s";
   }
 
   /** Entries per second; the count itself when less than a millisecond has passed. */

@@ -1,5 +1,5 @@
 /**
- * {@code rebuild-index}: the storage {@link io.rockds.storage.maintenance.IndexRebuilder} run offline
- * against an instance's backend, with progress.
+ * {@code rebuild-index}: the storage {@link io.rockds.storage.maintenance.IndexRebuilder} run
+ * offline against an instance's backend, with progress.
  */
 package io.rockds.tools.rebuild;

@@ -13,10 +13,32 @@ import java.util.List;
  * with one group of all of them.
  */
 public final class SampleData {
-  private static final String[] FIRST = {"Aaron", "Barbara", "Carlos", "Denise", "Edgar", "Fatima", "Gustav", "Hana",
-      "Ivan", "Julia", "Kenji", "Laura", "Mehdi", "Nora", "Oscar", "Priya", "Quentin", "Rosa", "Samuel", "Tamar"};
-  private static final String[] LAST = {"Lee", "Smith", "Garcia", "Nguyen", "Jensen", "Kowalski", "Okafor", "Rossi",
-      "Dubois", "Tanaka", "Silva", "Novak", "Ahmed", "Berg", "Costa", "Fischer", "Ivanova", "Moreau", "Sato", "Walsh"};
+  private static final String[] FIRST = {
+    "Aaron", "Barbara", "Carlos", "Denise", "Edgar", "Fatima", "Gustav", "Hana", "Ivan", "Julia",
+    "Kenji", "Laura", "Mehdi", "Nora", "Oscar", "Priya", "Quentin", "Rosa", "Samuel", "Tamar"
+  };
+  private static final String[] LAST = {
+    "Lee",
+    "Smith",
+    "Garcia",
+    "Nguyen",
+    "Jensen",
+    "Kowalski",
+    "Okafor",
+    "Rossi",
+    "Dubois",
+    "Tanaka",
+    "Silva",
+    "Novak",
+    "Ahmed",
+    "Berg",
+    "Costa",
+    "Fischer",
+    "Ivanova",
+    "Moreau",
+    "Sato",
+    "Walsh"
+  };
 
   private SampleData() {}
 
@@ -25,14 +47,16 @@ public final class SampleData {
     RDN rdn = baseDn.getRDN();
     String attribute = rdn.getAttributeNames()[0];
     String value = rdn.getAttributeValues()[0];
-    String objectClass = switch (attribute.toLowerCase(java.util.Locale.ROOT)) {
-      case "dc" -> "domain";
-      case "o" -> "organization";
-      case "ou" -> "organizationalUnit";
-      case "c" -> "country";
-      default -> "extensibleObject";
-    };
-    return new Entry(baseDn, new Attribute("objectClass", "top", objectClass), new Attribute(attribute, value));
+    String objectClass =
+        switch (attribute.toLowerCase(java.util.Locale.ROOT)) {
+          case "dc" -> "domain";
+          case "o" -> "organization";
+          case "ou" -> "organizationalUnit";
+          case "c" -> "country";
+          default -> "extensibleObject";
+        };
+    return new Entry(
+        baseDn, new Attribute("objectClass", "top", objectClass), new Attribute(attribute, value));
   }
 
   public static List<Entry> entries(DN baseDn, int users) {
@@ -40,10 +64,16 @@ public final class SampleData {
     entries.add(suffix(baseDn));
     DN people = new DN(new RDN("ou", "People"), baseDn);
     DN groups = new DN(new RDN("ou", "Groups"), baseDn);
-    entries.add(new Entry(people, new Attribute("objectClass", "top", "organizationalUnit"),
-        new Attribute("ou", "People")));
-    entries.add(new Entry(groups, new Attribute("objectClass", "top", "organizationalUnit"),
-        new Attribute("ou", "Groups")));
+    entries.add(
+        new Entry(
+            people,
+            new Attribute("objectClass", "top", "organizationalUnit"),
+            new Attribute("ou", "People")));
+    entries.add(
+        new Entry(
+            groups,
+            new Attribute("objectClass", "top", "organizationalUnit"),
+            new Attribute("ou", "Groups")));
     String domain = domainOf(baseDn);
     List<String> members = new ArrayList<>();
     for (int i = 0; i < users; i++) {
@@ -51,24 +81,32 @@ public final class SampleData {
       String last = LAST[(i / FIRST.length + i) % LAST.length];
       DN dn = new DN(new RDN("uid", "user." + i), people);
       members.add(dn.toString());
-      entries.add(new Entry(dn,
-          new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
-          new Attribute("uid", "user." + i),
-          new Attribute("givenName", first),
-          new Attribute("sn", last),
-          new Attribute("cn", first + " " + last),
-          new Attribute("initials", first.substring(0, 1) + last.substring(0, 1)),
-          new Attribute("employeeNumber", Integer.toString(i)),
-          new Attribute("mail", "user." + i + "@" + domain),
-          new Attribute("telephoneNumber", String.format("+1 555 %03d %04d", i / 10000 % 1000, i % 10000)),
-          new Attribute("description", "This is the description for " + first + " " + last + "."),
-          new Attribute("userPassword", "password")));
+      entries.add(
+          new Entry(
+              dn,
+              new Attribute(
+                  "objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
+              new Attribute("uid", "user." + i),
+              new Attribute("givenName", first),
+              new Attribute("sn", last),
+              new Attribute("cn", first + " " + last),
+              new Attribute("initials", first.substring(0, 1) + last.substring(0, 1)),
+              new Attribute("employeeNumber", Integer.toString(i)),
+              new Attribute("mail", "user." + i + "@" + domain),
+              new Attribute(
+                  "telephoneNumber",
+                  String.format("+1 555 %03d %04d", i / 10000 % 1000, i % 10000)),
+              new Attribute(
+                  "description", "This is the description for " + first + " " + last + "."),
+              new Attribute("userPassword", "password")));
     }
     if (users > 0) {
-      entries.add(new Entry(new DN(new RDN("cn", "Sample Group"), groups),
-          new Attribute("objectClass", "top", "groupOfNames"),
-          new Attribute("cn", "Sample Group"),
-          new Attribute("member", members)));
+      entries.add(
+          new Entry(
+              new DN(new RDN("cn", "Sample Group"), groups),
+              new Attribute("objectClass", "top", "groupOfNames"),
+              new Attribute("cn", "Sample Group"),
+              new Attribute("member", members)));
     }
     return entries;
   }

@@ -6,73 +6,106 @@ import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.config.InitialConfig;
 import io.rockds.server.Instance;
 import io.rockds.server.InstanceSetup;
+import io.rockds.tools.ToolRunner;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import io.rockds.tools.ToolRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code bin/setup}: creates an instance non-interactively, with OpenDJ's option names so that
  * operators' scripts carry over. As OpenDJ's, it creates no known credentials: the root password
- * must be given, and sample users (password {@code password}) exist only with {@code --sampleData N}.
+ * must be given, and sample users (password {@code password}) exist only with {@code --sampleData
+ * N}.
  */
-@Command(name = "setup", sortOptions = false,
-    description = "Creates a RockDS instance: configuration and an embedded RocksDB backend userRoot holding the base"
-        + " entry (sample users only with --sampleData). The instance directory is private to its owner.")
+@Command(
+    name = "setup",
+    sortOptions = false,
+    description =
+        "Creates a RockDS instance: configuration and an embedded RocksDB backend userRoot holding the base"
+            + " entry (sample users only with --sampleData). The instance directory is private to its owner.")
 public final class Setup implements Callable<Integer> {
   static final String PASSWORD_VARIABLE = "ROCKDS_ROOT_PASSWORD";
 
   @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
   Path instance = Path.of("instance");
 
-  @Option(names = {"-p", "--ldapPort"}, description = "LDAP port (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = {"-p", "--ldapPort"},
+      description = "LDAP port (default: ${DEFAULT-VALUE}).")
   int ldapPort = 1389;
 
-  @Option(names = {"-q", "--ldapsPort"}, description = "LDAPS port; 0 for none (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = {"-q", "--ldapsPort"},
+      description = "LDAPS port; 0 for none (default: ${DEFAULT-VALUE}).")
   int ldapsPort = 1636;
 
-  @Option(names = "--listenAddress", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--listenAddress",
+      description = "Address to listen on (default: ${DEFAULT-VALUE}).")
   String listenAddress = "127.0.0.1";
 
-  @Option(names = {"-b", "--baseDN"}, description = "Base DN of the userRoot backend (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = {"-b", "--baseDN"},
+      description = "Base DN of the userRoot backend (default: ${DEFAULT-VALUE}).")
   String baseDn = "dc=example,dc=com";
 
-  @Option(names = {"-D", "--rootUserDN"}, description = "Root user DN (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = {"-D", "--rootUserDN"},
+      description = "Root user DN (default: ${DEFAULT-VALUE}).")
   String rootUserDn = "cn=Directory Manager";
 
-  @Option(names = {"-w", "--rootUserPassword"}, description = "Root user password (default: $" + PASSWORD_VARIABLE
-      + "; one of them or --rootUserPasswordFile is required). Stored hashed with PBKDF2-SHA256, or with"
-      + " --passwordStorageScheme.")
+  @Option(
+      names = {"-w", "--rootUserPassword"},
+      description =
+          "Root user password (default: $"
+              + PASSWORD_VARIABLE
+              + "; one of them or --rootUserPasswordFile is required). Stored hashed with PBKDF2-SHA256, or with"
+              + " --passwordStorageScheme.")
   String rootUserPassword;
 
-  @Option(names = {"-j", "--rootUserPasswordFile"}, description = "File holding the root user password.")
+  @Option(
+      names = {"-j", "--rootUserPasswordFile"},
+      description = "File holding the root user password.")
   Path rootUserPasswordFile;
 
-  @Option(names = {"-d", "--sampleData"}, description = "Number of sample users to create, with ou=People, ou=Groups"
-      + " and a group; their password is \"password\" (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = {"-d", "--sampleData"},
+      description =
+          "Number of sample users to create, with ou=People, ou=Groups"
+              + " and a group; their password is \"password\" (default: ${DEFAULT-VALUE}).")
   int sampleData = 0;
 
-  @Option(names = {"-a", "--addBaseEntry"}, description = "Create the base entry (the default unless --noEntries).")
+  @Option(
+      names = {"-a", "--addBaseEntry"},
+      description = "Create the base entry (the default unless --noEntries).")
   boolean addBaseEntry;
 
-  @Option(names = "--httpPort",
-      description = "Port of the HTTP endpoint serving /metrics (Prometheus) and /health; none by default.")
+  @Option(
+      names = "--httpPort",
+      description =
+          "Port of the HTTP endpoint serving /metrics (Prometheus) and /health; none by default.")
   int httpPort = -1;
 
-  @Option(names = "--passwordStorageScheme",
-      description = "Scheme hashing clear-text passwords, e.g. SSHA512 (default), PBKDF2-SHA256, BCRYPT, ARGON2.")
+  @Option(
+      names = "--passwordStorageScheme",
+      description =
+          "Scheme hashing clear-text passwords, e.g. SSHA512 (default), PBKDF2-SHA256, BCRYPT, ARGON2.")
   String passwordStorageScheme;
 
-  @Option(names = "--noEntries",
-      description = "Create the backend empty, not even the base entry (to import-ldif data that holds it).")
+  @Option(
+      names = "--noEntries",
+      description =
+          "Create the backend empty, not even the base entry (to import-ldif data that holds it).")
   boolean noEntries;
 
-  @Option(names = "--allowAnonymousRead",
-      description = "Let anonymous clients read and search everything but passwords, as OpenLDAP and 389 DS ship.")
+  @Option(
+      names = "--allowAnonymousRead",
+      description =
+          "Let anonymous clients read and search everything but passwords, as OpenLDAP and 389 DS ship.")
   boolean allowAnonymousRead;
 
   @Option(names = "--quiet", description = "Print nothing on success.")
@@ -108,22 +141,49 @@ public final class Setup implements Callable<Integer> {
     }
     String rootPassword = rootPassword();
     if (rootPassword == null) {
-      System.err.println("setup: no root user password: give --rootUserPassword, --rootUserPasswordFile or $"
-          + PASSWORD_VARIABLE);
+      System.err.println(
+          "setup: no root user password: give --rootUserPassword, --rootUserPasswordFile or $"
+              + PASSWORD_VARIABLE);
       return 2;
     }
-    List<Entry> entries = noEntries ? List.of()
-        : sampleData > 0 ? SampleData.entries(base, sampleData) : List.of(SampleData.suffix(base));
+    List<Entry> entries =
+        noEntries
+            ? List.of()
+            : sampleData > 0
+                ? SampleData.entries(base, sampleData)
+                : List.of(SampleData.suffix(base));
     if (passwordStorageScheme != null) {
       InitialConfig.schemeEntry(passwordStorageScheme);
     }
-    InstanceSetup.create(target, new InitialConfig.Parameters(base, listenAddress, ldapPort,
-        ldapsPort > 0 ? ldapsPort : -1, rootDn, null, allowAnonymousRead, httpPort, passwordStorageScheme),
-        rootPassword, entries);
+    InstanceSetup.create(
+        target,
+        new InitialConfig.Parameters(
+            base,
+            listenAddress,
+            ldapPort,
+            ldapsPort > 0 ? ldapsPort : -1,
+            rootDn,
+            null,
+            allowAnonymousRead,
+            httpPort,
+            passwordStorageScheme),
+        rootPassword,
+        entries);
     int created = entries.size();
     if (!quiet) {
-      System.out.println("Created instance " + target.root() + ": " + base + " with " + created + " entries, root user \""
-          + rootDn + "\", LDAP port " + ldapPort + (ldapsPort > 0 ? ", LDAPS port " + ldapsPort : "") + ".");
+      System.out.println(
+          "Created instance "
+              + target.root()
+              + ": "
+              + base
+              + " with "
+              + created
+              + " entries, root user \""
+              + rootDn
+              + "\", LDAP port "
+              + ldapPort
+              + (ldapsPort > 0 ? ", LDAPS port " + ldapsPort : "")
+              + ".");
       System.out.println("Start it with: bin/start-ds --instance " + instance);
     }
     return 0;

@@ -10,7 +10,11 @@ import com.unboundid.ldap.sdk.ResultCode;
  *
  * @param nanoTime when it was read ({@link System#nanoTime})
  */
-record MonitorSample(long currentConnections, long totalConnections, long opsCompleted, long unindexedSearches,
+record MonitorSample(
+    long currentConnections,
+    long totalConnections,
+    long opsCompleted,
+    long unindexedSearches,
     long nanoTime) {
   static final String MONITOR = "cn=monitor";
 
@@ -18,8 +22,13 @@ record MonitorSample(long currentConnections, long totalConnections, long opsCom
   static MonitorSample read(LDAPConnection connection) throws LDAPException {
     Entry entry;
     try {
-      entry = connection.getEntry(MONITOR, "currentConnections", "totalConnections", "opsCompleted",
-          "unindexedSearches");
+      entry =
+          connection.getEntry(
+              MONITOR,
+              "currentConnections",
+              "totalConnections",
+              "opsCompleted",
+              "unindexedSearches");
     } catch (LDAPException e) {
       if (e.getResultCode() == ResultCode.NO_SUCH_OBJECT) {
         return null;
@@ -29,8 +38,12 @@ record MonitorSample(long currentConnections, long totalConnections, long opsCom
     if (entry == null || !entry.hasAttribute("opsCompleted")) {
       return null;
     }
-    return new MonitorSample(value(entry, "currentConnections"), value(entry, "totalConnections"),
-        value(entry, "opsCompleted"), value(entry, "unindexedSearches"), System.nanoTime());
+    return new MonitorSample(
+        value(entry, "currentConnections"),
+        value(entry, "totalConnections"),
+        value(entry, "opsCompleted"),
+        value(entry, "unindexedSearches"),
+        System.nanoTime());
   }
 
   private static long value(Entry entry, String attribute) {
@@ -41,6 +54,8 @@ record MonitorSample(long currentConnections, long totalConnections, long opsCom
   /** Operations completed per second between {@code earlier} and this sample, ours excluded. */
   double operationsPerSecondSince(MonitorSample earlier, int ownOperations) {
     double seconds = (nanoTime - earlier.nanoTime) / 1e9;
-    return seconds <= 0 ? 0 : Math.max(0, opsCompleted - earlier.opsCompleted - ownOperations) / seconds;
+    return seconds <= 0
+        ? 0
+        : Math.max(0, opsCompleted - earlier.opsCompleted - ownOperations) / seconds;
   }
 }

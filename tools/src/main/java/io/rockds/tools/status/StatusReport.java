@@ -4,9 +4,9 @@ import io.rockds.tools.TextTable;
 import java.io.PrintWriter;
 
 /**
- * Where {@link Status} writes: for people, labelled lines and tables; with
- * {@code --script-friendly}, only {@code name<TAB>value} lines with stable names (listed in the
- * README), one fact per line.
+ * Where {@link Status} writes: for people, labelled lines and tables; with {@code
+ * --script-friendly}, only {@code name<TAB>value} lines with stable names (listed in the README),
+ * one fact per line.
  */
 final class StatusReport {
   private final PrintWriter out;
@@ -22,7 +22,10 @@ final class StatusReport {
     fact(name, label, text, text);
   }
 
-  /** A fact whose script value differs from its text, e.g. {@code running} for "running (pid 12), up ...". */
+  /**
+   * A fact whose script value differs from its text, e.g. {@code running} for "running (pid 12), up
+   * ...".
+   */
   void fact(String name, String label, Object text, Object scriptValue) {
     if (scriptFriendly) {
       scriptOnly(name, scriptValue);

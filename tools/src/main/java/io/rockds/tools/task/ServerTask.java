@@ -16,9 +16,10 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Runs an OpenDJ task on a running server: adds its entry below {@code cn=Scheduled Tasks,cn=tasks},
- * then polls it until it ends, printing its log messages and, when the task reports
- * {@code ds-task-processed-entry-count} of {@code ds-task-total-entry-count}, a progress bar.
+ * Runs an OpenDJ task on a running server: adds its entry below {@code cn=Scheduled
+ * Tasks,cn=tasks}, then polls it until it ends, printing its log messages and, when the task
+ * reports {@code ds-task-processed-entry-count} of {@code ds-task-total-entry-count}, a progress
+ * bar.
  */
 public final class ServerTask {
   public static final DN SCHEDULED_TASKS = dn("cn=Scheduled Tasks,cn=tasks");
@@ -40,12 +41,13 @@ public final class ServerTask {
 
   /** A new task's DN: {@code ds-task-id=<kind>-<UTC time>,cn=Scheduled Tasks,cn=tasks}. */
   public static DN newTaskDn(String kind) {
-    return new DN(new RDN("ds-task-id", kind + "-" + TASK_ID.format(Instant.now())), SCHEDULED_TASKS);
+    return new DN(
+        new RDN("ds-task-id", kind + "-" + TASK_ID.format(Instant.now())), SCHEDULED_TASKS);
   }
 
   /**
-   * Schedules the task and waits for it; returns its entry as it ended ({@code ds-task-state}
-   * tells how).
+   * Schedules the task and waits for it; returns its entry as it ended ({@code ds-task-state} tells
+   * how).
    *
    * @param label names the task in the progress bar, e.g. "rebuild-index"
    */
@@ -54,8 +56,12 @@ public final class ServerTask {
     if (!quiet) {
       String id = task.getParsedDN().getRDN().getAttributeValues()[0];
       String kind = id.contains("-") ? id.substring(0, id.indexOf('-')) : "";
-      out.println((kind.isEmpty() ? "Task " : Character.toUpperCase(kind.charAt(0)) + kind.substring(1) + " task ")
-          + task.getDN() + " scheduled");
+      out.println(
+          (kind.isEmpty()
+                  ? "Task "
+                  : Character.toUpperCase(kind.charAt(0)) + kind.substring(1) + " task ")
+              + task.getDN()
+              + " scheduled");
       out.flush();
     }
     int printed = 0;
@@ -64,8 +70,9 @@ public final class ServerTask {
       while (true) {
         Entry entry = connection.getEntry(task.getDN());
         if (entry == null) {
-          throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "the task entry " + task.getDN()
-              + " disappeared (the server restarted?)");
+          throw new LDAPException(
+              ResultCode.NO_SUCH_OBJECT,
+              "the task entry " + task.getDN() + " disappeared (the server restarted?)");
         }
         printed = printLog(entry, printed);
         Long total = entry.getAttributeValueAsLong("ds-task-total-entry-count");

@@ -1,2 +1,4 @@
-/** Running OpenDJ tasks ({@code cn=Scheduled Tasks,cn=tasks}) on a running server from the tools. */
+/**
+ * Running OpenDJ tasks ({@code cn=Scheduled Tasks,cn=tasks}) on a running server from the tools.
+ */
 package io.rockds.tools.task;

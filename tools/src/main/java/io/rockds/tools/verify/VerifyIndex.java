@@ -9,8 +9,8 @@ import io.rockds.storage.EntryContainer;
 import io.rockds.storage.maintenance.IndexVerifier;
 import io.rockds.storage.maintenance.Mismatch;
 import io.rockds.storage.maintenance.VerifyReport;
-import io.rockds.tools.ToolRunner;
 import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.ToolRunner;
 import io.rockds.tools.progress.Progress;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -25,11 +25,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/verify-index}: checks the indexes of a base DN (and, when every index is checked, the
- * entry trees) against {@code id2entry}, prints every inconsistency and exits 1 if there is any.
- * It reads a consistent read-only view, so it runs beside a live server too.
+ * entry trees) against {@code id2entry}, prints every inconsistency and exits 1 if there is any. It
+ * reads a consistent read-only view, so it runs beside a live server too.
  */
-@Command(name = "verify-index", sortOptions = false,
-    description = "Verifies indexes against the entries and reports every inconsistency; exits 1 if any.")
+@Command(
+    name = "verify-index",
+    sortOptions = false,
+    description =
+        "Verifies indexes against the entries and reports every inconsistency; exits 1 if any.")
 public final class VerifyIndex implements Callable<Integer> {
   /** Exit code when an inconsistency is found. */
   public static final int INCONSISTENT = 1;
@@ -37,23 +40,34 @@ public final class VerifyIndex implements Callable<Integer> {
   @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
   Path instance = Path.of("instance");
 
-  @Option(names = {"-b", "--baseDN"}, required = true, paramLabel = "<baseDN>", description = "Base DN to verify.")
+  @Option(
+      names = {"-b", "--baseDN"},
+      required = true,
+      paramLabel = "<baseDN>",
+      description = "Base DN to verify.")
   String baseDn;
 
-  @Option(names = {"-i", "--index"}, paramLabel = "<index>",
-      description = "Index to verify: an attribute (all its indexes) or a tree name such as sn.caseIgnoreMatch."
-          + " Repeatable. Default: every index, plus dn2id, id2childrencount and the entry count.")
+  @Option(
+      names = {"-i", "--index"},
+      paramLabel = "<index>",
+      description =
+          "Index to verify: an attribute (all its indexes) or a tree name such as sn.caseIgnoreMatch."
+              + " Repeatable. Default: every index, plus dn2id, id2childrencount and the entry count.")
   List<String> indexes = new ArrayList<>();
 
-  @Option(names = "--clean", description = "Verify a single index (one --index) record by record, as OpenDJ's"
-      + " --clean; the report is the same, both directions are always checked.")
+  @Option(
+      names = "--clean",
+      description =
+          "Verify a single index (one --index) record by record, as OpenDJ's"
+              + " --clean; the report is the same, both directions are always checked.")
   boolean clean;
 
-  @Option(names = {"-Q", "--quiet"}, description = "No progress.")
+  @Option(
+      names = {"-Q", "--quiet"},
+      description = "No progress.")
   boolean quiet;
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
   public static void main(String[] args) {
     System.exit(ToolRunner.run(new VerifyIndex(), args));
@@ -62,7 +76,8 @@ public final class VerifyIndex implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (clean && indexes.size() != 1) {
-      throw new IllegalArgumentException("--clean needs exactly one --index (got " + indexes.size() + ")");
+      throw new IllegalArgumentException(
+          "--clean needs exactly one --index (got " + indexes.size() + ")");
     }
     InstanceStorage storage = InstanceStorage.of(new Instance(instance));
     DN base = new DN(baseDn);
@@ -75,39 +90,68 @@ public final class VerifyIndex implements Callable<Integer> {
       VerifyReport report;
       try (Progress progress = Progress.start("verify-index", container.entryCount(), quiet)) {
         AtomicLong reported = new AtomicLong();
-        IndexVerifier verifier = new IndexVerifier(container, read -> progress.step(read - reported.getAndSet(read)));
-        report = indexes.isEmpty() ? verifier.verifyAll() : verifier.verifyIndexes(resolve(container));
+        IndexVerifier verifier =
+            new IndexVerifier(container, read -> progress.step(read - reported.getAndSet(read)));
+        report =
+            indexes.isEmpty() ? verifier.verifyAll() : verifier.verifyIndexes(resolve(container));
       }
       for (Mismatch m : report.mismatches()) {
         out.println(describe(m));
       }
       for (String key : report.recoverableKeys()) {
-        out.println("Recoverable over-limit key (consistent; rebuild-index --rebuildDegraded lists its IDs again): "
-            + key);
+        out.println(
+            "Recoverable over-limit key (consistent; rebuild-index --rebuildDegraded lists its IDs again): "
+                + key);
       }
-      out.println("Checked " + report.entriesChecked() + " entries and " + report.recordsChecked() + " records of "
-          + base + ": " + (report.isClean() ? "no inconsistency" : report.mismatches().size() + " inconsistencies")
-          + ".");
+      out.println(
+          "Checked "
+              + report.entriesChecked()
+              + " entries and "
+              + report.recordsChecked()
+              + " records of "
+              + base
+              + ": "
+              + (report.isClean()
+                  ? "no inconsistency"
+                  : report.mismatches().size() + " inconsistencies")
+              + ".");
       out.flush();
       return report.isClean() ? 0 : INCONSISTENT;
     }
   }
 
   static String describe(Mismatch m) {
-    return m.tree() + " [" + m.key() + "]" + (m.id() >= 0 ? " entry ID " + m.id() : "") + ": " + m.kind() + ": "
+    return m.tree()
+        + " ["
+        + m.key()
+        + "]"
+        + (m.id() >= 0 ? " entry ID " + m.id() : "")
+        + ": "
+        + m.kind()
+        + ": "
         + m.detail();
   }
 
-  /** The indexes named by {@code --index}: tree names, or attributes meaning all of their indexes. */
+  /**
+   * The indexes named by {@code --index}: tree names, or attributes meaning all of their indexes.
+   */
   private List<AttributeIndex> resolve(EntryContainer container) throws ConfigException {
     List<AttributeIndex> selected = new ArrayList<>();
     for (String name : indexes) {
       AttributeIndex byTree = container.indexNamed(name);
-      List<AttributeIndex> matches = byTree != null ? List.of(byTree) : container.indexes().stream()
-          .filter(i -> i.attribute().equalsIgnoreCase(name)).toList();
+      List<AttributeIndex> matches =
+          byTree != null
+              ? List.of(byTree)
+              : container.indexes().stream()
+                  .filter(i -> i.attribute().equalsIgnoreCase(name))
+                  .toList();
       if (matches.isEmpty()) {
-        throw new ConfigException("--index " + name + ": no such index under " + container.baseDn()
-            + " (backendstat list-indexes lists them)");
+        throw new ConfigException(
+            "--index "
+                + name
+                + ": no such index under "
+                + container.baseDn()
+                + " (backendstat list-indexes lists them)");
       }
       matches.stream().filter(i -> !selected.contains(i)).forEach(selected::add);
     }

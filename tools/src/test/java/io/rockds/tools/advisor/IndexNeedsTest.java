@@ -12,10 +12,21 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class IndexNeedsTest {
-  private final IndexNeeds needs = new IndexNeeds(new BackendConfig("userRoot", true, List.of(new DN("dc=example,dc=com")),
-      "db/userRoot", 4000, true, 0, 1 << 20, "none", List.of(
-          new IndexConfig("objectClass", Set.of("equality"), null, 6),
-          new IndexConfig("cn", Set.of("equality"), null, 6))));
+  private final IndexNeeds needs =
+      new IndexNeeds(
+          new BackendConfig(
+              "userRoot",
+              true,
+              List.of(new DN("dc=example,dc=com")),
+              "db/userRoot",
+              4000,
+              true,
+              0,
+              1 << 20,
+              "none",
+              List.of(
+                  new IndexConfig("objectClass", Set.of("equality"), null, 6),
+                  new IndexConfig("cn", Set.of("equality"), null, 6))));
 
   IndexNeedsTest() throws Exception {}
 
@@ -31,8 +42,10 @@ class IndexNeedsTest {
 
   @Test
   void or_needsEveryComponent() throws Exception {
-    assertThat(missing("(|(cn=*smith*)(SN=lee))")).containsExactly(
-        new IndexNeeds.Need("cn", IndexType.SUBSTRING), new IndexNeeds.Need("sn", IndexType.EQUALITY));
+    assertThat(missing("(|(cn=*smith*)(SN=lee))"))
+        .containsExactly(
+            new IndexNeeds.Need("cn", IndexType.SUBSTRING),
+            new IndexNeeds.Need("sn", IndexType.EQUALITY));
   }
 
   @Test

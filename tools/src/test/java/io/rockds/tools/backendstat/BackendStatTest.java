@@ -19,8 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BackendStatTest {
   private static final String PREFIX = "/dc=com,dc=example/";
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   static Instance instance;
 
@@ -39,11 +38,18 @@ class BackendStatTest {
     return output;
   }
 
-  /** The rows of the first table in {@code out}, keyed by their first cell, cells split on column gaps. */
+  /**
+   * The rows of the first table in {@code out}, keyed by their first cell, cells split on column
+   * gaps.
+   */
   static Map<String, List<String>> rows(String out) {
-    return out.lines().skip(1).takeWhile(l -> !l.isBlank() && !l.startsWith("Total:"))
+    return out.lines()
+        .skip(1)
+        .takeWhile(l -> !l.isBlank() && !l.startsWith("Total:"))
         .map(l -> Arrays.asList(l.trim().split(" {2,}")))
-        .collect(Collectors.toMap(r -> r.get(0), Function.identity(), (a, b) -> a, java.util.LinkedHashMap::new));
+        .collect(
+            Collectors.toMap(
+                r -> r.get(0), Function.identity(), (a, b) -> a, java.util.LinkedHashMap::new));
   }
 
   @Test
@@ -62,15 +68,18 @@ class BackendStatTest {
 
   @Test
   void listIndexes_countsEveryTreeExactly() {
-    ToolOutput o = backendstat(instance, "list-indexes", "-b", "dc=example,dc=com", "-n", "userRoot");
+    ToolOutput o =
+        backendstat(instance, "list-indexes", "-b", "dc=example,dc=com", "-n", "userRoot");
     Map<String, List<String>> rows = rows(o.out());
     assertThat(o.out().lines().findFirst().orElseThrow())
         .matches("Index Name +Raw DB Name +Type +Record Count");
     assertThat(rows.get("dn2id")).containsExactly("dn2id", PREFIX + "dn2id", "DN2ID", "10004");
-    assertThat(rows.get("id2entry")).containsExactly("id2entry", PREFIX + "id2entry", "ID2Entry", "10004");
+    assertThat(rows.get("id2entry"))
+        .containsExactly("id2entry", PREFIX + "id2entry", "ID2Entry", "10004");
     assertThat(rows.get("id2childrencount").get(3)).isEqualTo("3");
-    assertThat(rows.get("uid.caseIgnoreMatch")).containsExactly("uid.caseIgnoreMatch",
-        PREFIX + "uid.caseIgnoreMatch", "MatchingRuleIndex", "10000");
+    assertThat(rows.get("uid.caseIgnoreMatch"))
+        .containsExactly(
+            "uid.caseIgnoreMatch", PREFIX + "uid.caseIgnoreMatch", "MatchingRuleIndex", "10000");
     assertThat(rows.get("sn.caseIgnoreMatch").get(3)).isEqualTo("20");
     assertThat(rows.get("givenName.caseIgnoreMatch").get(3)).isEqualTo("20");
     assertThat(rows.get("cn.caseIgnoreMatch").get(3)).isEqualTo("401");
@@ -83,7 +92,8 @@ class BackendStatTest {
 
   @Test
   void showIndexStatus_listsOverLimitKeysAsTheSeed() {
-    ToolOutput o = backendstat(instance, "show-index-status", "-n", "userRoot", "-b", "dc=example,dc=com");
+    ToolOutput o =
+        backendstat(instance, "show-index-status", "-n", "userRoot", "-b", "dc=example,dc=com");
     Map<String, List<String>> rows = rows(o.out());
     // Valid, Confidential, Record Count, Over Entry Limit, 95%, 90%, 85%
     assertThat(rows.get("objectClass.objectIdentifierMatch").subList(2, 9))
@@ -92,34 +102,80 @@ class BackendStatTest {
         .containsExactly("true", "false", "20", "20", "0", "0", "0");
     assertThat(rows.get("uid.caseIgnoreMatch").subList(2, 9))
         .containsExactly("true", "false", "10000", "0", "0", "0", "0");
-    assertThat(o.out()).contains("Total: 16\n")
-        .contains("Index: " + PREFIX + "objectClass.objectIdentifierMatch\n"
-            + "Over index-entry-limit keys: [inetorgperson] [organizationalperson] [person] [top]\n")
-        .contains("Index: " + PREFIX + "mail.caseIgnoreIA5SubstringsMatch:6\n"
-            + "Over index-entry-limit keys: [.com] [@examp] [ample.] [com] [e.com] [exampl] [le.com] [m] [mple.c]"
-            + " [om] [ple.co] [xample]\n")
-        .contains("Index: " + PREFIX + "sn.caseIgnoreMatch\nOver index-entry-limit keys: [ahmed] [berg] [costa]")
+    assertThat(o.out())
+        .contains("Total: 16\n")
+        .contains(
+            "Index: "
+                + PREFIX
+                + "objectClass.objectIdentifierMatch\n"
+                + "Over index-entry-limit keys: [inetorgperson] [organizationalperson] [person] [top]\n")
+        .contains(
+            "Index: "
+                + PREFIX
+                + "mail.caseIgnoreIA5SubstringsMatch:6\n"
+                + "Over index-entry-limit keys: [.com] [@examp] [ample.] [com] [e.com] [exampl] [le.com] [m] [mple.c]"
+                + " [om] [ple.co] [xample]\n")
+        .contains(
+            "Index: "
+                + PREFIX
+                + "sn.caseIgnoreMatch\nOver index-entry-limit keys: [ahmed] [berg] [costa]")
         .doesNotContain("Recoverable");
   }
 
   @Test
   void dumpIndex_decodesKeysAndIdLists() {
-    ToolOutput lee = backendstat(instance, "dump-index", "-b", "dc=example,dc=com", "-i", "sn.caseIgnoreMatch",
-        "-k", "LEE", "-K", "Lee");
-    assertThat(lee.out()).startsWith("Key (len 3): lee\nValue (len 1): [LIMIT-EXCEEDED]\n")
+    ToolOutput lee =
+        backendstat(
+            instance,
+            "dump-index",
+            "-b",
+            "dc=example,dc=com",
+            "-i",
+            "sn.caseIgnoreMatch",
+            "-k",
+            "LEE",
+            "-K",
+            "Lee");
+    assertThat(lee.out())
+        .startsWith("Key (len 3): lee\nValue (len 1): [LIMIT-EXCEEDED]\n")
         .contains("Total Records: 1\n");
 
-    ToolOutput laura = backendstat(instance, "dump-index", "-b", "dc=example,dc=com", "-i",
-        "givenName.caseIgnoreMatch", "-k", "laura", "-K", "laura");
-    assertThat(laura.out()).containsPattern("Key \\(len 5\\): laura\nValue \\(len \\d+\\): \\[COUNT:500] 15 35 55 ");
+    ToolOutput laura =
+        backendstat(
+            instance,
+            "dump-index",
+            "-b",
+            "dc=example,dc=com",
+            "-i",
+            "givenName.caseIgnoreMatch",
+            "-k",
+            "laura",
+            "-K",
+            "laura");
+    assertThat(laura.out())
+        .containsPattern("Key \\(len 5\\): laura\nValue \\(len \\d+\\): \\[COUNT:500] 15 35 55 ");
 
-    ToolOutput stats = backendstat(instance, "dump-index", "-b", "dc=example,dc=com", "-i", "uid.caseIgnoreMatch",
-        "-q");
-    assertThat(stats.out()).doesNotContain("Key (len").contains("Total Records: 10000\n")
+    ToolOutput stats =
+        backendstat(
+            instance, "dump-index", "-b", "dc=example,dc=com", "-i", "uid.caseIgnoreMatch", "-q");
+    assertThat(stats.out())
+        .doesNotContain("Key (len")
+        .contains("Total Records: 10000\n")
         .contains("Total / Average Key Size: 88890 bytes / 9 bytes\n");
 
-    ToolOutput hex = backendstat(instance, "dump-index", "-b", "dc=example,dc=com", "-i", "sn.caseIgnoreMatch",
-        "-x", "6c6565", "-X", "6c6565", "-p");
+    ToolOutput hex =
+        backendstat(
+            instance,
+            "dump-index",
+            "-b",
+            "dc=example,dc=com",
+            "-i",
+            "sn.caseIgnoreMatch",
+            "-x",
+            "6c6565",
+            "-X",
+            "6c6565",
+            "-p");
     assertThat(hex.out()).startsWith("Key (len 3): 6c6565\nValue (len 1): ff\n");
   }
 
@@ -127,28 +183,43 @@ class BackendStatTest {
   void listRawDbs_sizesEveryColumnFamilyAndListsSstFiles() {
     ToolOutput o = backendstat(instance, "list-raw-dbs", "-n", "userRoot");
     Map<String, List<String>> rows = rows(o.out());
-    assertThat(rows.get(PREFIX + "uid.caseIgnoreMatch")).containsExactly(PREFIX + "uid.caseIgnoreMatch", "10000",
-        "88890", "39876", "128766");
-    assertThat(rows.get(PREFIX + "sn.caseIgnoreMatch")).containsExactly(PREFIX + "sn.caseIgnoreMatch", "20", "110",
-        "20", "130");
-    assertThat(o.out()).contains("Total: 20\n").containsPattern("SST File +Raw DB Name +Level +Entries +File Size")
+    assertThat(rows.get(PREFIX + "uid.caseIgnoreMatch"))
+        .containsExactly(PREFIX + "uid.caseIgnoreMatch", "10000", "88890", "39876", "128766");
+    assertThat(rows.get(PREFIX + "sn.caseIgnoreMatch"))
+        .containsExactly(PREFIX + "sn.caseIgnoreMatch", "20", "110", "20", "130");
+    assertThat(o.out())
+        .contains("Total: 20\n")
+        .containsPattern("SST File +Raw DB Name +Level +Entries +File Size")
         .containsPattern("\\d{6}\\.sst +/dc=com,dc=example/");
   }
 
   @Test
   void dumpRawDb_printsHexAndAscii() {
-    ToolOutput lines = backendstat(instance, "dump-raw-db", "-d", PREFIX + "sn.caseIgnoreMatch", "-l");
-    assertThat(lines.out().lines().filter(l -> l.matches("[0-9a-f]+ ff"))).hasSize(20).contains("6c6565 ff");
+    ToolOutput lines =
+        backendstat(instance, "dump-raw-db", "-d", PREFIX + "sn.caseIgnoreMatch", "-l");
+    assertThat(lines.out().lines().filter(l -> l.matches("[0-9a-f]+ ff")))
+        .hasSize(20)
+        .contains("6c6565 ff");
 
-    ToolOutput dump = backendstat(instance, "dump-raw-db", "-d", PREFIX + "sn.caseIgnoreMatch", "-k", "lee", "-K",
-        "lee");
-    assertThat(dump.out()).containsPattern("^Key \\(len 3\\):\n  6c 65 65 +lee\nValue \\(len 1\\):\n  ff +\\.\n");
+    ToolOutput dump =
+        backendstat(
+            instance, "dump-raw-db", "-d", PREFIX + "sn.caseIgnoreMatch", "-k", "lee", "-K", "lee");
+    assertThat(dump.out())
+        .containsPattern("^Key \\(len 3\\):\n  6c 65 65 +lee\nValue \\(len 1\\):\n  ff +\\.\n");
   }
 
   @Test
   void unknownIndexIsOneLineError() {
-    ToolOutput o = ToolOutput.run(new BackendStat(), "--instance", instance.root().toString(), "dump-index", "-b",
-        "dc=example,dc=com", "-i", "nope");
+    ToolOutput o =
+        ToolOutput.run(
+            new BackendStat(),
+            "--instance",
+            instance.root().toString(),
+            "dump-index",
+            "-b",
+            "dc=example,dc=com",
+            "-i",
+            "nope");
     assertThat(o.exitCode()).isEqualTo(1);
     assertThat(o.err()).contains("dump-index: -i nope: no such index");
   }

@@ -35,8 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * dsconfig against a real server on loopback: the seed's commands verbatim (host, port and
- * password aside), then what they are for: an unindexed search in logs/search.
+ * dsconfig against a real server on loopback: the seed's commands verbatim (host, port and password
+ * aside), then what they are for: an unindexed search in logs/search.
  */
 class DsConfigIT {
   private static final String BASE = "dc=example,dc=com";
@@ -50,13 +50,25 @@ class DsConfigIT {
   @BeforeEach
   void start() throws Exception {
     instance = new Instance(dir.resolve("instance"));
-    List<Entry> entries = new ArrayList<>(List.of(
-        new Entry("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example"),
-        new Entry("dn: ou=People," + BASE, "objectClass: top", "objectClass: organizationalUnit", "ou: People")));
+    List<Entry> entries =
+        new ArrayList<>(
+            List.of(
+                new Entry("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example"),
+                new Entry(
+                    "dn: ou=People," + BASE,
+                    "objectClass: top",
+                    "objectClass: organizationalUnit",
+                    "ou: People")));
     for (int i = 0; i < USERS; i++) {
-      entries.add(new Entry("dn: uid=user." + i + ",ou=People," + BASE, "objectClass: inetOrgPerson",
-          "uid: user." + i, "cn: User " + i, "sn: Number" + i, "description: person number " + i,
-          "userPassword: password"));
+      entries.add(
+          new Entry(
+              "dn: uid=user." + i + ",ou=People," + BASE,
+              "objectClass: inetOrgPerson",
+              "uid: user." + i,
+              "cn: User " + i,
+              "sn: Number" + i,
+              "description: person number " + i,
+              "userPassword: password"));
     }
     InstanceSetup.create(instance, InstanceSetup.loopback(new DN(BASE), 0, 0), PASSWORD, entries);
     server = DirectoryServer.start(instance);
@@ -75,14 +87,25 @@ class DsConfigIT {
   private Run dsconfig(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int code = ToolRunner.run(DsConfig.command(), new PrintWriter(out, true), new PrintWriter(err, true), args);
+    int code =
+        ToolRunner.run(
+            DsConfig.command(), new PrintWriter(out, true), new PrintWriter(err, true), args);
     return new Run(code, out.toString(), err.toString());
   }
 
   /** The seed's connection options, with this server's LDAP port and password. */
   private List<String> online() {
-    return List.of("-D", "cn=directory manager", "-w", PASSWORD, "-h", "localhost", "-p",
-        Integer.toString(server.ldapPort()), "-n", "-X");
+    return List.of(
+        "-D",
+        "cn=directory manager",
+        "-w",
+        PASSWORD,
+        "-h",
+        "localhost",
+        "-p",
+        Integer.toString(server.ldapPort()),
+        "-n",
+        "-X");
   }
 
   private Run online(String... subcommand) {
@@ -104,32 +127,67 @@ class DsConfigIT {
 
   @Test
   void seedCommandsLogUnindexedSlowSearchesToLogsSearchAndNotIndexedOnes() throws Exception {
-    ok("create-log-publisher", "--set", "enabled:true", "--set", "log-file:logs/search", "--set",
-        "filtering-policy:inclusive", "--set", "log-format:combined", "--type", "file-based-access",
-        "--publisher-name", "Searches");
-    ok("create-access-log-filtering-criteria", "--publisher-name", "Searches", "--set", "log-record-type:search",
-        "--set", "search-response-is-indexed:false", "--set", "response-etime-greater-than:0", "--type", "generic",
-        "--criteria-name", "Expensive Searches");
+    ok(
+        "create-log-publisher",
+        "--set",
+        "enabled:true",
+        "--set",
+        "log-file:logs/search",
+        "--set",
+        "filtering-policy:inclusive",
+        "--set",
+        "log-format:combined",
+        "--type",
+        "file-based-access",
+        "--publisher-name",
+        "Searches");
+    ok(
+        "create-access-log-filtering-criteria",
+        "--publisher-name",
+        "Searches",
+        "--set",
+        "log-record-type:search",
+        "--set",
+        "search-response-is-indexed:false",
+        "--set",
+        "response-etime-greater-than:0",
+        "--type",
+        "generic",
+        "--criteria-name",
+        "Expensive Searches");
 
     try (LDAPConnection c = root()) {
       assertThat(c.search(BASE, SearchScope.SUB, "(uid=user.1)").getEntryCount()).isEqualTo(1);
-      assertThat(c.search(BASE, SearchScope.SUB, "(description=*number*)").getEntryCount()).isEqualTo(USERS);
+      assertThat(c.search(BASE, SearchScope.SUB, "(description=*number*)").getEntryCount())
+          .isEqualTo(USERS);
     }
 
     Path searchLog = instance.root().resolve("logs/search");
     List<String> lines = awaitLines(searchLog, l -> l.contains("unindexed"));
     assertThat(lines).hasSize(1);
-    assertThat(lines.get(0)).matches("\\[\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2} [+-]\\d{4}] SEARCH conn=\\d+ op=\\d+"
-        + " msgID=\\d+ base=\"dc=example,dc=com\" scope=sub filter=\"\\(description=\\*number\\*\\)\" attrs=\"ALL\""
-        + " result=0 nentries=" + USERS + " unindexed etime=[1-9]\\d*");
+    assertThat(lines.get(0))
+        .matches(
+            "\\[\\d{2}/\\w{3}/\\d{4}:\\d{2}:\\d{2}:\\d{2} [+-]\\d{4}] SEARCH conn=\\d+ op=\\d+"
+                + " msgID=\\d+ base=\"dc=example,dc=com\" scope=sub filter=\"\\(description=\\*number\\*\\)\" attrs=\"ALL\""
+                + " result=0 nentries="
+                + USERS
+                + " unindexed etime=[1-9]\\d*");
     // The default access log has every operation, the indexed search included.
-    List<String> access = awaitLines(instance.root().resolve("logs/access"), l -> l.contains("(description=*number*)"));
-    assertThat(String.join("\n", access)).contains(" CONNECT conn=").contains(" BIND conn=")
-        .contains("filter=\"(uid=user.1)\" attrs=\"ALL\" result=0 nentries=1 etime=").contains(" ADD conn=");
+    List<String> access =
+        awaitLines(
+            instance.root().resolve("logs/access"), l -> l.contains("(description=*number*)"));
+    assertThat(String.join("\n", access))
+        .contains(" CONNECT conn=")
+        .contains(" BIND conn=")
+        .contains("filter=\"(uid=user.1)\" attrs=\"ALL\" result=0 nentries=1 etime=")
+        .contains(" ADD conn=");
   }
 
-  /** Polls a file written asynchronously until a line satisfies {@code until}; at most ten seconds. */
-  private static List<String> awaitLines(Path file, java.util.function.Predicate<String> until) throws Exception {
+  /**
+   * Polls a file written asynchronously until a line satisfies {@code until}; at most ten seconds.
+   */
+  private static List<String> awaitLines(Path file, java.util.function.Predicate<String> until)
+      throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (System.nanoTime() < deadline) {
       if (Files.exists(file)) {
@@ -140,98 +198,279 @@ class DsConfigIT {
       }
       Thread.sleep(20);
     }
-    throw new AssertionError("no matching line in " + file + " after 10 s: "
-        + (Files.exists(file) ? Files.readString(file) : "(no file)"));
+    throw new AssertionError(
+        "no matching line in "
+            + file
+            + " after 10 s: "
+            + (Files.exists(file) ? Files.readString(file) : "(no file)"));
   }
 
   @Test
   void backendAndIndexSubcommandsWithTheSeedIndexCommand() {
     assertThat(ok("list-backends").out()).contains("userRoot").contains("rocksdb");
     assertThat(ok("get-backend-prop", "--backend-name", "userRoot").out())
-        .containsPattern("index-entry-limit\\s+: 4000").contains("dc=example,dc=com");
-    assertThat(ok("set-backend-prop", "--backend-name", "userRoot", "--set", "index-entry-limit:5000").out())
-        .contains("index-entry-limit").contains("applies immediately");
-    assertThat(ok("get-backend-prop", "--backend-name", "userRoot", "--property", "index-entry-limit", "-s").out())
+        .containsPattern("index-entry-limit\\s+: 4000")
+        .contains("dc=example,dc=com");
+    assertThat(
+            ok("set-backend-prop", "--backend-name", "userRoot", "--set", "index-entry-limit:5000")
+                .out())
+        .contains("index-entry-limit")
+        .contains("applies immediately");
+    assertThat(
+            ok(
+                    "get-backend-prop",
+                    "--backend-name",
+                    "userRoot",
+                    "--property",
+                    "index-entry-limit",
+                    "-s")
+                .out())
         .isEqualTo("index-entry-limit\t5000" + System.lineSeparator());
 
-    assertThat(ok("list-backend-indexes", "--backend-name", "userRoot").out()).contains("sn").contains("uid");
+    assertThat(ok("list-backend-indexes", "--backend-name", "userRoot").out())
+        .contains("sn")
+        .contains("uid");
     ok("delete-backend-index", "--backend-name", "userRoot", "--index-name", "sn");
-    assertThat(ok("list-backend-indexes", "--backend-name", "userRoot", "-s").out()).doesNotContain("sn\t");
-    assertThat(ok("create-backend-index", "--backend-name", "userRoot", "--index-name", "sn", "--set",
-        "index-type:equality", "--set", "index-entry-limit:5000").out()).contains("rebuilt");
-    assertThat(ok("get-backend-index-prop", "--backend-name", "userRoot", "--index-name", "sn", "-s").out())
-        .contains("index-type\tequality").contains("index-entry-limit\t5000").contains("substring-length\t6");
-    ok("set-backend-index-prop", "--backend-name", "userRoot", "--index-name", "sn", "--add", "index-type:substring");
-    assertThat(ok("get-backend-index-prop", "--backend-name", "userRoot", "--index-name", "sn", "--property",
-        "index-type", "-s").out()).contains("equality, substring");
+    assertThat(ok("list-backend-indexes", "--backend-name", "userRoot", "-s").out())
+        .doesNotContain("sn\t");
+    assertThat(
+            ok(
+                    "create-backend-index",
+                    "--backend-name",
+                    "userRoot",
+                    "--index-name",
+                    "sn",
+                    "--set",
+                    "index-type:equality",
+                    "--set",
+                    "index-entry-limit:5000")
+                .out())
+        .contains("rebuilt");
+    assertThat(
+            ok("get-backend-index-prop", "--backend-name", "userRoot", "--index-name", "sn", "-s")
+                .out())
+        .contains("index-type\tequality")
+        .contains("index-entry-limit\t5000")
+        .contains("substring-length\t6");
+    ok(
+        "set-backend-index-prop",
+        "--backend-name",
+        "userRoot",
+        "--index-name",
+        "sn",
+        "--add",
+        "index-type:substring");
+    assertThat(
+            ok(
+                    "get-backend-index-prop",
+                    "--backend-name",
+                    "userRoot",
+                    "--index-name",
+                    "sn",
+                    "--property",
+                    "index-type",
+                    "-s")
+                .out())
+        .contains("equality, substring");
   }
 
   @Test
   void talksLdapsAndStartTlsTrustingTheSelfSignedCertificateWithX() {
-    Run ldaps = dsconfig("-h", "127.0.0.1", "-p", Integer.toString(server.ldapsPort()), "-Z", "-X", "-D",
-        "cn=Directory Manager", "-w", PASSWORD, "-n", "list-connection-handlers", "-s");
+    Run ldaps =
+        dsconfig(
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(server.ldapsPort()),
+            "-Z",
+            "-X",
+            "-D",
+            "cn=Directory Manager",
+            "-w",
+            PASSWORD,
+            "-n",
+            "list-connection-handlers",
+            "-s");
     assertThat(ldaps.exitCode()).as(ldaps.err()).isZero();
     assertThat(ldaps.out()).contains("LDAPS Connection Handler\tldap");
-    Run startTls = dsconfig("-h", "127.0.0.1", "-p", Integer.toString(server.ldapPort()), "-q", "-X", "-D",
-        "cn=Directory Manager", "-w", PASSWORD, "-n", "list-backends", "-s");
+    Run startTls =
+        dsconfig(
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(server.ldapPort()),
+            "-q",
+            "-X",
+            "-D",
+            "cn=Directory Manager",
+            "-w",
+            PASSWORD,
+            "-n",
+            "list-backends",
+            "-s");
     assertThat(startTls.exitCode()).as(startTls.err()).isZero();
     assertThat(startTls.out()).contains("userRoot\trocksdb");
-    Run untrusted = dsconfig("-h", "127.0.0.1", "-p", Integer.toString(server.ldapsPort()), "-Z", "-D",
-        "cn=Directory Manager", "-w", PASSWORD, "-n", "list-backends");
+    Run untrusted =
+        dsconfig(
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(server.ldapsPort()),
+            "-Z",
+            "-D",
+            "cn=Directory Manager",
+            "-w",
+            PASSWORD,
+            "-n",
+            "list-backends");
     assertThat(untrusted.exitCode()).isEqualTo(1);
-    assertThat(untrusted.err()).contains("cannot connect to 127.0.0.1:").contains("certificate").contains("-X")
+    assertThat(untrusted.err())
+        .contains("cannot connect to 127.0.0.1:")
+        .contains("certificate")
+        .contains("-X")
         .doesNotContain("LDAPException(");
   }
 
   @Test
   void badValuesAndUnknownPropertiesAreRefusedNamingTheProperty() {
-    Run bad = online("set-backend-prop", "--backend-name", "userRoot", "--set", "index-entry-limit:lots");
+    Run bad =
+        online("set-backend-prop", "--backend-name", "userRoot", "--set", "index-entry-limit:lots");
     assertThat(bad.exitCode()).isEqualTo(1);
-    assertThat(bad.err()).startsWith("set-backend-prop: Invalid configuration: ").contains("index-entry-limit")
-        .contains("\"lots\"").contains("expected: an integer").doesNotContain("LDAPException");
+    assertThat(bad.err())
+        .startsWith("set-backend-prop: Invalid configuration: ")
+        .contains("index-entry-limit")
+        .contains("\"lots\"")
+        .contains("expected: an integer")
+        .doesNotContain("LDAPException");
 
-    Run unknown = online("set-log-publisher-prop", "--publisher-name", "File-Based Access Logger", "--set",
-        "log-flie:x");
+    Run unknown =
+        online(
+            "set-log-publisher-prop",
+            "--publisher-name",
+            "File-Based Access Logger",
+            "--set",
+            "log-flie:x");
     assertThat(unknown.exitCode()).isEqualTo(1);
     assertThat(unknown.err()).contains("no property \"log-flie\"").contains("log-file");
 
-    Run badEnum = online("create-log-publisher", "--publisher-name", "X", "--type", "file-based-access", "--set",
-        "enabled:true", "--set", "log-file:logs/x", "--set", "filtering-policy:sometimes");
+    Run badEnum =
+        online(
+            "create-log-publisher",
+            "--publisher-name",
+            "X",
+            "--type",
+            "file-based-access",
+            "--set",
+            "enabled:true",
+            "--set",
+            "log-file:logs/x",
+            "--set",
+            "filtering-policy:sometimes");
     assertThat(badEnum.exitCode()).isEqualTo(1);
-    assertThat(badEnum.err()).contains("filtering-policy").contains("no-filtering, inclusive, exclusive");
+    assertThat(badEnum.err())
+        .contains("filtering-policy")
+        .contains("no-filtering, inclusive, exclusive");
     assertThat(online("list-log-publishers", "-s").out()).doesNotContain("X\t");
   }
 
   @Test
   void logPublisherCriteriaConnectionHandlerAndPasswordSubcommands() {
-    assertThat(ok("list-log-publishers").out()).contains("File-Based Access Logger").contains("file-based-error");
-    ok("set-log-publisher-prop", "--publisher-name", "File-Based Access Logger", "--set", "log-format:json");
-    assertThat(ok("get-log-publisher-prop", "--publisher-name", "File-Based Access Logger", "-s").out())
-        .contains("log-format\tjson").contains("filtering-policy\tno-filtering");
-    ok("create-log-publisher", "--publisher-name", "Failures", "--type", "file-based-access", "--set", "enabled:true",
-        "--set", "log-file:logs/failures", "--set", "filtering-policy:exclusive");
-    ok("create-access-log-filtering-criteria", "--publisher-name", "Failures", "--criteria-name", "Successes",
-        "--set", "result-code-equal-to:0");
-    assertThat(ok("list-access-log-filtering-criteria", "--publisher-name", "Failures").out()).contains("Successes");
-    ok("set-access-log-filtering-criteria-prop", "--publisher-name", "Failures", "--criteria-name", "Successes",
-        "--add", "result-code-equal-to:5", "--add", "result-code-equal-to:6");
-    assertThat(ok("get-access-log-filtering-criteria-prop", "--publisher-name", "Failures", "--criteria-name",
-        "Successes", "--property", "result-code-equal-to", "-s").out()).contains("0, 5, 6");
-    ok("delete-access-log-filtering-criteria", "--publisher-name", "Failures", "--criteria-name", "Successes");
+    assertThat(ok("list-log-publishers").out())
+        .contains("File-Based Access Logger")
+        .contains("file-based-error");
+    ok(
+        "set-log-publisher-prop",
+        "--publisher-name",
+        "File-Based Access Logger",
+        "--set",
+        "log-format:json");
+    assertThat(
+            ok("get-log-publisher-prop", "--publisher-name", "File-Based Access Logger", "-s")
+                .out())
+        .contains("log-format\tjson")
+        .contains("filtering-policy\tno-filtering");
+    ok(
+        "create-log-publisher",
+        "--publisher-name",
+        "Failures",
+        "--type",
+        "file-based-access",
+        "--set",
+        "enabled:true",
+        "--set",
+        "log-file:logs/failures",
+        "--set",
+        "filtering-policy:exclusive");
+    ok(
+        "create-access-log-filtering-criteria",
+        "--publisher-name",
+        "Failures",
+        "--criteria-name",
+        "Successes",
+        "--set",
+        "result-code-equal-to:0");
+    assertThat(ok("list-access-log-filtering-criteria", "--publisher-name", "Failures").out())
+        .contains("Successes");
+    ok(
+        "set-access-log-filtering-criteria-prop",
+        "--publisher-name",
+        "Failures",
+        "--criteria-name",
+        "Successes",
+        "--add",
+        "result-code-equal-to:5",
+        "--add",
+        "result-code-equal-to:6");
+    assertThat(
+            ok(
+                    "get-access-log-filtering-criteria-prop",
+                    "--publisher-name",
+                    "Failures",
+                    "--criteria-name",
+                    "Successes",
+                    "--property",
+                    "result-code-equal-to",
+                    "-s")
+                .out())
+        .contains("0, 5, 6");
+    ok(
+        "delete-access-log-filtering-criteria",
+        "--publisher-name",
+        "Failures",
+        "--criteria-name",
+        "Successes");
     ok("delete-log-publisher", "--publisher-name", "Failures");
     assertThat(ok("list-log-publishers", "-s").out()).doesNotContain("Failures");
 
-    assertThat(ok("list-connection-handlers").out()).contains("LDAP Connection Handler").contains("ldap");
-    assertThat(ok("set-connection-handler-prop", "--handler-name", "LDAP Connection Handler", "--set",
-        "max-connections:100").out()).contains("restarts");
-    assertThat(ok("get-connection-handler-prop", "--handler-name", "LDAP Connection Handler", "-s").out())
+    assertThat(ok("list-connection-handlers").out())
+        .contains("LDAP Connection Handler")
+        .contains("ldap");
+    assertThat(
+            ok(
+                    "set-connection-handler-prop",
+                    "--handler-name",
+                    "LDAP Connection Handler",
+                    "--set",
+                    "max-connections:100")
+                .out())
+        .contains("restarts");
+    assertThat(
+            ok("get-connection-handler-prop", "--handler-name", "LDAP Connection Handler", "-s")
+                .out())
         .contains("max-connections\t100");
 
-    assertThat(ok("list-password-storage-schemes").out()).contains("Salted SHA-512").contains("Bcrypt");
+    assertThat(ok("list-password-storage-schemes").out())
+        .contains("Salted SHA-512")
+        .contains("Bcrypt");
     ok("set-password-storage-scheme-prop", "--scheme-name", "MD5", "--set", "enabled:false");
-    assertThat(ok("get-password-storage-scheme-prop", "--scheme-name", "MD5", "-s").out()).contains("enabled\tfalse");
+    assertThat(ok("get-password-storage-scheme-prop", "--scheme-name", "MD5", "-s").out())
+        .contains("enabled\tfalse");
     assertThat(ok("list-password-policies").out()).contains("Default Password Policy");
-    ok("create-password-policy", "--policy-name", "Strong", "--set",
+    ok(
+        "create-password-policy",
+        "--policy-name",
+        "Strong",
+        "--set",
         "default-password-storage-scheme:cn=PBKDF2-HMAC-SHA512,cn=Password Storage Schemes,cn=config");
     assertThat(ok("get-password-policy-prop", "--policy-name", "Strong", "-s").out())
         .contains("default-password-storage-scheme\tcn=PBKDF2-HMAC-SHA512");
@@ -242,41 +481,91 @@ class DsConfigIT {
 
   @Test
   void passwordValidatorsAreDsconfigObjectsThePolicyNamesLive() throws Exception {
-    assertThat(ok("list-password-validators").out()).contains("Length-Based Password Validator")
-        .contains("Character Set").contains("Dictionary").contains("Attribute Value");
-    ok("set-password-validator-prop", "--validator-name", "Length-Based Password Validator", "--set",
+    assertThat(ok("list-password-validators").out())
+        .contains("Length-Based Password Validator")
+        .contains("Character Set")
+        .contains("Dictionary")
+        .contains("Attribute Value");
+    ok(
+        "set-password-validator-prop",
+        "--validator-name",
+        "Length-Based Password Validator",
+        "--set",
         "min-password-length:12");
-    ok("create-password-validator", "--validator-name", "Digits", "--type", "character-set", "--set", "enabled:true",
-        "--set", "character-set:2:0123456789");
-    ok("set-password-policy-prop", "--policy-name", "Default Password Policy", "--add", "password-validator:Digits");
-    Run unknown = online("set-password-policy-prop", "--policy-name", "Default Password Policy", "--add",
-        "password-validator:No Such Validator");
+    ok(
+        "create-password-validator",
+        "--validator-name",
+        "Digits",
+        "--type",
+        "character-set",
+        "--set",
+        "enabled:true",
+        "--set",
+        "character-set:2:0123456789");
+    ok(
+        "set-password-policy-prop",
+        "--policy-name",
+        "Default Password Policy",
+        "--add",
+        "password-validator:Digits");
+    Run unknown =
+        online(
+            "set-password-policy-prop",
+            "--policy-name",
+            "Default Password Policy",
+            "--add",
+            "password-validator:No Such Validator");
     assertThat(unknown.exitCode()).isEqualTo(1);
     assertThat(unknown.err()).contains("password-validator");
     String user = "uid=user.1,ou=People," + BASE;
     try (LDAPConnection c = new LDAPConnection("127.0.0.1", server.ldapPort(), user, "password")) {
       for (String refused : List.of("short-1", "long-enough-no-digits", "long-enough-1-digit")) {
-        assertThatThrownBy(() -> c.modify(user, new Modification(ModificationType.REPLACE, "userPassword", refused)))
-            .as(refused).isInstanceOfSatisfying(LDAPException.class,
+        assertThatThrownBy(
+                () ->
+                    c.modify(
+                        user, new Modification(ModificationType.REPLACE, "userPassword", refused)))
+            .as(refused)
+            .isInstanceOfSatisfying(
+                LDAPException.class,
                 e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.CONSTRAINT_VIOLATION));
       }
-      c.modify(user, new Modification(ModificationType.REPLACE, "userPassword", "long-enough-42-digits"));
+      c.modify(
+          user,
+          new Modification(ModificationType.REPLACE, "userPassword", "long-enough-42-digits"));
     }
   }
 
   @Test
   void defaultPasswordPolicySchemeAppliesLiveAndMustBeEnabled() throws Exception {
-    Run disabled = online("set-password-policy-prop", "--policy-name", "Default Password Policy", "--set",
-        "default-password-storage-scheme:cn=Clear,cn=Password Storage Schemes,cn=config");
+    Run disabled =
+        online(
+            "set-password-policy-prop",
+            "--policy-name",
+            "Default Password Policy",
+            "--set",
+            "default-password-storage-scheme:cn=Clear,cn=Password Storage Schemes,cn=config");
     assertThat(disabled.exitCode()).isEqualTo(1);
-    assertThat(disabled.err()).contains("default-password-storage-scheme").contains("enabled password storage scheme");
+    assertThat(disabled.err())
+        .contains("default-password-storage-scheme")
+        .contains("enabled password storage scheme");
 
-    ok("set-password-policy-prop", "--policy-name", "Default Password Policy", "--set",
+    ok(
+        "set-password-policy-prop",
+        "--policy-name",
+        "Default Password Policy",
+        "--set",
         "default-password-storage-scheme:cn=PBKDF2-HMAC-SHA512,cn=Password Storage Schemes,cn=config");
     try (LDAPConnection c = root()) {
-      c.add("dn: uid=new,ou=People," + BASE, "objectClass: inetOrgPerson", "uid: new", "cn: New", "sn: New",
+      c.add(
+          "dn: uid=new,ou=People," + BASE,
+          "objectClass: inetOrgPerson",
+          "uid: new",
+          "cn: New",
+          "sn: New",
           "userPassword: secret12");
-      assertThat(c.getEntry("uid=new,ou=People," + BASE, "userPassword").getAttributeValue("userPassword"))
+      assertThat(
+              c.getEntry("uid=new,ou=People," + BASE, "userPassword")
+                  .getAttributeValue("userPassword"))
           .startsWith("{PBKDF2-HMAC-SHA512}");
     }
   }
@@ -286,64 +575,142 @@ class DsConfigIT {
     ok("set-global-configuration-prop", "--set", "size-limit:3");
     assertThat(ok("get-global-configuration-prop", "--property", "size-limit", "-s").out())
         .isEqualTo("size-limit\t3" + System.lineSeparator());
-    try (LDAPConnection user = new LDAPConnection("127.0.0.1", server.ldapPort(),
-        "uid=user.1,ou=People," + BASE, "password")) {
-      assertThatThrownBy(() -> user.search(new SearchRequest("ou=People," + BASE, SearchScope.ONE,
-          "(objectClass=inetOrgPerson)", "uid")))
-          .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.SIZE_LIMIT_EXCEEDED);
+    try (LDAPConnection user =
+        new LDAPConnection(
+            "127.0.0.1", server.ldapPort(), "uid=user.1,ou=People," + BASE, "password")) {
+      assertThatThrownBy(
+              () ->
+                  user.search(
+                      new SearchRequest(
+                          "ou=People," + BASE,
+                          SearchScope.ONE,
+                          "(objectClass=inetOrgPerson)",
+                          "uid")))
+          .extracting(e -> ((LDAPException) e).getResultCode())
+          .isEqualTo(ResultCode.SIZE_LIMIT_EXCEEDED);
       assertThatThrownBy(() -> user.getEntry("cn=config"))
-          .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
-      assertThatThrownBy(() -> user.modify("cn=config", new com.unboundid.ldap.sdk.Modification(
-          com.unboundid.ldap.sdk.ModificationType.REPLACE, "ds-cfg-size-limit", "0")))
-          .extracting(e -> ((LDAPException) e).getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+          .extracting(e -> ((LDAPException) e).getResultCode())
+          .isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+      assertThatThrownBy(
+              () ->
+                  user.modify(
+                      "cn=config",
+                      new com.unboundid.ldap.sdk.Modification(
+                          com.unboundid.ldap.sdk.ModificationType.REPLACE,
+                          "ds-cfg-size-limit",
+                          "0")))
+          .extracting(e -> ((LDAPException) e).getResultCode())
+          .isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
     }
   }
 
   @Test
   void configurationSurvivesRestartAndNewPublishersKeepLogging() throws Exception {
-    ok("create-log-publisher", "--set", "enabled:true", "--set", "log-file:logs/search", "--set",
-        "filtering-policy:inclusive", "--set", "log-format:combined", "--type", "file-based-access",
-        "--publisher-name", "Searches");
-    ok("create-access-log-filtering-criteria", "--publisher-name", "Searches", "--set", "log-record-type:search",
-        "--set", "search-response-is-indexed:false", "--type", "generic", "--criteria-name", "Expensive Searches");
+    ok(
+        "create-log-publisher",
+        "--set",
+        "enabled:true",
+        "--set",
+        "log-file:logs/search",
+        "--set",
+        "filtering-policy:inclusive",
+        "--set",
+        "log-format:combined",
+        "--type",
+        "file-based-access",
+        "--publisher-name",
+        "Searches");
+    ok(
+        "create-access-log-filtering-criteria",
+        "--publisher-name",
+        "Searches",
+        "--set",
+        "log-record-type:search",
+        "--set",
+        "search-response-is-indexed:false",
+        "--type",
+        "generic",
+        "--criteria-name",
+        "Expensive Searches");
     ok("set-backend-prop", "--backend-name", "userRoot", "--set", "index-entry-limit:4500");
     server.close();
     server = DirectoryServer.start(instance);
 
-    assertThat(ok("get-backend-prop", "--backend-name", "userRoot", "--property", "index-entry-limit", "-s").out())
+    assertThat(
+            ok(
+                    "get-backend-prop",
+                    "--backend-name",
+                    "userRoot",
+                    "--property",
+                    "index-entry-limit",
+                    "-s")
+                .out())
         .contains("4500");
-    assertThat(ok("get-access-log-filtering-criteria-prop", "--publisher-name", "Searches", "--criteria-name",
-        "Expensive Searches", "-s").out()).contains("search-response-is-indexed\tfalse");
+    assertThat(
+            ok(
+                    "get-access-log-filtering-criteria-prop",
+                    "--publisher-name",
+                    "Searches",
+                    "--criteria-name",
+                    "Expensive Searches",
+                    "-s")
+                .out())
+        .contains("search-response-is-indexed\tfalse");
     try (LDAPConnection c = root()) {
       c.search(BASE, SearchScope.SUB, "(description=*after restart*)");
     }
-    assertThat(awaitLines(instance.root().resolve("logs/search"), l -> l.contains("after restart"))).isNotEmpty();
+    assertThat(awaitLines(instance.root().resolve("logs/search"), l -> l.contains("after restart")))
+        .isNotEmpty();
   }
 
   @Test
   void offlineEditsTheFileOfAStoppedServerOnly() throws Exception {
     List<String> offline = List.of("--offline", "--instance", instance.root().toString(), "-n");
-    Run refused = dsconfig(Stream.concat(offline.stream(), Stream.of("set-global-configuration-prop", "--set",
-        "size-limit:7")).toArray(String[]::new));
+    Run refused =
+        dsconfig(
+            Stream.concat(
+                    offline.stream(),
+                    Stream.of("set-global-configuration-prop", "--set", "size-limit:7"))
+                .toArray(String[]::new));
     assertThat(refused.exitCode()).isEqualTo(1);
     assertThat(refused.err()).contains("is running");
 
     server.close();
     server = null;
-    Run set = dsconfig(Stream.concat(offline.stream(), Stream.of("set-global-configuration-prop", "--set",
-        "size-limit:7")).toArray(String[]::new));
+    Run set =
+        dsconfig(
+            Stream.concat(
+                    offline.stream(),
+                    Stream.of("set-global-configuration-prop", "--set", "size-limit:7"))
+                .toArray(String[]::new));
     assertThat(set.exitCode()).as(set.err()).isZero();
-    Run index = dsconfig(Stream.concat(offline.stream(), Stream.of("create-backend-index", "--backend-name",
-        "userRoot", "--index-name", "description", "--set", "index-type:substring")).toArray(String[]::new));
+    Run index =
+        dsconfig(
+            Stream.concat(
+                    offline.stream(),
+                    Stream.of(
+                        "create-backend-index",
+                        "--backend-name",
+                        "userRoot",
+                        "--index-name",
+                        "description",
+                        "--set",
+                        "index-type:substring"))
+                .toArray(String[]::new));
     assertThat(index.exitCode()).as(index.err()).isZero();
-    Run bad = dsconfig(Stream.concat(offline.stream(), Stream.of("set-global-configuration-prop", "--set",
-        "size-limit:-7")).toArray(String[]::new));
+    Run bad =
+        dsconfig(
+            Stream.concat(
+                    offline.stream(),
+                    Stream.of("set-global-configuration-prop", "--set", "size-limit:-7"))
+                .toArray(String[]::new));
     assertThat(bad.exitCode()).isEqualTo(1);
     assertThat(bad.err()).contains("size-limit");
 
     ServerConfig config = ServerConfig.read(ConfigStore.load(instance.configFile()));
     assertThat(config.global().sizeLimit()).isEqualTo(7);
-    assertThat(config.backends().get(0).indexes()).anyMatch(i -> i.attribute().equals("description"));
+    assertThat(config.backends().get(0).indexes())
+        .anyMatch(i -> i.attribute().equals("description"));
     server = DirectoryServer.start(instance);
     assertThat(ok("get-global-configuration-prop", "-s").out()).contains("size-limit\t7");
     assertThat(ConfigDns.isConfig(ConfigDns.backend("userRoot"))).isTrue();
@@ -354,7 +721,8 @@ class DsConfigIT {
     Path repo = Path.of("..").toAbsolutePath().normalize();
     List<String> command = new ArrayList<>(List.of(repo.resolve("bin/dsconfig").toString()));
     command.addAll(online());
-    command.addAll(List.of("get-backend-prop", "--backend-name", "userRoot", "--property", "base-dn", "-s"));
+    command.addAll(
+        List.of("get-backend-prop", "--backend-name", "userRoot", "--property", "base-dn", "-s"));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -366,46 +734,82 @@ class DsConfigIT {
   void listPropertiesShowsSyntaxDefaultAndWhenAChangeApplies() {
     Run all = dsconfig("list-properties", "-s");
     assertThat(all.exitCode()).as(all.err()).isZero();
-    assertThat(all.out().lines()).allMatch(l -> l.split("\t", -1).length == 8)
-        .contains("backend\trocksdb\tindex-entry-limit\tan integer of at least 0\t4000\tno\tno"
-            + "\timmediately (rebuild-index tightens)")
-        .anyMatch(l -> l.startsWith("connection-handler\t") && l.contains("\tlisten-port\t")
-            && l.endsWith("\tafter restart"))
-        .anyMatch(l -> l.startsWith("global-configuration\t") && l.contains("\tsize-limit\t")
-            && l.endsWith("\timmediately"));
+    assertThat(all.out().lines())
+        .allMatch(l -> l.split("\t", -1).length == 8)
+        .contains(
+            "backend\trocksdb\tindex-entry-limit\tan integer of at least 0\t4000\tno\tno"
+                + "\timmediately (rebuild-index tightens)")
+        .anyMatch(
+            l ->
+                l.startsWith("connection-handler\t")
+                    && l.contains("\tlisten-port\t")
+                    && l.endsWith("\tafter restart"))
+        .anyMatch(
+            l ->
+                l.startsWith("global-configuration\t")
+                    && l.contains("\tsize-limit\t")
+                    && l.endsWith("\timmediately"));
     Run one = dsconfig("list-properties", "--type", "backend-index", "--property", "index-type");
     assertThat(one.exitCode()).isZero();
-    assertThat(one.out()).contains("Component").contains("index-type").contains("after rebuild-index")
+    assertThat(one.out())
+        .contains("Component")
+        .contains("index-type")
+        .contains("after rebuild-index")
         .doesNotContain("listen-port");
-    assertThat(dsconfig("list-properties", "--type", "nonsense").exitCode()).isEqualTo(ToolRunner.EXIT_USAGE);
+    assertThat(dsconfig("list-properties", "--type", "nonsense").exitCode())
+        .isEqualTo(ToolRunner.EXIT_USAGE);
   }
 
   @Test
   void aBatchFileAppliesManyChangesWithOneSetOfConnectionOptions() throws Exception {
     Path batch = dir.resolve("changes.dsconfig");
-    Files.writeString(batch, String.join("\n",
-        "# size and time limits",
-        "set-global-configuration-prop --set size-limit:321",
-        "",
-        "create-backend-index --backend-name userRoot --index-name description \\",
-        "    --set index-type:substring --set 'index-entry-limit:4001'",
-        "set-global-configuration-prop --set \"time-limit:77\""));
+    Files.writeString(
+        batch,
+        String.join(
+            "\n",
+            "# size and time limits",
+            "set-global-configuration-prop --set size-limit:321",
+            "",
+            "create-backend-index --backend-name userRoot --index-name description \\",
+            "    --set index-type:substring --set 'index-entry-limit:4001'",
+            "set-global-configuration-prop --set \"time-limit:77\""));
     List<String> args = new ArrayList<>(online());
     args.addAll(List.of("--batchFilePath", batch.toString()));
     Run run = dsconfig(args.toArray(String[]::new));
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(ok("get-global-configuration-prop", "--property", "size-limit", "--property", "time-limit", "-s")
-        .out()).contains("size-limit\t321").contains("time-limit\t77");
-    assertThat(ok("get-backend-index-prop", "--backend-name", "userRoot", "--index-name", "description", "-s").out())
-        .contains("index-type\tsubstring").contains("index-entry-limit\t4001");
+    assertThat(
+            ok(
+                    "get-global-configuration-prop",
+                    "--property",
+                    "size-limit",
+                    "--property",
+                    "time-limit",
+                    "-s")
+                .out())
+        .contains("size-limit\t321")
+        .contains("time-limit\t77");
+    assertThat(
+            ok(
+                    "get-backend-index-prop",
+                    "--backend-name",
+                    "userRoot",
+                    "--index-name",
+                    "description",
+                    "-s")
+                .out())
+        .contains("index-type\tsubstring")
+        .contains("index-entry-limit\t4001");
 
-    Files.writeString(batch, "set-global-configuration-prop --set size-limit:5\n"
-        + "set-global-configuration-prop --set size-limit:lots\n"
-        + "set-global-configuration-prop --set size-limit:6\n");
+    Files.writeString(
+        batch,
+        "set-global-configuration-prop --set size-limit:5\n"
+            + "set-global-configuration-prop --set size-limit:lots\n"
+            + "set-global-configuration-prop --set size-limit:6\n");
     Run failed = dsconfig(args.toArray(String[]::new));
     assertThat(failed.exitCode()).isEqualTo(1);
     assertThat(failed.err()).contains("line 2 failed");
-    assertThat(ok("get-global-configuration-prop", "--property", "size-limit", "-s").out()).contains("size-limit\t5");
+    assertThat(ok("get-global-configuration-prop", "--property", "size-limit", "-s").out())
+        .contains("size-limit\t5");
   }
 
   @Test

@@ -15,30 +15,49 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** The menu builds, shows and runs the same command a script would (here offline, on a stopped instance). */
+/**
+ * The menu builds, shows and runs the same command a script would (here offline, on a stopped
+ * instance).
+ */
 class InteractiveMenuTest {
   @TempDir Path dir;
 
   @Test
   void menuPromptsForTheSubcommandAndItsOptionsThenRunsIt() throws Exception {
     Instance instance = new Instance(dir.resolve("instance"));
-    ConfigStore.create(instance.configFile(), InitialConfig.entries(new InitialConfig.Parameters(
-        new com.unboundid.ldap.sdk.DN("dc=example,dc=com"), "127.0.0.1", 0, -1,
-        new com.unboundid.ldap.sdk.DN("cn=Directory Manager"), "{SSHA512}aGFzaA==", false))).save();
+    ConfigStore.create(
+            instance.configFile(),
+            InitialConfig.entries(
+                new InitialConfig.Parameters(
+                    new com.unboundid.ldap.sdk.DN("dc=example,dc=com"),
+                    "127.0.0.1",
+                    0,
+                    -1,
+                    new com.unboundid.ldap.sdk.DN("cn=Directory Manager"),
+                    "{SSHA512}aGFzaA==",
+                    false)))
+        .save();
 
     CommandLine cli = new CommandLine(DsConfig.command());
     StringWriter out = new StringWriter();
     cli.setOut(new PrintWriter(out, true));
     cli.parseArgs("--offline", "--instance", instance.root().toString());
-    // global-configuration is choice 1, its set subcommand choice 2; then --set twice and an empty line
+    // global-configuration is choice 1, its set subcommand choice 2; then --set twice and an empty
+    // line
     // for each of --set, --add, --remove and --reset.
-    String answers = String.join("\n", "1", "2", "size-limit:42", "time-limit:9", "", "", "", "") + "\n";
-    int code = new InteractiveMenu(cli, new BufferedReader(new StringReader(answers)),
-        new PrintWriter(out, true)).run();
+    String answers =
+        String.join("\n", "1", "2", "size-limit:42", "time-limit:9", "", "", "", "") + "\n";
+    int code =
+        new InteractiveMenu(
+                cli, new BufferedReader(new StringReader(answers)), new PrintWriter(out, true))
+            .run();
 
     assertThat(code).as(out.toString()).isZero();
-    assertThat(out.toString()).contains("dsconfig --offline --instance " + instance.root()
-        + " -n set-global-configuration-prop --set size-limit:42 --set time-limit:9");
+    assertThat(out.toString())
+        .contains(
+            "dsconfig --offline --instance "
+                + instance.root()
+                + " -n set-global-configuration-prop --set size-limit:42 --set time-limit:9");
     ServerConfig config = ServerConfig.read(ConfigStore.load(instance.configFile()));
     assertThat(config.global().sizeLimit()).isEqualTo(42);
     assertThat(config.global().timeLimitSeconds()).isEqualTo(9);

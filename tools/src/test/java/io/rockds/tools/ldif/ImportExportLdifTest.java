@@ -8,11 +8,11 @@ import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.config.InitialConfig;
 import io.rockds.server.Backends;
 import io.rockds.server.Instance;
-import io.rockds.tools.InstanceStorage;
 import io.rockds.server.InstanceSetup;
 import io.rockds.storage.Backend;
 import io.rockds.storage.BackendSettings;
 import io.rockds.storage.EntryContainer;
+import io.rockds.tools.InstanceStorage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ImportExportLdifTest {
   private static final DN BASE = dn("dc=example,dc=com");
-  private static final String LDIF = """
+  private static final String LDIF =
+      """
       dn: dc=example,dc=com
       objectClass: top
       objectClass: domain
@@ -88,22 +89,35 @@ class ImportExportLdifTest {
   void importHashesPasswordsStampsOperationalAttributesAndRejectsBadRecords() throws Exception {
     Path ldif = Files.writeString(dir.resolve("in.ldif"), LDIF);
     Path rejects = dir.resolve("rejects.ldif");
-    assertThat(ImportLdif.run("--instance", instance.root().toString(), "-l", ldif.toString(),
-        "-R", rejects.toString(), "-Q")).isZero();
-    assertThat(Files.readString(rejects)).startsWith("# line 20: The record starting at or near line 20 contains a line that does not begin")
+    assertThat(
+            ImportLdif.run(
+                "--instance",
+                instance.root().toString(),
+                "-l",
+                ldif.toString(),
+                "-R",
+                rejects.toString(),
+                "-Q"))
+        .isZero();
+    assertThat(Files.readString(rejects))
+        .startsWith(
+            "# line 20: The record starting at or near line 20 contains a line that does not begin")
         .contains("uid broken");
     try (Backend backend = Backend.openReadOnly(settings, Schema.getDefaultStandardSchema())) {
       Entry alice = read(backend, "uid=alice,ou=People,dc=example,dc=com");
       assertThat(alice.getAttributeValue("userPassword")).startsWith("{").doesNotContain("secret");
       assertThat(alice.getAttributeValue("entryUUID")).isNotBlank();
-      assertThat(alice.getAttributeValue("creatorsName")).isEqualToIgnoringCase("cn=Directory Manager");
-      assertThat(read(backend, "uid=bob,ou=People,dc=example,dc=com").getAttributeValue("entryUUID"))
+      assertThat(alice.getAttributeValue("creatorsName"))
+          .isEqualToIgnoringCase("cn=Directory Manager");
+      assertThat(
+              read(backend, "uid=bob,ou=People,dc=example,dc=com").getAttributeValue("entryUUID"))
           .isEqualTo("5c6e7a2a-4b8e-4d36-9c44-0a1a2b3c4d5e");
       assertThat(read(backend, "uid=broken,ou=People,dc=example,dc=com")).isNull();
     }
   }
 
-  private static final String SCHEMA_VIOLATIONS = """
+  private static final String SCHEMA_VIOLATIONS =
+      """
       dn: dc=example,dc=com
       objectClass: domain
       dc: example
@@ -143,7 +157,9 @@ class ImportExportLdifTest {
   void importChecksTheSchemaAsAnAddDoesUnlessSkipped() throws Exception {
     Path ldif = Files.writeString(dir.resolve("schema.ldif"), SCHEMA_VIOLATIONS);
     Path rejects = dir.resolve("rejects.ldif");
-    String[] args = {"--instance", instance.root().toString(), "-l", ldif.toString(), "-R", rejects.toString()};
+    String[] args = {
+      "--instance", instance.root().toString(), "-l", ldif.toString(), "-R", rejects.toString()
+    };
     String summary = stdoutOf(() -> assertThat(ImportLdif.run(args)).isZero());
     assertThat(summary).contains("2 imported", "4 rejected");
     assertThat(Files.readString(rejects))
@@ -159,8 +175,17 @@ class ImportExportLdifTest {
       assertThat(read(backend, "uid=nosn,dc=example,dc=com")).isNull();
     }
 
-    assertThat(ImportLdif.run("--instance", instance.root().toString(), "-l", ldif.toString(),
-        "--skipSchemaValidation", "-R", rejects.toString(), "-Q")).isZero();
+    assertThat(
+            ImportLdif.run(
+                "--instance",
+                instance.root().toString(),
+                "-l",
+                ldif.toString(),
+                "--skipSchemaValidation",
+                "-R",
+                rejects.toString(),
+                "-Q"))
+        .isZero();
     try (Backend backend = Backend.openReadOnly(settings, Schema.getDefaultStandardSchema())) {
       assertThat(read(backend, "uid=nosn,dc=example,dc=com")).isNotNull();
       assertThat(read(backend, "uid=badsyntax,dc=example,dc=com")).isNotNull();
@@ -171,14 +196,30 @@ class ImportExportLdifTest {
   void importHashesWithTheSchemeOfThePasswordPolicy() throws Exception {
     Instance pbkdf2 = new Instance(dir.resolve("pbkdf2"));
     InitialConfig.Parameters parameters = InstanceSetup.loopback(BASE, 1389, -1);
-    InstanceSetup.create(pbkdf2, new InitialConfig.Parameters(parameters.baseDn(), parameters.listenAddress(),
-        parameters.ldapPort(), parameters.ldapsPort(), parameters.rootUserDn(), parameters.rootPasswordHash(),
-        parameters.allowAnonymousRead(), parameters.httpPort(), "PBKDF2-SHA256"), "password", List.of());
+    InstanceSetup.create(
+        pbkdf2,
+        new InitialConfig.Parameters(
+            parameters.baseDn(),
+            parameters.listenAddress(),
+            parameters.ldapPort(),
+            parameters.ldapsPort(),
+            parameters.rootUserDn(),
+            parameters.rootPasswordHash(),
+            parameters.allowAnonymousRead(),
+            parameters.httpPort(),
+            "PBKDF2-SHA256"),
+        "password",
+        List.of());
     Path ldif = Files.writeString(dir.resolve("in.ldif"), LDIF);
-    assertThat(ImportLdif.run("--instance", pbkdf2.root().toString(), "-l", ldif.toString(), "-Q")).isZero();
-    BackendSettings pbkdf2Settings = Backends.settings(InstanceStorage.of(pbkdf2).backend("userRoot"), pbkdf2);
-    try (Backend backend = Backend.openReadOnly(pbkdf2Settings, Schema.getDefaultStandardSchema())) {
-      assertThat(read(backend, "uid=alice,ou=People,dc=example,dc=com").getAttributeValue("userPassword"))
+    assertThat(ImportLdif.run("--instance", pbkdf2.root().toString(), "-l", ldif.toString(), "-Q"))
+        .isZero();
+    BackendSettings pbkdf2Settings =
+        Backends.settings(InstanceStorage.of(pbkdf2).backend("userRoot"), pbkdf2);
+    try (Backend backend =
+        Backend.openReadOnly(pbkdf2Settings, Schema.getDefaultStandardSchema())) {
+      assertThat(
+              read(backend, "uid=alice,ou=People,dc=example,dc=com")
+                  .getAttributeValue("userPassword"))
           .startsWith("{PBKDF2-SHA256}");
     }
   }
@@ -198,34 +239,74 @@ class ImportExportLdifTest {
   @Test
   void importNeedsExclusiveAccessWhileExportWorksBesideARunningWriter() throws Exception {
     Path ldif = Files.writeString(dir.resolve("in.ldif"), LDIF);
-    assertThat(ImportLdif.run("--instance", instance.root().toString(), "-l", ldif.toString(), "-Q")).isZero();
+    assertThat(
+            ImportLdif.run("--instance", instance.root().toString(), "-l", ldif.toString(), "-Q"))
+        .isZero();
     Path exported = dir.resolve("out.ldif");
     try (Backend server = Backend.open(settings, Schema.getDefaultStandardSchema())) {
-      String err = stderrOf(() -> assertThat(
-          ImportLdif.run("--instance", instance.root().toString(), "-l", ldif.toString(), "-Q")).isEqualTo(1));
-      assertThat(err).startsWith("import-ldif: ").contains("in use by another process", "exclusive access");
-      assertThat(ExportLdif.run("--instance", instance.root().toString(), "-l", exported.toString(), "-Q")).isZero();
+      String err =
+          stderrOf(
+              () ->
+                  assertThat(
+                          ImportLdif.run(
+                              "--instance",
+                              instance.root().toString(),
+                              "-l",
+                              ldif.toString(),
+                              "-Q"))
+                      .isEqualTo(1));
+      assertThat(err)
+          .startsWith("import-ldif: ")
+          .contains("in use by another process", "exclusive access");
+      assertThat(
+              ExportLdif.run(
+                  "--instance", instance.root().toString(), "-l", exported.toString(), "-Q"))
+          .isZero();
     }
-    assertThat(Files.readString(exported)).contains("dn: uid=alice,ou=People,dc=example,dc=com", "entryUUID: ");
+    assertThat(Files.readString(exported))
+        .contains("dn: uid=alice,ou=People,dc=example,dc=com", "entryUUID: ");
   }
 
   @Test
   void exportImportExportIsStableAndGzipAndFiltersWork() throws Exception {
     Path ldif = Files.writeString(dir.resolve("in.ldif"), LDIF);
-    assertThat(ImportLdif.run("--instance", instance.root().toString(), "-l", ldif.toString(), "-Q")).isZero();
+    assertThat(
+            ImportLdif.run("--instance", instance.root().toString(), "-l", ldif.toString(), "-Q"))
+        .isZero();
     Path first = dir.resolve("first.ldif.gz");
     Path second = dir.resolve("second.ldif.gz");
-    assertThat(ExportLdif.run("--instance", instance.root().toString(), "-l", first.toString(), "-c", "-Q")).isZero();
-    assertThat(ImportLdif.run("--instance", instance.root().toString(), "-l", first.toString(), "-F", "-Q")).isZero();
-    assertThat(ExportLdif.run("--instance", instance.root().toString(), "-l", second.toString(), "-c", "-Q")).isZero();
+    assertThat(
+            ExportLdif.run(
+                "--instance", instance.root().toString(), "-l", first.toString(), "-c", "-Q"))
+        .isZero();
+    assertThat(
+            ImportLdif.run(
+                "--instance", instance.root().toString(), "-l", first.toString(), "-F", "-Q"))
+        .isZero();
+    assertThat(
+            ExportLdif.run(
+                "--instance", instance.root().toString(), "-l", second.toString(), "-c", "-Q"))
+        .isZero();
     assertThat(gunzip(second)).isEqualTo(gunzip(first)).contains("userPassword: {");
 
     Path filtered = dir.resolve("filtered.ldif");
-    assertThat(ExportLdif.run("--instance", instance.root().toString(), "-l", filtered.toString(), "-Q",
-        "-b", "ou=People,dc=example,dc=com", "-B", "uid=bob,ou=People,dc=example,dc=com", "-e", "userPassword"))
+    assertThat(
+            ExportLdif.run(
+                "--instance",
+                instance.root().toString(),
+                "-l",
+                filtered.toString(),
+                "-Q",
+                "-b",
+                "ou=People,dc=example,dc=com",
+                "-B",
+                "uid=bob,ou=People,dc=example,dc=com",
+                "-e",
+                "userPassword"))
         .isZero();
-    assertThat(Files.readString(filtered)).contains("dn: uid=alice,").doesNotContain("uid=bob", "userPassword",
-        "dn: dc=example,dc=com");
+    assertThat(Files.readString(filtered))
+        .contains("dn: uid=alice,")
+        .doesNotContain("uid=bob", "userPassword", "dn: dc=example,dc=com");
   }
 
   private static String gunzip(Path file) throws Exception {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldif.LDIFReader;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +34,8 @@ class MakeLdifTest {
   void gzOutput_isGzippedLdif() throws Exception {
     Path ldif = directory.resolve("sample.ldif.gz");
 
-    int exit = MakeLdif.run("-t", TemplateFile.EXAMPLE, "-c", "numusers=25", "-o", ldif.toString(), "-Q");
+    int exit =
+        MakeLdif.run("-t", TemplateFile.EXAMPLE, "-c", "numusers=25", "-o", ldif.toString(), "-Q");
 
     assertThat(exit).isZero();
     try (InputStream in = new GZIPInputStream(Files.newInputStream(ldif))) {
@@ -52,16 +52,33 @@ class MakeLdifTest {
     int exit;
     System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
     try {
-      exit = MakeLdif.run("--templateFile", TemplateFile.EXAMPLE, "--constant", "numusers=3",
-          "--constant", "suffix=o=test", "--randomSeed", "9", "--ldifFile", "-", "--quiet");
+      exit =
+          MakeLdif.run(
+              "--templateFile",
+              TemplateFile.EXAMPLE,
+              "--constant",
+              "numusers=3",
+              "--constant",
+              "suffix=o=test",
+              "--randomSeed",
+              "9",
+              "--ldifFile",
+              "-",
+              "--quiet");
     } finally {
       System.setOut(originalOut);
     }
 
     assertThat(exit).isZero();
     List<Entry> entries = read(new java.io.ByteArrayInputStream(captured.toByteArray()));
-    assertThat(entries).extracting(Entry::getDN).containsExactly("o=test", "ou=People,o=test",
-        "uid=user.0,ou=People,o=test", "uid=user.1,ou=People,o=test", "uid=user.2,ou=People,o=test");
+    assertThat(entries)
+        .extracting(Entry::getDN)
+        .containsExactly(
+            "o=test",
+            "ou=People,o=test",
+            "uid=user.0,ou=People,o=test",
+            "uid=user.1,ou=People,o=test",
+            "uid=user.2,ou=People,o=test");
   }
 
   @Test
@@ -70,12 +87,15 @@ class MakeLdifTest {
     Path templates = Files.createDirectory(directory.resolve("templates"));
     Files.write(resources.resolve("colors"), List.of("from-resource-path"));
     Files.write(templates.resolve("colors"), List.of("from-template-directory"));
-    Path template = TemplateRunner.write(templates,
-        "branch: o=test\nsubordinateTemplate: t:1\n\ntemplate: t\nrdnAttr: cn\ncn: <file:colors>\n");
+    Path template =
+        TemplateRunner.write(
+            templates,
+            "branch: o=test\nsubordinateTemplate: t:1\n\ntemplate: t\nrdnAttr: cn\ncn: <file:colors>\n");
     Path withPath = directory.resolve("with.ldif");
     Path without = directory.resolve("without.ldif");
 
-    MakeLdif.run("-t", template.toString(), "-r", resources.toString(), "-o", withPath.toString(), "-Q");
+    MakeLdif.run(
+        "-t", template.toString(), "-r", resources.toString(), "-o", withPath.toString(), "-Q");
     MakeLdif.run("-t", template.toString(), "-o", without.toString(), "-Q");
 
     assertThat(Files.readString(withPath)).contains("cn: from-resource-path");
@@ -84,9 +104,11 @@ class MakeLdifTest {
 
   @Test
   void valuesThatAreNotSafeStrings_areWrittenAsBase64() throws Exception {
-    Path template = TemplateRunner.write(directory,
-        "branch: o=test\nsubordinateTemplate: t:1\n\ntemplate: t\nrdnAttr: cn\ncn: Zoë\n"
-            + "description: <list: leading space>\n");
+    Path template =
+        TemplateRunner.write(
+            directory,
+            "branch: o=test\nsubordinateTemplate: t:1\n\ntemplate: t\nrdnAttr: cn\ncn: Zoë\n"
+                + "description: <list: leading space>\n");
     Path ldif = directory.resolve("out.ldif");
 
     MakeLdif.run("-t", template.toString(), "-o", ldif.toString(), "-Q");

@@ -19,8 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The seed's appendix B template, run verbatim with 100 users instead of 10 million. */
 class OidTemplateTest {
-  private static final Path OID_10M = TemplateRunner.BENCHMARK_TEMPLATES.resolve("oid-10m.template");
-  private static final Path OID_BENCH = TemplateRunner.BENCHMARK_TEMPLATES.resolve("oid-bench.template");
+  private static final Path OID_10M =
+      TemplateRunner.BENCHMARK_TEMPLATES.resolve("oid-10m.template");
+  private static final Path OID_BENCH =
+      TemplateRunner.BENCHMARK_TEMPLATES.resolve("oid-bench.template");
   private static final Map<String, String> HUNDRED_USERS = Map.of("numusers", "100");
 
   @TempDir Path directory;
@@ -54,7 +56,8 @@ class OidTemplateTest {
       String sn = user.getAttributeValue("sn");
       String cn = givenName + " " + sn;
       assertThat(user.getAttributeValue("cn")).isEqualTo(cn);
-      assertThat(user.getAttributeValue("initials")).isEqualTo("" + givenName.charAt(0) + sn.charAt(0));
+      assertThat(user.getAttributeValue("initials"))
+          .isEqualTo("" + givenName.charAt(0) + sn.charAt(0));
       assertThat(user.getAttributeValue("uid")).isEqualTo("user." + number);
       assertThat(user.getAttributeValue("employeeNumber")).isEqualTo(Integer.toString(number));
       assertThat(user.getAttributeValue("mail")).isEqualTo("user." + number + "@oracle.com");
@@ -65,10 +68,19 @@ class OidTemplateTest {
       assertThat(user.getAttributeValue("street")).matches("\\d{5} [A-Za-z ]+ Street");
       assertThat(user.getAttributeValue("st")).isIn(states);
       assertThat(user.getAttributeValue("postalCode")).matches("\\d{5}");
-      assertThat(user.getAttributeValue("postalAddress")).isEqualTo(cn + "$" + user.getAttributeValue("street")
-          + "$" + user.getAttributeValue("l") + ", " + user.getAttributeValue("st") + " "
-          + user.getAttributeValue("postalCode"));
-      assertThat(user.getAttributeValue("description")).isEqualTo("This is the description for " + cn + ".");
+      assertThat(user.getAttributeValue("postalAddress"))
+          .isEqualTo(
+              cn
+                  + "$"
+                  + user.getAttributeValue("street")
+                  + "$"
+                  + user.getAttributeValue("l")
+                  + ", "
+                  + user.getAttributeValue("st")
+                  + " "
+                  + user.getAttributeValue("postalCode"));
+      assertThat(user.getAttributeValue("description"))
+          .isEqualTo("This is the description for " + cn + ".");
       byte[] photo = user.getAttributeValueBytes("photo");
       assertThat(photo).hasSize(1500);
       assertThat(new String(photo, StandardCharsets.US_ASCII)).matches("[a-z0-9]{1500}");
@@ -78,8 +90,17 @@ class OidTemplateTest {
   @Test
   void ldifFile_hasBase64PhotoAndReadsBackAsTheGeneratedEntries() throws Exception {
     Path ldif = directory.resolve("oid.ldif");
-    int exit = MakeLdif.run("-t", OID_10M.toString(), "-c", "numusers=100", "-s", "5",
-        "-o", ldif.toString(), "--quiet");
+    int exit =
+        MakeLdif.run(
+            "-t",
+            OID_10M.toString(),
+            "-c",
+            "numusers=100",
+            "-s",
+            "5",
+            "-o",
+            ldif.toString(),
+            "--quiet");
     List<Entry> expected = TemplateRunner.generate(OID_10M, HUNDRED_USERS, 5);
 
     assertThat(exit).isZero();
@@ -98,9 +119,12 @@ class OidTemplateTest {
     Path first = directory.resolve("first.ldif");
     Path second = directory.resolve("second.ldif");
     Path other = directory.resolve("other.ldif");
-    MakeLdif.run("-t", OID_10M.toString(), "-c", "numusers=50", "-s", "42", "-o", first.toString(), "-Q");
-    MakeLdif.run("-t", OID_10M.toString(), "-c", "numusers=50", "-s", "42", "-o", second.toString(), "-Q");
-    MakeLdif.run("-t", OID_10M.toString(), "-c", "numusers=50", "-s", "43", "-o", other.toString(), "-Q");
+    MakeLdif.run(
+        "-t", OID_10M.toString(), "-c", "numusers=50", "-s", "42", "-o", first.toString(), "-Q");
+    MakeLdif.run(
+        "-t", OID_10M.toString(), "-c", "numusers=50", "-s", "42", "-o", second.toString(), "-Q");
+    MakeLdif.run(
+        "-t", OID_10M.toString(), "-c", "numusers=50", "-s", "43", "-o", other.toString(), "-Q");
 
     assertThat(Files.mismatch(first, second)).isEqualTo(-1);
     assertThat(Files.mismatch(first, other)).isNotEqualTo(-1);

@@ -22,19 +22,26 @@ final class TemplateRunner {
     return file;
   }
 
-  static List<Entry> generate(Path template, Map<String, String> constants, long seed) throws IOException {
+  static List<Entry> generate(Path template, Map<String, String> constants, long seed)
+      throws IOException {
     List<Entry> entries = new ArrayList<>();
-    LdifGenerator.generate(TemplateFile.load(template.toString(), constants, null), seed, entries::add);
+    LdifGenerator.generate(
+        TemplateFile.load(template.toString(), constants, null), seed, entries::add);
     return entries;
   }
 
   /**
-   * The {@code count} entries of template {@code t} (rdnAttr uid, uid u.0, u.1, ...) holding
-   * {@code lines}, below branch dc=example,dc=com.
+   * The {@code count} entries of template {@code t} (rdnAttr uid, uid u.0, u.1, ...) holding {@code
+   * lines}, below branch dc=example,dc=com.
    */
   static List<Entry> entries(Path directory, int count, String... lines) throws IOException {
-    String text = "branch: dc=example,dc=com\nsubordinateTemplate: t:" + count + "\n\n"
-        + "template: t\nrdnAttr: uid\nuid: u.<sequential:0>\n" + String.join("\n", lines) + "\n";
+    String text =
+        "branch: dc=example,dc=com\nsubordinateTemplate: t:"
+            + count
+            + "\n\n"
+            + "template: t\nrdnAttr: uid\nuid: u.<sequential:0>\n"
+            + String.join("\n", lines)
+            + "\n";
     List<Entry> all = generate(write(directory, text), Map.of(), 7);
     return all.subList(1, all.size());
   }

@@ -43,9 +43,12 @@ class ProgressTest {
   void lines_areWrittenPeriodicallyThenASummary() throws InterruptedException {
     ByteArrayOutputStream output = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8);
-    try (Progress progress = Progress.start("makeldif", 100, Progress.Display.LINES, out, Duration.ofMillis(5))) {
+    try (Progress progress =
+        Progress.start("makeldif", 100, Progress.Display.LINES, out, Duration.ofMillis(5))) {
       progress.step(40);
-      for (int i = 0; i < 400 && !output.toString(StandardCharsets.UTF_8).contains("makeldif: 40/100"); i++) {
+      for (int i = 0;
+          i < 400 && !output.toString(StandardCharsets.UTF_8).contains("makeldif: 40/100");
+          i++) {
         Thread.sleep(5);
       }
       progress.step();
@@ -62,8 +65,13 @@ class ProgressTest {
   @Test
   void quiet_printsNothing() {
     ByteArrayOutputStream output = new ByteArrayOutputStream();
-    try (Progress progress = Progress.start("makeldif", 10, Progress.Display.QUIET,
-        new PrintStream(output, true, StandardCharsets.UTF_8), Duration.ofMillis(1))) {
+    try (Progress progress =
+        Progress.start(
+            "makeldif",
+            10,
+            Progress.Display.QUIET,
+            new PrintStream(output, true, StandardCharsets.UTF_8),
+            Duration.ofMillis(1))) {
       progress.step(10);
     }
 
@@ -73,8 +81,13 @@ class ProgressTest {
   @Test
   void bar_drawsCountsAndEndsWithTheSummary() {
     ByteArrayOutputStream output = new ByteArrayOutputStream();
-    try (Progress progress = Progress.start("makeldif", 10, Progress.Display.BAR,
-        new PrintStream(output, true, StandardCharsets.UTF_8), Duration.ofSeconds(1))) {
+    try (Progress progress =
+        Progress.start(
+            "makeldif",
+            10,
+            Progress.Display.BAR,
+            new PrintStream(output, true, StandardCharsets.UTF_8),
+            Duration.ofSeconds(1))) {
       progress.step(10);
     }
 

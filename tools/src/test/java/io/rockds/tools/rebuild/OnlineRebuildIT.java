@@ -15,43 +15,104 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** dsconfig creates an index in the running server; rebuild-index rebuilds it through the server. */
+/**
+ * dsconfig creates an index in the running server; rebuild-index rebuilds it through the server.
+ */
 class OnlineRebuildIT {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void indexCreatedByDsconfigIsUntrustedUntilRebuildIndexRebuildsItOnline() throws Exception {
     Instance instance = SampleInstance.copyTo(dir.resolve("instance"));
     try (DirectoryServer server = DirectoryServer.start(instance)) {
       String port = Integer.toString(server.ldapPort());
-      ToolOutput created = ToolOutput.run(DsConfig.command(), "-h", "127.0.0.1", "-p", port, "-D", "cn=Directory Manager",
-          "-w", "password", "-n", "create-backend-index", "--backend-name", "userRoot", "--index-name", "employeeNumber",
-          "--set", "index-type:equality", "--set", "index-entry-limit:50");
+      ToolOutput created =
+          ToolOutput.run(
+              DsConfig.command(),
+              "-h",
+              "127.0.0.1",
+              "-p",
+              port,
+              "-D",
+              "cn=Directory Manager",
+              "-w",
+              "password",
+              "-n",
+              "create-backend-index",
+              "--backend-name",
+              "userRoot",
+              "--index-name",
+              "employeeNumber",
+              "--set",
+              "index-type:equality",
+              "--set",
+              "index-entry-limit:50");
       assertThat(created.exitCode()).as(created.err()).isZero();
       EntryContainer container = server.backends().containerFor(SampleInstance.BASE);
       AttributeIndex index = container.index("employeeNumber", IndexType.EQUALITY);
       assertThat(index).isNotNull();
       assertThat(index.isTrusted()).isFalse();
 
-      ToolOutput rebuilt = ToolOutput.run(new RebuildIndex(), "--hostname", "127.0.0.1", "-p", port,
-          "-w", "password", "-b", "dc=example,dc=com", "--index", "employeeNumber");
+      ToolOutput rebuilt =
+          ToolOutput.run(
+              new RebuildIndex(),
+              "--hostname",
+              "127.0.0.1",
+              "-p",
+              port,
+              "-w",
+              "password",
+              "-b",
+              "dc=example,dc=com",
+              "--index",
+              "employeeNumber");
       assertThat(rebuilt.exitCode()).as(rebuilt.out() + rebuilt.err()).isZero();
-      assertThat(rebuilt.out()).contains("Rebuild task ds-task-id=rebuild-")
+      assertThat(rebuilt.out())
+          .contains("Rebuild task ds-task-id=rebuild-")
           .containsPattern("Rebuilt employeeNumber\\.\\S+ from 1000\\d entries");
       assertThat(index.isTrusted()).isTrue();
 
-      ToolOutput verified = ToolOutput.run(new VerifyIndex(), "--instance", instance.root().toString(),
-          "-b", "dc=example,dc=com", "--index", "employeeNumber");
+      ToolOutput verified =
+          ToolOutput.run(
+              new VerifyIndex(),
+              "--instance",
+              instance.root().toString(),
+              "-b",
+              "dc=example,dc=com",
+              "--index",
+              "employeeNumber");
       assertThat(verified.exitCode()).as(verified.out() + verified.err()).isZero();
-      assertThat(verified.err()).contains("the server is running").contains("consistent read-only snapshot")
+      assertThat(verified.err())
+          .contains("the server is running")
+          .contains("consistent read-only snapshot")
           .contains("verify-index");
 
-      ToolOutput degraded = ToolOutput.run(new RebuildIndex(), "--hostname", "127.0.0.1", "-p", port,
-          "-w", "password", "-b", "dc=example,dc=com", "--rebuildDegraded", "--quiet");
+      ToolOutput degraded =
+          ToolOutput.run(
+              new RebuildIndex(),
+              "--hostname",
+              "127.0.0.1",
+              "-p",
+              port,
+              "-w",
+              "password",
+              "-b",
+              "dc=example,dc=com",
+              "--rebuildDegraded",
+              "--quiet");
       assertThat(degraded.exitCode()).as(degraded.err()).isZero();
-      ToolOutput wrongPassword = ToolOutput.run(new RebuildIndex(), "--hostname", "127.0.0.1", "-p", port,
-          "-w", "wrong", "-b", "dc=example,dc=com", "--rebuildAll");
+      ToolOutput wrongPassword =
+          ToolOutput.run(
+              new RebuildIndex(),
+              "--hostname",
+              "127.0.0.1",
+              "-p",
+              port,
+              "-w",
+              "wrong",
+              "-b",
+              "dc=example,dc=com",
+              "--rebuildAll");
       assertThat(wrongPassword.exitCode()).isEqualTo(1);
     }
   }

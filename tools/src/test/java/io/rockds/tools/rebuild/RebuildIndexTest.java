@@ -12,21 +12,25 @@ import io.rockds.server.Backends;
 import io.rockds.server.Instance;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
-import io.rockds.tools.backendstat.BackendStat;
 import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.backendstat.BackendStat;
 import io.rockds.tools.fixtures.SampleInstance;
 import io.rockds.tools.fixtures.ToolOutput;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** rebuild-index on copies of the sample instance: a changed limit, recoverable keys, usage errors. */
+/**
+ * rebuild-index on copies of the sample instance: a changed limit, recoverable keys, usage errors.
+ */
 class RebuildIndexTest {
-  /** Users with sn Rossi: SampleData gives user.i the surname LAST[(i / 20 + i) % 20], Rossi being LAST[7]. */
+  /**
+   * Users with sn Rossi: SampleData gives user.i the surname LAST[(i / 20 + i) % 20], Rossi being
+   * LAST[7].
+   */
   private static final int ROSSI = 7;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static ToolOutput rebuild(Instance instance, String... args) {
     String[] all = new String[args.length + 4];
@@ -39,7 +43,9 @@ class RebuildIndexTest {
   }
 
   private static String status(Instance instance) {
-    return ToolOutput.run(new BackendStat(), "--instance", instance.root().toString(), "show-index-status").out();
+    return ToolOutput.run(
+            new BackendStat(), "--instance", instance.root().toString(), "show-index-status")
+        .out();
   }
 
   @Test
@@ -53,20 +59,27 @@ class RebuildIndexTest {
 
     ToolOutput o = rebuild(instance, "--rebuildDegraded");
     assertThat(o.exitCode()).as(o.err()).isZero();
-    assertThat(o.out()).contains("Rebuilt 2 indexes of dc=example,dc=com: ")
-        .contains("sn.caseIgnoreMatch").contains("sn.caseIgnoreSubstringsMatch:6");
-    assertThat(status(instance)).containsPattern("sn.caseIgnoreMatch +/dc=com,dc=example/sn.caseIgnoreMatch +true +false"
-        + " +20 +0 ").doesNotContain("Index: /dc=com,dc=example/sn.caseIgnoreMatch");
+    assertThat(o.out())
+        .contains("Rebuilt 2 indexes of dc=example,dc=com: ")
+        .contains("sn.caseIgnoreMatch")
+        .contains("sn.caseIgnoreSubstringsMatch:6");
+    assertThat(status(instance))
+        .containsPattern(
+            "sn.caseIgnoreMatch +/dc=com,dc=example/sn.caseIgnoreMatch +true +false" + " +20 +0 ")
+        .doesNotContain("Index: /dc=com,dc=example/sn.caseIgnoreMatch");
 
-    assertThat(rebuild(instance, "--rebuildDegraded").out()).contains("No index of dc=example,dc=com needed a rebuild.");
+    assertThat(rebuild(instance, "--rebuildDegraded").out())
+        .contains("No index of dc=example,dc=com needed a rebuild.");
   }
 
   @Test
   void rebuildDegraded_recoversKeysBackWithinTheLimit() throws Exception {
     Instance instance = SampleInstance.copyTo(dir.resolve("recover"));
     InstanceStorage storage = InstanceStorage.of(instance);
-    try (Backend backend = Backend.open(Backends.settings(storage.backend("userRoot"), instance).withSyncWrites(false),
-        Schema.getDefaultStandardSchema())) {
+    try (Backend backend =
+        Backend.open(
+            Backends.settings(storage.backend("userRoot"), instance).withSyncWrites(false),
+            Schema.getDefaultStandardSchema())) {
       EntryContainer container = backend.containers().get(0);
       int deleted = 0;
       for (int i = 0; i < SampleInstance.USERS && deleted < 101; i++) {
@@ -76,14 +89,28 @@ class RebuildIndexTest {
         }
       }
     }
-    assertThat(status(instance)).contains("Recoverable keys (back within the limit of 400; rebuild-index"
-        + " --rebuildDegraded lists their IDs again): [rossi] (399)");
+    assertThat(status(instance))
+        .contains(
+            "Recoverable keys (back within the limit of 400; rebuild-index"
+                + " --rebuildDegraded lists their IDs again): [rossi] (399)");
 
     ToolOutput o = rebuild(instance, "--rebuildDegraded");
     assertThat(o.exitCode()).as(o.err()).isZero();
     assertThat(o.out()).contains("sn.caseIgnoreMatch");
-    ToolOutput rossi = ToolOutput.run(new BackendStat(), "--instance", instance.root().toString(), "dump-index",
-        "-b", "dc=example,dc=com", "-i", "sn.caseIgnoreMatch", "-k", "rossi", "-K", "rossi");
+    ToolOutput rossi =
+        ToolOutput.run(
+            new BackendStat(),
+            "--instance",
+            instance.root().toString(),
+            "dump-index",
+            "-b",
+            "dc=example,dc=com",
+            "-i",
+            "sn.caseIgnoreMatch",
+            "-k",
+            "rossi",
+            "-K",
+            "rossi");
     assertThat(rossi.out()).contains("Key (len 5): rossi").contains("[COUNT:399]");
     assertThat(status(instance)).doesNotContain("Recoverable");
   }

@@ -25,11 +25,12 @@ import org.rocksdb.UInt64AddOperator;
  * case runs beside a live server in {@code RunningServerIT}).
  */
 class VerifyIndexTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static ToolOutput verify(Instance instance, String... args) {
-    List<String> all = new ArrayList<>(List.of("--instance", instance.root().toString(), "-b", "dc=example,dc=com"));
+    List<String> all =
+        new ArrayList<>(
+            List.of("--instance", instance.root().toString(), "-b", "dc=example,dc=com"));
     all.addAll(List.of(args));
     return ToolOutput.run(new VerifyIndex(), all.toArray(String[]::new));
   }
@@ -42,7 +43,8 @@ class VerifyIndexTest {
 
     ToolOutput o = verify(instance);
     assertThat(o.exitCode()).isEqualTo(VerifyIndex.INCONSISTENT);
-    assertThat(o.out()).contains("uid.caseIgnoreMatch [user.1] entry ID 5: MISSING_ID")
+    assertThat(o.out())
+        .contains("uid.caseIgnoreMatch [user.1] entry ID 5: MISSING_ID")
         .contains("mail.caseIgnoreIA5Match [user.2@example.com] entry ID 6: MISSING_ID")
         .contains(": 2 inconsistencies.");
 
@@ -50,8 +52,18 @@ class VerifyIndexTest {
     assertThat(uidOnly.exitCode()).isEqualTo(VerifyIndex.INCONSISTENT);
     assertThat(uidOnly.out()).contains("[user.1]").doesNotContain("[user.2@example.com]");
 
-    ToolOutput rebuild = ToolOutput.run(new RebuildIndex(), "--instance", instance.root().toString(), "-b",
-        "dc=example,dc=com", "--index", "uid", "--index", "mail.caseIgnoreIA5Match", "--quiet");
+    ToolOutput rebuild =
+        ToolOutput.run(
+            new RebuildIndex(),
+            "--instance",
+            instance.root().toString(),
+            "-b",
+            "dc=example,dc=com",
+            "--index",
+            "uid",
+            "--index",
+            "mail.caseIgnoreIA5Match",
+            "--quiet");
     assertThat(rebuild.exitCode()).as(rebuild.err()).isZero();
     assertThat(verify(instance, "--index", "uid", "--index", "mail").exitCode()).isZero();
   }
@@ -65,11 +77,13 @@ class VerifyIndexTest {
   }
 
   /** Deletes index records behind the storage layer's back, as a disk or software fault would. */
-  static void deleteRawKeys(Instance instance, String columnFamily, String... keys) throws Exception {
+  static void deleteRawKeys(Instance instance, String columnFamily, String... keys)
+      throws Exception {
     String path = instance.root().resolve("db/userRoot").toString();
     List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
     // The counter trees need their merge operator should RocksDB compact them while open.
-    try (Options options = new Options(); UInt64AddOperator add = new UInt64AddOperator();
+    try (Options options = new Options();
+        UInt64AddOperator add = new UInt64AddOperator();
         ColumnFamilyOptions counters = new ColumnFamilyOptions().setMergeOperator(add);
         ColumnFamilyOptions plain = new ColumnFamilyOptions()) {
       for (byte[] name : RocksDB.listColumnFamilies(options, path)) {
@@ -81,13 +95,16 @@ class VerifyIndexTest {
     }
   }
 
-  private static void deleteKeys(String path, List<ColumnFamilyDescriptor> descriptors, String columnFamily,
-      String... keys) throws Exception {
+  private static void deleteKeys(
+      String path, List<ColumnFamilyDescriptor> descriptors, String columnFamily, String... keys)
+      throws Exception {
     List<ColumnFamilyHandle> handles = new ArrayList<>();
-    try (DBOptions options = new DBOptions(); RocksDB db = RocksDB.open(options, path, descriptors, handles)) {
+    try (DBOptions options = new DBOptions();
+        RocksDB db = RocksDB.open(options, path, descriptors, handles)) {
       try {
         for (int i = 0; i < descriptors.size(); i++) {
-          if (new String(descriptors.get(i).getName(), StandardCharsets.UTF_8).equals(columnFamily)) {
+          if (new String(descriptors.get(i).getName(), StandardCharsets.UTF_8)
+              .equals(columnFamily)) {
             for (String key : keys) {
               assertThat(db.get(handles.get(i), key.getBytes(StandardCharsets.UTF_8))).isNotNull();
               db.delete(handles.get(i), key.getBytes(StandardCharsets.UTF_8));

@@ -11,11 +11,10 @@ import java.util.Set;
  * @param holder the entry whose {@code aci} attribute holds it; null for a global ACI
  * @param name the {@code acl "name"}
  */
-public record Aci(String text, DN holder, AciTargets targets, String name, List<Permission> permissions) {
+public record Aci(
+    String text, DN holder, AciTargets targets, String name, List<Permission> permissions) {
 
-  /**
-   * One {@code allow (rights) bindRule;} or {@code deny (rights) bindRule;} clause.
-   */
+  /** One {@code allow (rights) bindRule;} or {@code deny (rights) bindRule;} clause. */
   record Permission(boolean allow, Set<Right> rights, BindRule bindRule) {}
 
   /** Parses an ACI value; {@code holder} is null for a global ACI. */

@@ -9,11 +9,14 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The ACIs in force: the global ones (replaced when the configuration changes) and those held by
- * entries, loaded on first use and kept until a write touches an {@code aci} value. A load that raced with an invalidation is used
- * once but not kept, so a completed write is always seen by the next operation.
+ * entries, loaded on first use and kept until a write touches an {@code aci} value. A load that
+ * raced with an invalidation is used once but not kept, so a completed write is always seen by the
+ * next operation.
  */
 public final class AciCache {
-  /** Reads every entry ACI of every backend, by holder DN (an index read of {@code aci} presence). */
+  /**
+   * Reads every entry ACI of every backend, by holder DN (an index read of {@code aci} presence).
+   */
   @FunctionalInterface
   public interface Loader {
     Map<DN, List<Aci>> load() throws LDAPException;
@@ -29,7 +32,10 @@ public final class AciCache {
     this.loader = loader;
   }
 
-  /** Takes changed global ACIs into use (a write of {@code cn=config}); the next operation sees them. */
+  /**
+   * Takes changed global ACIs into use (a write of {@code cn=config}); the next operation sees
+   * them.
+   */
   public void replaceGlobal(List<Aci> acis) {
     global = List.copyOf(acis);
   }

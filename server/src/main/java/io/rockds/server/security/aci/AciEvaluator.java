@@ -29,10 +29,15 @@ public final class AciEvaluator {
     this.clock = clock;
   }
 
-  /** The rights of {@code subject} on {@code entry}, given the candidate ACIs (global and inherited). */
-  public EntryAccess evaluate(Subject subject, Entry entry, List<Aci> candidates) throws LDAPException {
+  /**
+   * The rights of {@code subject} on {@code entry}, given the candidate ACIs (global and
+   * inherited).
+   */
+  public EntryAccess evaluate(Subject subject, Entry entry, List<Aci> candidates)
+      throws LDAPException {
     DN dn = entry.getParsedDN();
-    BindContext context = new BindContext(subject, entry, dn, LocalDateTime.now(clock), directory, hostNames, schema);
+    BindContext context =
+        new BindContext(subject, entry, dn, LocalDateTime.now(clock), directory, hostNames, schema);
     List<EntryAccess.Grant> grants = new ArrayList<>();
     for (Aci aci : candidates) {
       if (!aci.targets().appliesTo(aci.holder(), entry, dn, schema)) {

@@ -31,15 +31,32 @@ import java.util.regex.Pattern;
  */
 final class AciParser {
   private static final int MAX_NESTING = 32;
+
   /** The highest {@code ssf} OpenDJ accepts. */
   private static final int MAX_SSF = 1024;
+
   private static final int MAX_PARENT_LEVEL = 9;
-  private static final Pattern ATTRIBUTE = Pattern.compile("[A-Za-z][A-Za-z0-9-]*|[0-9]+(\\.[0-9]+)+");
+  private static final Pattern ATTRIBUTE =
+      Pattern.compile("[A-Za-z][A-Za-z0-9-]*|[0-9]+(\\.[0-9]+)+");
   private static final Pattern HOST_PATTERN =
-      Pattern.compile("\\*|(\\*\\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*");
-  private static final Map<String, DayOfWeek> DAYS = Map.of("sun", DayOfWeek.SUNDAY, "mon", DayOfWeek.MONDAY,
-      "tue", DayOfWeek.TUESDAY, "wed", DayOfWeek.WEDNESDAY, "thu", DayOfWeek.THURSDAY, "fri", DayOfWeek.FRIDAY,
-      "sat", DayOfWeek.SATURDAY);
+      Pattern.compile(
+          "\\*|(\\*\\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*");
+  private static final Map<String, DayOfWeek> DAYS =
+      Map.of(
+          "sun",
+          DayOfWeek.SUNDAY,
+          "mon",
+          DayOfWeek.MONDAY,
+          "tue",
+          DayOfWeek.TUESDAY,
+          "wed",
+          DayOfWeek.WEDNESDAY,
+          "thu",
+          DayOfWeek.THURSDAY,
+          "fri",
+          DayOfWeek.FRIDAY,
+          "sat",
+          DayOfWeek.SATURDAY);
 
   private final String text;
   private final DN holder;
@@ -102,7 +119,8 @@ final class AciParser {
           }
           scope = TargetScope.parse(value);
           if (scope == null) {
-            throw error("targetscope \"" + value + "\" (expected: base, onelevel, subtree or subordinate)");
+            throw error(
+                "targetscope \"" + value + "\" (expected: base, onelevel, subtree or subordinate)");
           }
         }
         default -> throw error("unsupported target keyword \"" + keyword + "\"");
@@ -137,8 +155,14 @@ final class AciParser {
     if (pos != text.length()) {
       throw error("unexpected text after the closing parenthesis");
     }
-    AciTargets targets = new AciTargets(target, targetNegated, attributes, filter, filterNegated,
-        scope == null ? TargetScope.SUBTREE : scope);
+    AciTargets targets =
+        new AciTargets(
+            target,
+            targetNegated,
+            attributes,
+            filter,
+            filterNegated,
+            scope == null ? TargetScope.SUBTREE : scope);
     return new Aci(text, holder, targets, name, List.copyOf(permissions));
   }
 
@@ -218,7 +242,8 @@ final class AciParser {
       String value = quoted();
       return keyword.equals("ssf")
           ? new BindRule.Ordered(BindRule.Ordered.Quantity.SSF, comparison, ssf(value))
-          : new BindRule.Ordered(BindRule.Ordered.Quantity.TIME_OF_DAY, comparison, timeOfDay(value));
+          : new BindRule.Ordered(
+              BindRule.Ordered.Quantity.TIME_OF_DAY, comparison, timeOfDay(value));
     }
     if (keyword.isEmpty()) {
       throw error("expected a bind rule");
@@ -241,14 +266,17 @@ final class AciParser {
     List<BindRule.UserUrl> urls = new ArrayList<>();
     for (String part : value.split("\\|\\|")) {
       String dn = ldapUrl(part.trim());
-      BindRule.UserUrl.Kind kind = switch (dn.trim().toLowerCase(Locale.ROOT)) {
-        case "anyone" -> BindRule.UserUrl.Kind.ANYONE;
-        case "all" -> BindRule.UserUrl.Kind.ALL;
-        case "self" -> BindRule.UserUrl.Kind.SELF;
-        case "parent" -> BindRule.UserUrl.Kind.PARENT;
-        default -> BindRule.UserUrl.Kind.DN;
-      };
-      urls.add(new BindRule.UserUrl(kind, kind == BindRule.UserUrl.Kind.DN ? DnPattern.parse(dn) : null));
+      BindRule.UserUrl.Kind kind =
+          switch (dn.trim().toLowerCase(Locale.ROOT)) {
+            case "anyone" -> BindRule.UserUrl.Kind.ANYONE;
+            case "all" -> BindRule.UserUrl.Kind.ALL;
+            case "self" -> BindRule.UserUrl.Kind.SELF;
+            case "parent" -> BindRule.UserUrl.Kind.PARENT;
+            default -> BindRule.UserUrl.Kind.DN;
+          };
+      urls.add(
+          new BindRule.UserUrl(
+              kind, kind == BindRule.UserUrl.Kind.DN ? DnPattern.parse(dn) : null));
     }
     return new BindRule.UserDn(List.copyOf(urls), negated);
   }
@@ -267,7 +295,10 @@ final class AciParser {
 
   private BindRule authMethod(String value, boolean negated) throws AciSyntaxException {
     String method = value.trim().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
-    if (!method.equals("none") && !method.equals("simple") && !method.equals("ssl") && !method.equals("sasl")
+    if (!method.equals("none")
+        && !method.equals("simple")
+        && !method.equals("ssl")
+        && !method.equals("sasl")
         && !method.startsWith("sasl ")) {
       throw error("authmethod \"" + value + "\" (expected: none, simple, ssl or sasl [mechanism])");
     }
@@ -278,7 +309,10 @@ final class AciParser {
   private BindRule userAttr(String value, boolean negated) throws AciSyntaxException {
     int hash = value.lastIndexOf('#');
     if (hash < 0) {
-      throw error("userattr \"" + value + "\" (expected: attribute#USERDN, #GROUPDN, #ROLEDN, #LDAPURL or #value)");
+      throw error(
+          "userattr \""
+              + value
+              + "\" (expected: attribute#USERDN, #GROUPDN, #ROLEDN, #LDAPURL or #value)");
     }
     String attribute = value.substring(0, hash).trim();
     String bindType = value.substring(hash + 1).trim();
@@ -294,29 +328,40 @@ final class AciParser {
     if (!ATTRIBUTE.matcher(attribute).matches()) {
       throw error("userattr \"" + value + "\": invalid attribute name \"" + attribute + "\"");
     }
-    BindRule.UserAttr.Kind kind = switch (bindType.toUpperCase(Locale.ROOT)) {
-      case "USERDN" -> BindRule.UserAttr.Kind.USERDN;
-      case "GROUPDN", "ROLEDN" -> BindRule.UserAttr.Kind.GROUPDN;
-      case "LDAPURL" -> BindRule.UserAttr.Kind.LDAPURL;
-      default -> BindRule.UserAttr.Kind.VALUE;
-    };
+    BindRule.UserAttr.Kind kind =
+        switch (bindType.toUpperCase(Locale.ROOT)) {
+          case "USERDN" -> BindRule.UserAttr.Kind.USERDN;
+          case "GROUPDN", "ROLEDN" -> BindRule.UserAttr.Kind.GROUPDN;
+          case "LDAPURL" -> BindRule.UserAttr.Kind.LDAPURL;
+          default -> BindRule.UserAttr.Kind.VALUE;
+        };
     if (bindType.isEmpty()) {
       throw error("userattr \"" + value + "\": empty value after '#'");
     }
     boolean inherited = !levels.equals(List.of(0));
-    if (inherited && (kind == BindRule.UserAttr.Kind.LDAPURL || kind == BindRule.UserAttr.Kind.VALUE)) {
-      throw error("userattr \"" + value + "\": parent[] inheritance applies to USERDN, GROUPDN and ROLEDN only");
+    if (inherited
+        && (kind == BindRule.UserAttr.Kind.LDAPURL || kind == BindRule.UserAttr.Kind.VALUE)) {
+      throw error(
+          "userattr \""
+              + value
+              + "\": parent[] inheritance applies to USERDN, GROUPDN and ROLEDN only");
     }
-    return new BindRule.UserAttr(attribute, kind, kind == BindRule.UserAttr.Kind.VALUE ? bindType : null, levels,
-        negated);
+    return new BindRule.UserAttr(
+        attribute, kind, kind == BindRule.UserAttr.Kind.VALUE ? bindType : null, levels, negated);
   }
 
   private List<Integer> parentLevels(String list, String value) throws AciSyntaxException {
     List<Integer> levels = new ArrayList<>();
     for (String part : list.split(",")) {
       String p = part.trim();
-      if (!p.matches("[0-9]") || Integer.parseInt(p) > MAX_PARENT_LEVEL || levels.contains(Integer.parseInt(p))) {
-        throw error("userattr \"" + value + "\": parent levels must be distinct digits 0 to " + MAX_PARENT_LEVEL);
+      if (!p.matches("[0-9]")
+          || Integer.parseInt(p) > MAX_PARENT_LEVEL
+          || levels.contains(Integer.parseInt(p))) {
+        throw error(
+            "userattr \""
+                + value
+                + "\": parent levels must be distinct digits 0 to "
+                + MAX_PARENT_LEVEL);
       }
       levels.add(Integer.parseInt(p));
     }
@@ -340,7 +385,8 @@ final class AciParser {
     for (String part : value.split(",")) {
       DayOfWeek day = DAYS.get(part.trim().toLowerCase(Locale.ROOT));
       if (day == null) {
-        throw error("dayofweek \"" + part.trim() + "\" (expected: sun, mon, tue, wed, thu, fri or sat)");
+        throw error(
+            "dayofweek \"" + part.trim() + "\" (expected: sun, mon, tue, wed, thu, fri or sat)");
       }
       days.add(day);
     }
@@ -427,8 +473,10 @@ final class AciParser {
       if (orEqual) {
         pos++;
       }
-      comparison = first == '<' ? (orEqual ? Comparison.LESS_OR_EQUAL : Comparison.LESS)
-          : (orEqual ? Comparison.GREATER_OR_EQUAL : Comparison.GREATER);
+      comparison =
+          first == '<'
+              ? (orEqual ? Comparison.LESS_OR_EQUAL : Comparison.LESS)
+              : (orEqual ? Comparison.GREATER_OR_EQUAL : Comparison.GREATER);
     } else {
       expect('=');
       comparison = Comparison.EQUAL;
@@ -439,7 +487,8 @@ final class AciParser {
 
   private String word() {
     int start = pos;
-    while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '.')) {
+    while (pos < text.length()
+        && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '.')) {
       pos++;
     }
     return text.substring(start, pos);

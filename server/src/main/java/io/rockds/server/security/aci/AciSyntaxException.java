@@ -13,7 +13,8 @@ public final class AciSyntaxException extends Exception {
 
   /** The LDAP result for a client that wrote {@code value}. */
   public LDAPException toLdapException(String value) {
-    return new LDAPException(ResultCode.INVALID_ATTRIBUTE_SYNTAX,
+    return new LDAPException(
+        ResultCode.INVALID_ATTRIBUTE_SYNTAX,
         "The ACI value \"" + value + "\" is invalid: " + getMessage());
   }
 }

@@ -1,24 +1,32 @@
 package io.rockds.server.security.aci;
 
-import io.rockds.storage.matching.FilterEvaluator;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.storage.matching.FilterEvaluator;
 
 /**
- * Which entries and attributes an ACI applies to. Absent parts mean: the entry holding the ACI
- * (or, for a global ACI, every entry) and its whole subtree, and no attribute: an ACI without
- * {@code targetattr} grants entry-level rights only (add, delete, seeing the entry), as in OpenDJ.
+ * Which entries and attributes an ACI applies to. Absent parts mean: the entry holding the ACI (or,
+ * for a global ACI, every entry) and its whole subtree, and no attribute: an ACI without {@code
+ * targetattr} grants entry-level rights only (add, delete, seeing the entry), as in OpenDJ.
  *
  * @param target null when absent
  * @param targetAttributes null when absent
  * @param targetFilter null when absent
  */
-record AciTargets(DnPattern target, boolean targetNegated, TargetAttributes targetAttributes, Filter targetFilter,
-    boolean targetFilterNegated, TargetScope scope) {
+record AciTargets(
+    DnPattern target,
+    boolean targetNegated,
+    TargetAttributes targetAttributes,
+    Filter targetFilter,
+    boolean targetFilterNegated,
+    TargetScope scope) {
 
-  /** True if the ACI held by {@code holder} (null for a global ACI) applies to {@code entry}, named {@code dn}. */
+  /**
+   * True if the ACI held by {@code holder} (null for a global ACI) applies to {@code entry}, named
+   * {@code dn}.
+   */
   boolean appliesTo(DN holder, Entry entry, DN dn, Schema schema) {
     if (!inScope(holder, dn)) {
       return false;

@@ -12,5 +12,11 @@ import java.time.LocalDateTime;
  * @param target the entry acted on (an entry with only a DN when it does not exist yet)
  * @param now the server's local time, for {@code dayofweek} and {@code timeofday}
  */
-record BindContext(Subject subject, Entry target, DN targetDn, LocalDateTime now, DirectoryReader directory,
-    HostNames hostNames, Schema schema) {}
+record BindContext(
+    Subject subject,
+    Entry target,
+    DN targetDn,
+    LocalDateTime now,
+    DirectoryReader directory,
+    HostNames hostNames,
+    Schema schema) {}

@@ -1,22 +1,22 @@
 package io.rockds.server.security.aci;
 
-import io.rockds.storage.matching.FilterEvaluator;
 import com.unboundid.ldap.matchingrules.MatchingRule;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.LDAPURL;
+import io.rockds.storage.matching.FilterEvaluator;
 import java.net.InetAddress;
 import java.time.DayOfWeek;
 import java.util.List;
 import java.util.Set;
 
 /**
- * The bind rule of an ACI permission: who the permission is for, and when. Keywords
- * {@code userdn}, {@code groupdn}, {@code roledn}, {@code userattr}, {@code authmethod},
- * {@code ip}, {@code dns} and {@code dayofweek} take {@code =} or {@code !=};
- * {@code timeofday} and {@code ssf} also take {@code <}, {@code <=}, {@code >} and {@code >=}.
- * Rules combine with {@code and}, {@code or}, {@code not} and parentheses.
+ * The bind rule of an ACI permission: who the permission is for, and when. Keywords {@code userdn},
+ * {@code groupdn}, {@code roledn}, {@code userattr}, {@code authmethod}, {@code ip}, {@code dns}
+ * and {@code dayofweek} take {@code =} or {@code !=}; {@code timeofday} and {@code ssf} also take
+ * {@code <}, {@code <=}, {@code >} and {@code >=}. Rules combine with {@code and}, {@code or},
+ * {@code not} and parentheses.
  */
 sealed interface BindRule {
   /** True if the rule holds for the subject acting on the target entry of {@code context}. */
@@ -65,7 +65,13 @@ sealed interface BindRule {
 
   /** One URL of a {@code userdn} rule. */
   record UserUrl(Kind kind, DnPattern dn) {
-    enum Kind { ANYONE, ALL, SELF, PARENT, DN }
+    enum Kind {
+      ANYONE,
+      ALL,
+      SELF,
+      PARENT,
+      DN
+    }
 
     boolean matches(Subject subject, DN target) {
       return switch (kind) {
@@ -100,7 +106,12 @@ sealed interface BindRule {
    */
   record UserAttr(String attribute, Kind kind, String value, List<Integer> levels, boolean negated)
       implements Equality {
-    enum Kind { USERDN, GROUPDN, LDAPURL, VALUE }
+    enum Kind {
+      USERDN,
+      GROUPDN,
+      LDAPURL,
+      VALUE
+    }
 
     @Override
     public boolean holds(BindContext context) {
@@ -112,8 +123,9 @@ sealed interface BindRule {
         return switch (kind) {
           case USERDN, GROUPDN -> namesSubject(context);
           case LDAPURL -> subjectInUrl(context);
-          case VALUE -> hasValue(context.directory().get(subject.dn()), context)
-              && hasValue(context.target(), context);
+          case VALUE ->
+              hasValue(context.directory().get(subject.dn()), context)
+                  && hasValue(context.target(), context);
         };
       } catch (LDAPException e) {
         // An unreadable entry, DN or URL grants nothing.
@@ -128,11 +140,14 @@ sealed interface BindRule {
         for (int i = 0; i < level && dn != null; i++) {
           dn = dn.getParent();
         }
-        Entry holder = level == 0 ? context.target() : dn == null ? null : context.directory().get(dn);
+        Entry holder =
+            level == 0 ? context.target() : dn == null ? null : context.directory().get(dn);
         String[] values = holder == null ? null : holder.getAttributeValues(attribute);
         for (String v : values == null ? new String[0] : values) {
           DN named = new DN(v);
-          if (kind == Kind.USERDN ? named.equals(user) : context.directory().isMember(user, named)) {
+          if (kind == Kind.USERDN
+              ? named.equals(user)
+              : context.directory().isMember(user, named)) {
             return true;
           }
         }
@@ -148,7 +163,8 @@ sealed interface BindRule {
       Entry client = context.directory().get(context.subject().dn());
       for (String text : urls) {
         LDAPURL url = new LDAPURL(text);
-        if (client != null && client.getParsedDN().matchesBaseAndScope(url.getBaseDN(), url.getScope())
+        if (client != null
+            && client.getParsedDN().matchesBaseAndScope(url.getBaseDN(), url.getScope())
             && FilterEvaluator.forSchema(context.schema()).matches(url.getFilter(), client)) {
           return true;
         }
@@ -157,14 +173,17 @@ sealed interface BindRule {
     }
 
     private boolean hasValue(Entry entry, BindContext context) {
-      return entry != null && entry.hasAttributeValue(attribute, value,
-          MatchingRule.selectEqualityMatchingRule(attribute, context.schema()));
+      return entry != null
+          && entry.hasAttributeValue(
+              attribute,
+              value,
+              MatchingRule.selectEqualityMatchingRule(attribute, context.schema()));
     }
   }
 
   /**
-   * {@code authmethod="none|simple|ssl|sasl [mechanism]"}; {@code ssl} is a SASL EXTERNAL bind
-   * (a client certificate), as in OpenDJ.
+   * {@code authmethod="none|simple|ssl|sasl [mechanism]"}; {@code ssl} is a SASL EXTERNAL bind (a
+   * client certificate), as in OpenDJ.
    */
   record AuthMethod(String method, boolean negated) implements Equality {
     @Override
@@ -198,8 +217,13 @@ sealed interface BindRule {
         return false;
       }
       String host = context.hostNames().nameOf(context.subject().address());
-      return host != null && patterns.stream().anyMatch(p -> p.equals("*") || p.equals(host)
-          || (p.startsWith("*.") && host.endsWith(p.substring(1))));
+      return host != null
+          && patterns.stream()
+              .anyMatch(
+                  p ->
+                      p.equals("*")
+                          || p.equals(host)
+                          || (p.startsWith("*.") && host.endsWith(p.substring(1))));
     }
   }
 
@@ -211,16 +235,22 @@ sealed interface BindRule {
     }
   }
 
-  /** {@code timeofday>="0800"} (server local time, hhmm) and {@code ssf>="128"}: a number compared. */
+  /**
+   * {@code timeofday>="0800"} (server local time, hhmm) and {@code ssf>="128"}: a number compared.
+   */
   record Ordered(Quantity quantity, Comparison comparison, int value) implements BindRule {
-    enum Quantity { TIME_OF_DAY, SSF }
+    enum Quantity {
+      TIME_OF_DAY,
+      SSF
+    }
 
     @Override
     public boolean matches(BindContext context) {
-      int actual = switch (quantity) {
-        case TIME_OF_DAY -> context.now().getHour() * 100 + context.now().getMinute();
-        case SSF -> context.subject().ssf();
-      };
+      int actual =
+          switch (quantity) {
+            case TIME_OF_DAY -> context.now().getHour() * 100 + context.now().getMinute();
+            case SSF -> context.subject().ssf();
+          };
       return comparison.holds(actual, value);
     }
   }

@@ -5,7 +5,12 @@ package io.rockds.server.security.aci;
  * {@code timeofday} and {@code ssf}.
  */
 enum Comparison {
-  EQUAL("="), NOT_EQUAL("!="), LESS("<"), LESS_OR_EQUAL("<="), GREATER(">"), GREATER_OR_EQUAL(">=");
+  EQUAL("="),
+  NOT_EQUAL("!="),
+  LESS("<"),
+  LESS_OR_EQUAL("<="),
+  GREATER(">"),
+  GREATER_OR_EQUAL(">=");
 
   private final String symbol;
 

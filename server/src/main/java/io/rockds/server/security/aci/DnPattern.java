@@ -6,12 +6,13 @@ import com.unboundid.ldap.sdk.RDN;
 import java.util.Locale;
 
 /**
- * A DN in an ACI, possibly with {@code *} wildcards in attribute values
- * ({@code uid=*,ou=People,dc=example,dc=com}), as OpenDJ accepts in {@code target} and
- * {@code userdn}. A pattern without wildcards is an exact DN compared by its normalized form.
+ * A DN in an ACI, possibly with {@code *} wildcards in attribute values ({@code
+ * uid=*,ou=People,dc=example,dc=com}), as OpenDJ accepts in {@code target} and {@code userdn}. A
+ * pattern without wildcards is an exact DN compared by its normalized form.
  */
 final class DnPattern {
   private final DN exact;
+
   /** Per RDN (leaf first): normalized "attr=value" globs, each possibly with '*'. */
   private final String[] globs;
 
@@ -37,7 +38,8 @@ final class DnPattern {
       String part = parts[i].trim();
       int eq = part.indexOf('=');
       if (eq <= 0) {
-        throw new AciSyntaxException("invalid DN pattern \"" + trimmed + "\": RDN \"" + part + "\" has no '='");
+        throw new AciSyntaxException(
+            "invalid DN pattern \"" + trimmed + "\": RDN \"" + part + "\" has no '='");
       }
       String attr = part.substring(0, eq).trim().toLowerCase(Locale.ROOT);
       String value = part.substring(eq + 1).trim().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
@@ -98,7 +100,8 @@ final class DnPattern {
       if (i > 0) {
         sb.append('+');
       }
-      sb.append(names[i].toLowerCase(Locale.ROOT)).append('=')
+      sb.append(names[i].toLowerCase(Locale.ROOT))
+          .append('=')
           .append(values[i].trim().toLowerCase(Locale.ROOT).replaceAll("\\s+", " "));
     }
     return sb.toString();

@@ -3,9 +3,9 @@ package io.rockds.server.security.aci;
 import java.util.List;
 
 /**
- * The rights one subject has on one entry: the permissions of the applicable ACIs whose bind
- * rules matched, computed once per entry and then asked per attribute. A deny beats any allow;
- * without a matching allow, access is denied.
+ * The rights one subject has on one entry: the permissions of the applicable ACIs whose bind rules
+ * matched, computed once per entry and then asked per attribute. A deny beats any allow; without a
+ * matching allow, access is denied.
  */
 public final class EntryAccess {
   /** A matched permission with the targets of the ACI it came from. */
@@ -42,7 +42,8 @@ public final class EntryAccess {
     boolean isOperational = operational.isOperational(name);
     boolean allowed = false;
     for (Grant g : grants) {
-      if (g.permission().rights().contains(right) && g.targets().coversAttribute(name, isOperational)) {
+      if (g.permission().rights().contains(right)
+          && g.targets().coversAttribute(name, isOperational)) {
         if (!g.permission().allow()) {
           return false;
         }

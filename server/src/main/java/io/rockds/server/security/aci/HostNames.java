@@ -12,8 +12,8 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Host names of client addresses for {@code dns} bind rules, never blocking an operation on DNS.
- * A loopback address is {@code localhost} without any lookup; another address is resolved in the
+ * Host names of client addresses for {@code dns} bind rules, never blocking an operation on DNS. A
+ * loopback address is {@code localhost} without any lookup; another address is resolved in the
  * background, one lookup at a time, and has no name (matches no pattern) until the answer is in.
  * Answers, names or their absence, are kept ten minutes; at most {@value #MAX_CACHED} of them.
  */
@@ -31,11 +31,18 @@ public final class HostNames {
 
   public HostNames() {
     // One daemon thread; lookups beyond a small backlog are refused and retried by a later request.
-    this.resolver = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(256), r -> {
-      Thread t = new Thread(r, "aci-dns-resolver");
-      t.setDaemon(true);
-      return t;
-    });
+    this.resolver =
+        new ThreadPoolExecutor(
+            1,
+            1,
+            30,
+            TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(256),
+            r -> {
+              Thread t = new Thread(r, "aci-dns-resolver");
+              t.setDaemon(true);
+              return t;
+            });
     resolver.allowCoreThreadTimeOut(true);
   }
 
@@ -65,8 +72,11 @@ public final class HostNames {
         answers.clear();
       }
       // getCanonicalHostName answers the address itself when there is no name.
-      answers.put(address, new Answer(name.equals(address.getHostAddress()) ? null : name.toLowerCase(Locale.ROOT),
-          System.nanoTime()));
+      answers.put(
+          address,
+          new Answer(
+              name.equals(address.getHostAddress()) ? null : name.toLowerCase(Locale.ROOT),
+              System.nanoTime()));
     } catch (UnknownHostException e) {
       answers.put(address, new Answer(null, System.nanoTime()));
     } finally {

@@ -4,8 +4,8 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 
 /**
- * An address in an {@code ip} bind rule: an exact address, a CIDR block ({@code 10.0.0.0/8},
- * {@code ::1/128}) or an IPv4 address with {@code *} octets ({@code 192.168.1.*}).
+ * An address in an {@code ip} bind rule: an exact address, a CIDR block ({@code 10.0.0.0/8}, {@code
+ * ::1/128}) or an IPv4 address with {@code *} octets ({@code 192.168.1.*}).
  */
 final class IpPattern {
   private final byte[] network;
@@ -30,7 +30,8 @@ final class IpPattern {
         if (octets[i].equals("*")) {
           wild = true;
         } else if (wild) {
-          throw new AciSyntaxException("invalid ip pattern \"" + t + "\": '*' must be trailing octets");
+          throw new AciSyntaxException(
+              "invalid ip pattern \"" + t + "\": '*' must be trailing octets");
         } else {
           bytes[i] = (byte) octet(octets[i], t);
           prefix += 8;

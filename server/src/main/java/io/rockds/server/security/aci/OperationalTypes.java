@@ -11,12 +11,31 @@ import java.util.Set;
  * loaded schema does not define them, so that {@code *} never covers them.
  */
 final class OperationalTypes {
-  private static final Set<String> SERVER_MAINTAINED = Set.of("pwdchangedtime", "pwdaccountlockedtime",
-      "pwdfailuretime", "pwdhistory", "pwdreset", "pwdpolicysubentry", "ds-pwp-password-policy-dn",
-      "ds-pwp-account-disabled", "ds-pwp-account-expiration-time",
-      "ds-privilege-name", "ds-rlim-size-limit", "ds-rlim-time-limit", "ds-rlim-lookthrough-limit", "aci",
-      "entrydn", "entryuuid", "hassubordinates", "numsubordinates",
-      "subschemasubentry", "createtimestamp", "creatorsname", "modifytimestamp", "modifiersname");
+  private static final Set<String> SERVER_MAINTAINED =
+      Set.of(
+          "pwdchangedtime",
+          "pwdaccountlockedtime",
+          "pwdfailuretime",
+          "pwdhistory",
+          "pwdreset",
+          "pwdpolicysubentry",
+          "ds-pwp-password-policy-dn",
+          "ds-pwp-account-disabled",
+          "ds-pwp-account-expiration-time",
+          "ds-privilege-name",
+          "ds-rlim-size-limit",
+          "ds-rlim-time-limit",
+          "ds-rlim-lookthrough-limit",
+          "aci",
+          "entrydn",
+          "entryuuid",
+          "hassubordinates",
+          "numsubordinates",
+          "subschemasubentry",
+          "createtimestamp",
+          "creatorsname",
+          "modifytimestamp",
+          "modifiersname");
 
   private final Schema schema;
 

@@ -6,9 +6,18 @@ import java.util.Set;
 
 /** An access right an ACI allows or denies, as OpenDJ names it. */
 public enum Right {
-  READ, SEARCH, COMPARE, WRITE, SELFWRITE, ADD, DELETE, PROXY;
+  READ,
+  SEARCH,
+  COMPARE,
+  WRITE,
+  SELFWRITE,
+  ADD,
+  DELETE,
+  PROXY;
 
-  /** OpenDJ's {@code all}: every right except {@code proxy}, which must always be granted by name. */
+  /**
+   * OpenDJ's {@code all}: every right except {@code proxy}, which must always be granted by name.
+   */
   static final Set<Right> ALL = EnumSet.complementOf(EnumSet.of(PROXY));
 
   /** The rights one keyword of an ACI's rights list names; null if it names none. */

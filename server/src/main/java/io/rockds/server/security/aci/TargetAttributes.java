@@ -5,9 +5,9 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The {@code targetattr} of an ACI: named attributes, {@code *} (all user attributes) and
- * {@code +} (all operational attributes), joined by {@code ||}; with {@code !=}, every user
- * attribute except the named ones, as in OpenDJ.
+ * The {@code targetattr} of an ACI: named attributes, {@code *} (all user attributes) and {@code +}
+ * (all operational attributes), joined by {@code ||}; with {@code !=}, every user attribute except
+ * the named ones, as in OpenDJ.
  */
 final class TargetAttributes {
   private final Set<String> names;
@@ -15,7 +15,8 @@ final class TargetAttributes {
   private final boolean allOperational;
   private final boolean negated;
 
-  private TargetAttributes(Set<String> names, boolean allUser, boolean allOperational, boolean negated) {
+  private TargetAttributes(
+      Set<String> names, boolean allUser, boolean allOperational, boolean negated) {
     this.names = names;
     this.allUser = allUser;
     this.allOperational = allOperational;
@@ -35,7 +36,8 @@ final class TargetAttributes {
       } else if (name.matches("[a-z0-9][a-z0-9.;-]*")) {
         names.add(name);
       } else {
-        throw new AciSyntaxException("invalid attribute name \"" + part.trim() + "\" in targetattr");
+        throw new AciSyntaxException(
+            "invalid attribute name \"" + part.trim() + "\" in targetattr");
       }
     }
     if (negated && (user || operational)) {

@@ -4,7 +4,10 @@ import com.unboundid.ldap.sdk.DN;
 
 /** The {@code targetscope} of an ACI: which entries below its target DN it covers. */
 public enum TargetScope {
-  BASE("base"), ONE_LEVEL("onelevel"), SUBTREE("subtree"), SUBORDINATE("subordinate");
+  BASE("base"),
+  ONE_LEVEL("onelevel"),
+  SUBTREE("subtree"),
+  SUBORDINATE("subordinate");
 
   private final String keyword;
 

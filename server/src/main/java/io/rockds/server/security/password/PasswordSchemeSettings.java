@@ -60,18 +60,24 @@ public record PasswordSchemeSettings(
   public static final String ROOT_SCHEME = "PBKDF2-SHA256";
 
   /**
-   * The scheme for a root password: {@code scheme} if it is iterated (PBKDF2, BCRYPT, ARGON2),
-   * else {@link #ROOT_SCHEME}, so a stolen configuration file does not give the root password away
-   * at one hash per guess.
+   * The scheme for a root password: {@code scheme} if it is iterated (PBKDF2, BCRYPT, ARGON2), else
+   * {@link #ROOT_SCHEME}, so a stolen configuration file does not give the root password away at
+   * one hash per guess.
    */
   public static String rootScheme(String scheme) {
     String name = scheme.replace("{", "").replace("}", "").toUpperCase(java.util.Locale.ROOT);
-    return name.startsWith("PBKDF2") || name.equals("BCRYPT") || name.equals("ARGON2") ? name : ROOT_SCHEME;
+    return name.startsWith("PBKDF2") || name.equals("BCRYPT") || name.equals("ARGON2")
+        ? name
+        : ROOT_SCHEME;
   }
 
   /** The default settings with {@code scheme} as the default scheme. */
   public static PasswordSchemeSettings defaultsWith(String scheme) {
-    return new PasswordSchemeSettings(scheme.replace("{", "").replace("}", ""), Set.of(ClearScheme.NAME), 10_000, 10,
+    return new PasswordSchemeSettings(
+        scheme.replace("{", "").replace("}", ""),
+        Set.of(ClearScheme.NAME),
+        10_000,
+        10,
         Argon2Cost.OWASP);
   }
 

@@ -46,7 +46,11 @@ public final class PasswordSchemes {
   private final Map<String, PasswordStorageScheme> known;
   private final Set<String> disabled;
   private final PasswordStorageScheme defaultScheme;
-  /** A hash no password matches, made on first use ({@link #verifyDecoy}); racing makers are harmless. */
+
+  /**
+   * A hash no password matches, made on first use ({@link #verifyDecoy}); racing makers are
+   * harmless.
+   */
   private volatile byte[] decoy;
 
   /**

@@ -58,7 +58,8 @@ final class Pbkdf2Scheme implements PasswordStorageScheme {
    * @param layout the layout {@link #encode} writes
    * @param iterations the iteration count {@link #encode} writes
    */
-  Pbkdf2Scheme(String name, String macAlgorithm, Layout layout, int iterations, SecureRandom random) {
+  Pbkdf2Scheme(
+      String name, String macAlgorithm, Layout layout, int iterations, SecureRandom random) {
     this.name = name;
     this.macAlgorithm = macAlgorithm;
     this.hashLength = newMac(new byte[1]).getMacLength();

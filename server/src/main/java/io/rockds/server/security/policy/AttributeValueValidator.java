@@ -13,13 +13,15 @@ import java.util.stream.Collectors;
  */
 final class AttributeValueValidator implements PasswordValidator {
   /** Never compared: the password itself and what the server keeps about it. */
-  private static final Set<String> SKIPPED = Set.of("userpassword", "authpassword", "objectclass", "pwdhistory");
+  private static final Set<String> SKIPPED =
+      Set.of("userpassword", "authpassword", "objectclass", "pwdhistory");
 
   private final Set<String> attributes;
   private final boolean testReversed;
 
   AttributeValueValidator(List<String> attributes, boolean testReversed) {
-    this.attributes = attributes.stream().map(a -> a.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+    this.attributes =
+        attributes.stream().map(a -> a.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
     this.testReversed = testReversed;
   }
 
@@ -32,7 +34,8 @@ final class AttributeValueValidator implements PasswordValidator {
         continue;
       }
       for (String value : attribute.getValues()) {
-        if (value.equalsIgnoreCase(password) || (testReversed && value.equalsIgnoreCase(reversed))) {
+        if (value.equalsIgnoreCase(password)
+            || (testReversed && value.equalsIgnoreCase(reversed))) {
           return "The password may not be the value of the attribute " + attribute.getBaseName();
         }
       }

@@ -21,16 +21,16 @@ import java.util.List;
 
 /**
  * The one gate every authentication goes through: simple binds, SASL PLAIN and EXTERNAL, the old
- * password of Password Modify, and any mechanism added later. It applies the password policy of
- * the entry authenticating:
+ * password of Password Modify, and any mechanism added later. It applies the password policy of the
+ * entry authenticating:
  *
  * <ul>
  *   <li>{@code require-secure-authentication}: a password sent without TLS or StartTLS gets
  *       confidentialityRequired (13), before anything is looked up;
  *   <li>an absent entry costs the same password verification as a present one (a decoy hash), so
  *       timing does not tell which DNs exist;
- *   <li>a disabled ({@code ds-pwp-account-disabled}), expired ({@code ds-pwp-account-expiration-time})
- *       or locked account is refused whatever the password;
+ *   <li>a disabled ({@code ds-pwp-account-disabled}), expired ({@code
+ *       ds-pwp-account-expiration-time}) or locked account is refused whatever the password;
  *   <li>a wrong password is a failure: with lockout on it is counted in {@code pwdFailureTime} and
  *       locks the account at {@code lockout-failure-count}; a right one clears earlier failures;
  *   <li>for a bind, an expired password is refused and a reset one restricts the connection to
@@ -38,15 +38,22 @@ import java.util.List;
  * </ul>
  *
  * Every refusal is invalidCredentials (49) with the same message, carrying the password policy
- * control's reason only to a client that asked for it. The identity tried is reported to the
- * access log ({@code authDN}) whether or not it succeeded.
+ * control's reason only to a client that asked for it. The identity tried is reported to the access
+ * log ({@code authDN}) whether or not it succeeded.
  */
 public final class AuthenticationGate {
-  static final String CONTROL_OID = DraftBeheraLDAPPasswordPolicy10ResponseControl.PASSWORD_POLICY_RESPONSE_OID;
+  static final String CONTROL_OID =
+      DraftBeheraLDAPPasswordPolicy10ResponseControl.PASSWORD_POLICY_RESPONSE_OID;
   private static final String INVALID = "Invalid credentials";
 
-  /** Why the caller authenticates: a bind sets the connection's identity, a password change does not. */
-  public enum Purpose { BIND, PASSWORD_CHANGE }
+  /**
+   * Why the caller authenticates: a bind sets the connection's identity, a password change does
+   * not.
+   */
+  public enum Purpose {
+    BIND,
+    PASSWORD_CHANGE
+  }
 
   private final PasswordPolicies policies;
   private final EntryLookup entries;
@@ -54,8 +61,12 @@ public final class AuthenticationGate {
   private final ResetRestrictions restrictions;
   private final Clock clock;
 
-  AuthenticationGate(PasswordPolicies policies, EntryLookup entries, RootUsers rootUsers,
-      ResetRestrictions restrictions, Clock clock) {
+  AuthenticationGate(
+      PasswordPolicies policies,
+      EntryLookup entries,
+      RootUsers rootUsers,
+      ResetRestrictions restrictions,
+      Clock clock) {
     this.policies = policies;
     this.entries = entries;
     this.rootUsers = rootUsers;
@@ -66,11 +77,16 @@ public final class AuthenticationGate {
   /**
    * Authenticates {@code dn} (a root user or an entry) with {@code password}.
    *
-   * @param dn null when the caller could not resolve the name it was given (refused, at the cost
-   *     of a real verification)
+   * @param dn null when the caller could not resolve the name it was given (refused, at the cost of
+   *     a real verification)
    */
-  public BindOutcome password(ClientConnection client, DN dn, byte[] password, List<Control> requestControls,
-      Purpose purpose) throws LDAPException {
+  public BindOutcome password(
+      ClientConnection client,
+      DN dn,
+      byte[] password,
+      List<Control> requestControls,
+      Purpose purpose)
+      throws LDAPException {
     if (dn != null) {
       OperationRecord.current().authenticating(dn);
     }
@@ -93,21 +109,29 @@ public final class AuthenticationGate {
   }
 
   /**
-   * Authenticates the entry {@code dn} whose proof the caller already checked (a client
-   * certificate verified by the TLS handshake): the account must still be usable.
+   * Authenticates the entry {@code dn} whose proof the caller already checked (a client certificate
+   * verified by the TLS handshake): the account must still be usable.
    */
-  public BindOutcome verified(ClientConnection client, DN dn, List<Control> requestControls) throws LDAPException {
+  public BindOutcome verified(ClientConnection client, DN dn, List<Control> requestControls)
+      throws LDAPException {
     OperationRecord.current().authenticating(dn);
     Entry entry = entries.get(dn);
     if (entry == null) {
-      throw new LDAPException(ResultCode.INVALID_CREDENTIALS, "No entry matches the client certificate subject " + dn);
+      throw new LDAPException(
+          ResultCode.INVALID_CREDENTIALS, "No entry matches the client certificate subject " + dn);
     }
     return admit(client, entry, policies.policyFor(entry), null, requestControls, Purpose.BIND);
   }
 
   /** The policy checks of an existing entry; {@code password} null when already proven. */
-  private BindOutcome admit(ClientConnection client, Entry entry, PasswordPolicy policy, byte[] password,
-      List<Control> requestControls, Purpose purpose) throws LDAPException {
+  private BindOutcome admit(
+      ClientConnection client,
+      Entry entry,
+      PasswordPolicy policy,
+      byte[] password,
+      List<Control> requestControls,
+      Purpose purpose)
+      throws LDAPException {
     boolean wantsControl = requestControls.stream().anyMatch(c -> c.getOID().equals(CONTROL_OID));
     PasswordState state = new PasswordState(entry);
     Instant now = clock.instant();
@@ -118,7 +142,8 @@ public final class AuthenticationGate {
     DN dn = entry.getParsedDN();
     if (!matches) {
       if (policy.lockoutFailureCount() > 0) {
-        entries.update(dn, current -> PasswordState.afterFailure(new PasswordState(current), policy, now));
+        entries.update(
+            dn, current -> PasswordState.afterFailure(new PasswordState(current), policy, now));
       }
       throw refused(wantsControl, null);
     }
@@ -136,14 +161,18 @@ public final class AuthenticationGate {
     DraftBeheraLDAPPasswordPolicy10ResponseControl control = null;
     if (policy.forceChangeOnReset() && state.isReset()) {
       restrictions.restrict(client, identity);
-      control = new DraftBeheraLDAPPasswordPolicy10ResponseControl(null, -1,
-          DraftBeheraLDAPPasswordPolicy10ErrorType.CHANGE_AFTER_RESET);
+      control =
+          new DraftBeheraLDAPPasswordPolicy10ResponseControl(
+              null, -1, DraftBeheraLDAPPasswordPolicy10ErrorType.CHANGE_AFTER_RESET);
     } else if (left != null && left.compareTo(policy.expirationWarning()) < 0) {
-      control = new DraftBeheraLDAPPasswordPolicy10ResponseControl(
-          DraftBeheraLDAPPasswordPolicy10WarningType.TIME_BEFORE_EXPIRATION,
-          (int) Math.min(Integer.MAX_VALUE, left.toSeconds()), null);
+      control =
+          new DraftBeheraLDAPPasswordPolicy10ResponseControl(
+              DraftBeheraLDAPPasswordPolicy10WarningType.TIME_BEFORE_EXPIRATION,
+              (int) Math.min(Integer.MAX_VALUE, left.toSeconds()),
+              null);
     }
-    return new BindOutcome(identity, wantsControl && control != null ? List.of(control) : List.of());
+    return new BindOutcome(
+        identity, wantsControl && control != null ? List.of(control) : List.of());
   }
 
   /** Checks every stored value, so the time taken does not depend on which one matches. */
@@ -155,17 +184,21 @@ public final class AuthenticationGate {
     return matched;
   }
 
-  private static void requireSecure(ClientConnection client, PasswordPolicy policy) throws LDAPException {
+  private static void requireSecure(ClientConnection client, PasswordPolicy policy)
+      throws LDAPException {
     if (policy.requireSecureAuthentication() && !client.ldap().isSecure()) {
-      throw new LDAPException(ResultCode.CONFIDENTIALITY_REQUIRED,
+      throw new LDAPException(
+          ResultCode.CONFIDENTIALITY_REQUIRED,
           "Passwords are accepted only over TLS: use LDAPS or StartTLS (require-secure-authentication)");
     }
   }
 
-  private static LDAPException refused(boolean wantsControl, DraftBeheraLDAPPasswordPolicy10ErrorType error) {
-    Control[] controls = wantsControl && error != null
-        ? new Control[] {new DraftBeheraLDAPPasswordPolicy10ResponseControl(null, -1, error)}
-        : new Control[0];
+  private static LDAPException refused(
+      boolean wantsControl, DraftBeheraLDAPPasswordPolicy10ErrorType error) {
+    Control[] controls =
+        wantsControl && error != null
+            ? new Control[] {new DraftBeheraLDAPPasswordPolicy10ResponseControl(null, -1, error)}
+            : new Control[0];
     return new LDAPException(ResultCode.INVALID_CREDENTIALS, INVALID, null, null, controls);
   }
 }

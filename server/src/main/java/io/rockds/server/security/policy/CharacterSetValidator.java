@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * OpenDJ's character-set validator: each set {@code count:characters} asks for at least
- * {@code count} characters from it; {@code minSets} of the sets must be satisfied (0: all), and
- * characters of no set are refused unless allowed.
+ * OpenDJ's character-set validator: each set {@code count:characters} asks for at least {@code
+ * count} characters from it; {@code minSets} of the sets must be satisfied (0: all), and characters
+ * of no set are refused unless allowed.
  */
 final class CharacterSetValidator implements PasswordValidator {
   private record CharacterSet(int count, String characters) {}
@@ -23,22 +23,34 @@ final class CharacterSetValidator implements PasswordValidator {
     this.minSets = minSets;
   }
 
-  static CharacterSetValidator of(String dn, List<String> definitions, boolean allowUnclassified, int minSets)
+  static CharacterSetValidator of(
+      String dn, List<String> definitions, boolean allowUnclassified, int minSets)
       throws ConfigException {
     List<CharacterSet> sets = new ArrayList<>();
     for (String definition : definitions) {
       int colon = definition.indexOf(':');
       try {
-        sets.add(new CharacterSet(Integer.parseInt(definition.substring(0, Math.max(0, colon)).trim()),
-            definition.substring(colon + 1)));
+        sets.add(
+            new CharacterSet(
+                Integer.parseInt(definition.substring(0, Math.max(0, colon)).trim()),
+                definition.substring(colon + 1)));
       } catch (NumberFormatException e) {
-        throw new ConfigException(dn + ": ds-cfg-character-set: \"" + definition
-            + "\" (expected: <count>:<characters>, e.g. 1:0123456789)", e);
+        throw new ConfigException(
+            dn
+                + ": ds-cfg-character-set: \""
+                + definition
+                + "\" (expected: <count>:<characters>, e.g. 1:0123456789)",
+            e);
       }
     }
     if (minSets > sets.size()) {
-      throw new ConfigException(dn + ": ds-cfg-min-character-sets: " + minSets + " (expected: at most the "
-          + sets.size() + " character sets defined)");
+      throw new ConfigException(
+          dn
+              + ": ds-cfg-min-character-sets: "
+              + minSets
+              + " (expected: at most the "
+              + sets.size()
+              + " character sets defined)");
     }
     return new CharacterSetValidator(List.copyOf(sets), allowUnclassified, minSets);
   }
@@ -68,8 +80,14 @@ final class CharacterSetValidator implements PasswordValidator {
       }
     }
     int needed = minSets == 0 ? sets.size() : minSets;
-    return satisfied >= needed ? null
-        : "The password needs characters from more character sets (" + needed + " of " + sets.size()
-            + "; missing: " + String.join(", ", missing) + ")";
+    return satisfied >= needed
+        ? null
+        : "The password needs characters from more character sets ("
+            + needed
+            + " of "
+            + sets.size()
+            + "; missing: "
+            + String.join(", ", missing)
+            + ")";
   }
 }

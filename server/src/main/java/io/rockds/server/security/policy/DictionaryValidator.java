@@ -27,8 +27,12 @@ final class DictionaryValidator implements PasswordValidator {
   private final boolean checkSubstrings;
   private final int minSubstringLength;
 
-  private DictionaryValidator(Set<String> words, boolean caseSensitive, boolean testReversed,
-      boolean checkSubstrings, int minSubstringLength) {
+  private DictionaryValidator(
+      Set<String> words,
+      boolean caseSensitive,
+      boolean testReversed,
+      boolean checkSubstrings,
+      int minSubstringLength) {
     this.words = words;
     this.caseSensitive = caseSensitive;
     this.testReversed = testReversed;
@@ -36,11 +40,20 @@ final class DictionaryValidator implements PasswordValidator {
     this.minSubstringLength = minSubstringLength;
   }
 
-  static DictionaryValidator load(String dn, Path instance, String file, boolean caseSensitive, boolean testReversed,
-      boolean checkSubstrings, int minSubstringLength) throws ConfigException {
+  static DictionaryValidator load(
+      String dn,
+      Path instance,
+      String file,
+      boolean caseSensitive,
+      boolean testReversed,
+      boolean checkSubstrings,
+      int minSubstringLength)
+      throws ConfigException {
     Set<String> words = new HashSet<>();
-    try (InputStream in = file == null ? DictionaryValidator.class.getResourceAsStream(BUILT_IN)
-        : Files.newInputStream(instance.resolve(file))) {
+    try (InputStream in =
+        file == null
+            ? DictionaryValidator.class.getResourceAsStream(BUILT_IN)
+            : Files.newInputStream(instance.resolve(file))) {
       if (in == null) {
         throw new IOException("the built-in word list is missing from the class path");
       }
@@ -52,11 +65,16 @@ final class DictionaryValidator implements PasswordValidator {
         }
       }
     } catch (IOException e) {
-      throw new ConfigException(dn + ": ds-cfg-dictionary-file: cannot read " + (file == null ? BUILT_IN : file)
-          + ": " + e.getMessage(), e);
+      throw new ConfigException(
+          dn
+              + ": ds-cfg-dictionary-file: cannot read "
+              + (file == null ? BUILT_IN : file)
+              + ": "
+              + e.getMessage(),
+          e);
     }
-    return new DictionaryValidator(Set.copyOf(words), caseSensitive, testReversed, checkSubstrings,
-        minSubstringLength);
+    return new DictionaryValidator(
+        Set.copyOf(words), caseSensitive, testReversed, checkSubstrings, minSubstringLength);
   }
 
   @Override

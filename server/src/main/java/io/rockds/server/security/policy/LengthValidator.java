@@ -2,7 +2,10 @@ package io.rockds.server.security.policy;
 
 import com.unboundid.ldap.sdk.Entry;
 
-/** OpenDJ's length-based validator: at least {@code min} and, when {@code max > 0}, at most {@code max} characters. */
+/**
+ * OpenDJ's length-based validator: at least {@code min} and, when {@code max > 0}, at most {@code
+ * max} characters.
+ */
 record LengthValidator(int min, int max) implements PasswordValidator {
 
   @Override

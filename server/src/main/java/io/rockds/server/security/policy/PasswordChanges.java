@@ -18,10 +18,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A new password for an entry, by a modify of {@code userPassword} or by Password Modify:
- * checked against the policy (length, history, pre-hashed values only from administrators), and
- * the policy state that goes with it ({@code pwdChangedTime}, {@code pwdHistory},
- * {@code pwdReset}; a reset by someone else also unlocks the account).
+ * A new password for an entry, by a modify of {@code userPassword} or by Password Modify: checked
+ * against the policy (length, history, pre-hashed values only from administrators), and the policy
+ * state that goes with it ({@code pwdChangedTime}, {@code pwdHistory}, {@code pwdReset}; a reset by
+ * someone else also unlocks the account).
  */
 final class PasswordChanges {
   private final PasswordPolicies policies;
@@ -29,7 +29,8 @@ final class PasswordChanges {
   private final ResetRestrictions restrictions;
   private final Clock clock;
 
-  PasswordChanges(PasswordPolicies policies, EntryLookup entries, ResetRestrictions restrictions, Clock clock) {
+  PasswordChanges(
+      PasswordPolicies policies, EntryLookup entries, ResetRestrictions restrictions, Clock clock) {
     this.policies = policies;
     this.entries = entries;
     this.restrictions = restrictions;
@@ -38,15 +39,17 @@ final class PasswordChanges {
 
   /**
    * The state modifications to apply with {@code requested}, after checking its new passwords;
-   * empty when it sets no password. Refusals: constraintViolation (19) for a too short, reused
-   * or (from a non-administrator) pre-hashed password, unwillingToPerform (53) when the policy
-   * forbids users to change their own password.
+   * empty when it sets no password. Refusals: constraintViolation (19) for a too short, reused or
+   * (from a non-administrator) pre-hashed password, unwillingToPerform (53) when the policy forbids
+   * users to change their own password.
    */
-  List<Modification> stateChanges(ClientConnection client, DN dn, List<Modification> requested) throws LDAPException {
+  List<Modification> stateChanges(ClientConnection client, DN dn, List<Modification> requested)
+      throws LDAPException {
     List<byte[]> newPasswords = new ArrayList<>();
     for (Modification m : requested) {
       if (m.getAttribute().getBaseName().equalsIgnoreCase(PasswordState.PASSWORD)
-          && m.getModificationType() != ModificationType.DELETE && m.hasValue()) {
+          && m.getModificationType() != ModificationType.DELETE
+          && m.hasValue()) {
         newPasswords.addAll(List.of(m.getValueByteArrays()));
       }
     }
@@ -59,7 +62,8 @@ final class PasswordChanges {
     boolean administrator = Privilege.BYPASS_ACL.heldBy(identity);
     PasswordPolicy policy = policies.policyFor(entry);
     if (self && !policy.allowUserChange() && !administrator) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, "Users may not change their own password");
+      throw new LDAPException(
+          ResultCode.UNWILLING_TO_PERFORM, "Users may not change their own password");
     }
     for (byte[] password : newPasswords) {
       check(password, entry, policy, administrator);
@@ -81,7 +85,8 @@ final class PasswordChanges {
     }
     int length = new String(password, StandardCharsets.UTF_8).codePointCount(0, password.length);
     if (length < policy.minLength()) {
-      throw violation("The password is too short: it needs at least " + policy.minLength() + " characters");
+      throw violation(
+          "The password is too short: it needs at least " + policy.minLength() + " characters");
     }
     String clear = new String(password, StandardCharsets.UTF_8);
     for (PasswordValidator validator : policy.validators()) {
@@ -95,7 +100,8 @@ final class PasswordChanges {
     }
   }
 
-  private static boolean inHistory(byte[] password, Entry entry, PasswordPolicy policy, PasswordSchemes schemes) {
+  private static boolean inHistory(
+      byte[] password, Entry entry, PasswordPolicy policy, PasswordSchemes schemes) {
     byte[][] current = entry.getAttributeValueByteArrays(PasswordState.PASSWORD);
     if (current != null) {
       for (byte[] stored : current) {
@@ -105,8 +111,10 @@ final class PasswordChanges {
       }
     }
     List<String> history = new PasswordState(entry).historyValues();
-    for (String value : history.subList(Math.max(0, history.size() - policy.historyCount()), history.size())) {
-      if (schemes.verify(password, PasswordState.historyHash(value).getBytes(StandardCharsets.UTF_8))) {
+    for (String value :
+        history.subList(Math.max(0, history.size() - policy.historyCount()), history.size())) {
+      if (schemes.verify(
+          password, PasswordState.historyHash(value).getBytes(StandardCharsets.UTF_8))) {
         return true;
       }
     }
@@ -116,7 +124,9 @@ final class PasswordChanges {
   private List<Modification> stateAfterChange(Entry entry, PasswordPolicy policy, boolean self) {
     Instant now = clock.instant();
     List<Modification> mods = new ArrayList<>();
-    mods.add(new Modification(ModificationType.REPLACE, PasswordState.CHANGED_TIME, PasswordState.format(now)));
+    mods.add(
+        new Modification(
+            ModificationType.REPLACE, PasswordState.CHANGED_TIME, PasswordState.format(now)));
     if (policy.historyCount() > 0) {
       List<String> history = new PasswordState(entry).historyValues();
       String[] current = entry.getAttributeValues(PasswordState.PASSWORD);
@@ -125,8 +135,11 @@ final class PasswordChanges {
           history.add(PasswordState.historyValue(now, hash));
         }
       }
-      List<String> kept = history.subList(Math.max(0, history.size() - policy.historyCount()), history.size());
-      mods.add(new Modification(ModificationType.REPLACE, PasswordState.HISTORY, kept.toArray(String[]::new)));
+      List<String> kept =
+          history.subList(Math.max(0, history.size() - policy.historyCount()), history.size());
+      mods.add(
+          new Modification(
+              ModificationType.REPLACE, PasswordState.HISTORY, kept.toArray(String[]::new)));
     }
     if (!self && policy.forceChangeOnReset()) {
       mods.add(new Modification(ModificationType.REPLACE, PasswordState.RESET, "TRUE"));

@@ -23,17 +23,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The Password Modify extended operation (RFC 3062): a user changes their own password (giving
- * the old one, which must be right), or an administrator with the {@code password-reset}
- * privilege and the write right on {@code userPassword} resets someone else's. Without a new
- * password the server generates one and returns it.
+ * The Password Modify extended operation (RFC 3062): a user changes their own password (giving the
+ * old one, which must be right), or an administrator with the {@code password-reset} privilege and
+ * the write right on {@code userPassword} resets someone else's. Without a new password the server
+ * generates one and returns it.
  *
  * <p>The old password is an authentication, checked by the {@link AuthenticationGate} like a bind:
  * a wrong one counts as a failed bind and locks the account at the policy's limit, a locked
- * account's right one fails too, and every failure is the bind's invalidCredentials whether or
- * not the user exists. As in OpenDJ, the change is then made as the user the old password proved,
- * so an anonymous client may change a password it knows. Anonymous requests without an old
- * password are refused before anything is looked up.
+ * account's right one fails too, and every failure is the bind's invalidCredentials whether or not
+ * the user exists. As in OpenDJ, the change is then made as the user the old password proved, so an
+ * anonymous client may change a password it knows. Anonymous requests without an old password are
+ * refused before anything is looked up.
  */
 final class PasswordModifyOperation {
   static final String OID = PasswordModifyExtendedRequest.PASSWORD_MODIFY_REQUEST_OID;
@@ -48,8 +48,12 @@ final class PasswordModifyOperation {
   private final EntryLookup entries;
   private final AccessControl access;
 
-  PasswordModifyOperation(AuthenticationGate authentication, PasswordPolicies policies, PasswordChanges changes,
-      EntryLookup entries, AccessControl access) {
+  PasswordModifyOperation(
+      AuthenticationGate authentication,
+      PasswordPolicies policies,
+      PasswordChanges changes,
+      EntryLookup entries,
+      AccessControl access) {
     this.authentication = authentication;
     this.policies = policies;
     this.changes = changes;
@@ -63,24 +67,40 @@ final class PasswordModifyOperation {
     try {
       modify = new PasswordModifyExtendedRequest(new ExtendedRequest(op.getOID(), op.getValue()));
     } catch (LDAPException e) {
-      throw new LDAPException(ResultCode.PROTOCOL_ERROR, "invalid Password Modify request: " + e.getExceptionMessage());
+      throw new LDAPException(
+          ResultCode.PROTOCOL_ERROR, "invalid Password Modify request: " + e.getExceptionMessage());
     }
     byte[] oldPassword = modify.getOldPasswordBytes();
-    if (client.identity().isAnonymous() && (oldPassword == null || modify.getUserIdentity() == null)) {
-      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM,
+    if (client.identity().isAnonymous()
+        && (oldPassword == null || modify.getUserIdentity() == null)) {
+      throw new LDAPException(
+          ResultCode.UNWILLING_TO_PERFORM,
           "Bind first, or name the user and give their old password");
     }
     ClientConnection actor = client;
     DN target;
     if (oldPassword != null) {
-      target = modify.getUserIdentity() == null ? client.identity().dn() : userDnOrNull(modify.getUserIdentity());
-      Identity proven = authentication.password(client, target, oldPassword, List.of(),
-          AuthenticationGate.Purpose.PASSWORD_CHANGE).identity();
+      target =
+          modify.getUserIdentity() == null
+              ? client.identity().dn()
+              : userDnOrNull(modify.getUserIdentity());
+      Identity proven =
+          authentication
+              .password(
+                  client,
+                  target,
+                  oldPassword,
+                  List.of(),
+                  AuthenticationGate.Purpose.PASSWORD_CHANGE)
+              .identity();
       if (!proven.equals(client.identity())) {
         actor = client.actingAs(proven);
       }
     } else {
-      target = modify.getUserIdentity() == null ? client.identity().dn() : userDn(modify.getUserIdentity());
+      target =
+          modify.getUserIdentity() == null
+              ? client.identity().dn()
+              : userDn(modify.getUserIdentity());
     }
     Identity identity = actor.identity();
     Entry entry = entries.get(target);
@@ -98,27 +118,41 @@ final class PasswordModifyOperation {
       generated = generate();
       newPassword = generated.getBytes(StandardCharsets.UTF_8);
     }
-    List<Modification> clear = List.of(new Modification(ModificationType.REPLACE, PasswordState.PASSWORD, newPassword));
+    List<Modification> clear =
+        List.of(new Modification(ModificationType.REPLACE, PasswordState.PASSWORD, newPassword));
     access.checkModify(actor, target, clear);
     List<Modification> write = new ArrayList<>();
-    write.add(new Modification(ModificationType.REPLACE, PasswordState.PASSWORD,
-        policies.schemesFor(policy).toStoredValue(newPassword)));
+    write.add(
+        new Modification(
+            ModificationType.REPLACE,
+            PasswordState.PASSWORD,
+            policies.schemesFor(policy).toStoredValue(newPassword)));
     write.addAll(changes.stateChanges(actor, target, clear));
     entries.modify(target, write, identity);
     // PasswdModifyResponseValue ::= SEQUENCE { genPasswd [0] OCTET STRING OPTIONAL }
-    ASN1OctetString value = generated == null ? null
-        : new ASN1OctetString(new ASN1Sequence(new ASN1OctetString((byte) 0x80, generated)).encode());
-    client.ldap().send(new LDAPMessage(request.getMessageID(),
-        new ExtendedResponseProtocolOp(ResultCode.SUCCESS_INT_VALUE, null, null, null, null, value)));
+    ASN1OctetString value =
+        generated == null
+            ? null
+            : new ASN1OctetString(
+                new ASN1Sequence(new ASN1OctetString((byte) 0x80, generated)).encode());
+    client
+        .ldap()
+        .send(
+            new LDAPMessage(
+                request.getMessageID(),
+                new ExtendedResponseProtocolOp(
+                    ResultCode.SUCCESS_INT_VALUE, null, null, null, null, value)));
   }
 
   private DN userDn(String userIdentity) throws LDAPException {
-    String id = userIdentity.regionMatches(true, 0, "dn:", 0, 3) ? userIdentity.substring(3) : userIdentity;
+    String id =
+        userIdentity.regionMatches(true, 0, "dn:", 0, 3) ? userIdentity.substring(3) : userIdentity;
     try {
       return new DN(id);
     } catch (LDAPException e) {
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The user identity \"" + userIdentity
-          + "\" is not a DN (expected: dn:<dn> or <dn>)");
+      throw new LDAPException(
+          ResultCode.NO_SUCH_OBJECT,
+          "The user identity \"" + userIdentity + "\" is not a DN (expected: dn:<dn> or <dn>)");
     }
   }
 

@@ -14,29 +14,34 @@ import io.rockds.server.security.password.PasswordSchemes;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
-import java.util.Optional;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The password policies of {@code cn=Password Policies,cn=config} and the password storage
- * schemes they hash with: the one reader of that configuration. An entry is governed by the
- * policy its {@code ds-pwp-password-policy-dn} (OpenDJ) or {@code pwdPolicySubentry}
- * (draft-behera) names, else by the default policy ({@code ds-cfg-default-password-policy} of
- * {@code cn=config}). A change of {@code cn=config} takes effect through {@link #reload}.
+ * The password policies of {@code cn=Password Policies,cn=config} and the password storage schemes
+ * they hash with: the one reader of that configuration. An entry is governed by the policy its
+ * {@code ds-pwp-password-policy-dn} (OpenDJ) or {@code pwdPolicySubentry} (draft-behera) names,
+ * else by the default policy ({@code ds-cfg-default-password-policy} of {@code cn=config}). A
+ * change of {@code cn=config} takes effect through {@link #reload}.
  */
 public final class PasswordPolicies {
-  private static final String[] POLICY_ATTRIBUTES = {"ds-pwp-password-policy-dn", "pwdPolicySubentry"};
+  private static final String[] POLICY_ATTRIBUTES = {
+    "ds-pwp-password-policy-dn", "pwdPolicySubentry"
+  };
   private static final Logger LOG = LoggerFactory.getLogger(PasswordPolicies.class);
 
   /** The policies in force; replaced as a whole so a reader never sees half a change. */
-  private record Snapshot(Map<DN, PasswordPolicy> byDn, PasswordPolicy defaultPolicy,
-      Map<String, PasswordSchemes> schemesByName, PasswordSchemes rootSchemes) {}
+  private record Snapshot(
+      Map<DN, PasswordPolicy> byDn,
+      PasswordPolicy defaultPolicy,
+      Map<String, PasswordSchemes> schemesByName,
+      PasswordSchemes rootSchemes) {}
 
   private volatile Snapshot current;
 
@@ -45,9 +50,9 @@ public final class PasswordPolicies {
   }
 
   /**
-   * Reads every policy and scheme entry. A policy must name an enabled scheme entry; an
-   * instance without a default policy entry (set up before policies existed) gets a built-in one
-   * that only hashes, with the server's default scheme.
+   * Reads every policy and scheme entry. A policy must name an enabled scheme entry; an instance
+   * without a default policy entry (set up before policies existed) gets a built-in one that only
+   * hashes, with the server's default scheme.
    */
   public static PasswordPolicies read(ConfigStore store) throws ConfigException {
     return new PasswordPolicies(snapshot(store));
@@ -66,12 +71,14 @@ public final class PasswordPolicies {
     }
   }
 
-  private static Snapshot read(ConfigStore store, PasswordSchemeSettings defaults) throws ConfigException {
+  private static Snapshot read(ConfigStore store, PasswordSchemeSettings defaults)
+      throws ConfigException {
     Map<DN, String> schemeNames = new HashMap<>();
     Set<String> disabled = new LinkedHashSet<>(defaults.disabledSchemes());
     for (Entry scheme : store.children(ConfigDns.PASSWORD_STORAGE_SCHEMES)) {
       PropertyReader r = new PropertyReader(scheme, ConfigModel.PASSWORD_STORAGE_SCHEME);
-      String name = r.string("scheme-name") == null ? null : r.string("scheme-name").toUpperCase(Locale.ROOT);
+      String name =
+          r.string("scheme-name") == null ? null : r.string("scheme-name").toUpperCase(Locale.ROOT);
       if (name != null) {
         schemeNames.put(parsed(scheme), name);
         if (r.bool("enabled")) {
@@ -85,53 +92,70 @@ public final class PasswordPolicies {
     Map<DN, PasswordPolicy> byDn = new HashMap<>();
     Map<String, PasswordSchemes> schemesByName = new HashMap<>();
     for (Entry e : store.children(ConfigDns.PASSWORD_POLICIES)) {
-      String schemeDn = new PropertyReader(e, ConfigModel.PASSWORD_POLICY).strings("default-password-storage-scheme")
-          .get(0);
+      String schemeDn =
+          new PropertyReader(e, ConfigModel.PASSWORD_POLICY)
+              .strings("default-password-storage-scheme")
+              .get(0);
       String name = schemeNames.get(ConfigDns.parse(schemeDn));
       if (name == null || disabled.contains(name)) {
-        throw new ConfigException(e.getDN() + ": ds-cfg-default-password-storage-scheme: \"" + schemeDn
-            + "\" (expected: the DN of an enabled password storage scheme)");
+        throw new ConfigException(
+            e.getDN()
+                + ": ds-cfg-default-password-storage-scheme: \""
+                + schemeDn
+                + "\" (expected: the DN of an enabled password storage scheme)");
       }
-      PasswordPolicy policy = PasswordPolicy.from(new ConfigEntry(e), name, validatorsOf(e, validators));
+      PasswordPolicy policy =
+          PasswordPolicy.from(new ConfigEntry(e), name, validatorsOf(e, validators));
       byDn.put(policy.dn(), policy);
       schemesByName.computeIfAbsent(name, s -> schemes(defaults, s, disabled));
     }
     Entry root = store.get(ConfigDns.CONFIG);
-    String configured = root == null ? null
-        : new PropertyReader(root, ConfigModel.GLOBAL).string("default-password-policy");
+    String configured =
+        root == null
+            ? null
+            : new PropertyReader(root, ConfigModel.GLOBAL).string("default-password-policy");
     DN defaultDn = ConfigDns.parse(configured);
     PasswordPolicy defaultPolicy = byDn.get(defaultDn);
     if (defaultPolicy == null) {
       if (root != null && root.hasAttribute("ds-cfg-default-password-policy")) {
-        throw new ConfigException("cn=config: ds-cfg-default-password-policy: \"" + configured
-            + "\" (expected: the DN of a password policy)");
+        throw new ConfigException(
+            "cn=config: ds-cfg-default-password-policy: \""
+                + configured
+                + "\" (expected: the DN of a password policy)");
       }
       defaultPolicy = PasswordPolicy.builtIn(defaultDn, defaults.defaultScheme());
       schemesByName.computeIfAbsent(defaults.defaultScheme(), s -> schemes(defaults, s, disabled));
     }
     String rootScheme = PasswordSchemeSettings.rootScheme(defaultPolicy.storageScheme());
     // An operator who disabled the iterated scheme gets root passwords in the default policy's.
-    PasswordSchemes rootSchemes = disabled.contains(rootScheme)
-        ? schemesByName.get(defaultPolicy.storageScheme()) : schemes(defaults, rootScheme, disabled);
+    PasswordSchemes rootSchemes =
+        disabled.contains(rootScheme)
+            ? schemesByName.get(defaultPolicy.storageScheme())
+            : schemes(defaults, rootScheme, disabled);
     return new Snapshot(Map.copyOf(byDn), defaultPolicy, Map.copyOf(schemesByName), rootSchemes);
   }
 
   /** Every validator entry by DN; a disabled one is present but empty. */
-  private static Map<DN, Optional<PasswordValidator>> validators(ConfigStore store) throws ConfigException {
+  private static Map<DN, Optional<PasswordValidator>> validators(ConfigStore store)
+      throws ConfigException {
     Path instance = store.file().toAbsolutePath().getParent().getParent();
     Map<DN, Optional<PasswordValidator>> validators = new HashMap<>();
     for (Entry v : store.children(ConfigDns.PASSWORD_VALIDATORS)) {
       boolean enabled = new PropertyReader(v, ConfigModel.PASSWORD_VALIDATOR).bool("enabled");
-      validators.put(parsed(v), enabled ? Optional.of(PasswordValidator.from(v, instance)) : Optional.empty());
+      validators.put(
+          parsed(v), enabled ? Optional.of(PasswordValidator.from(v, instance)) : Optional.empty());
     }
     return validators;
   }
 
-  /** The enabled validators a policy names by DN or by name; naming none that exists is an error. */
-  private static List<PasswordValidator> validatorsOf(Entry policy, Map<DN, Optional<PasswordValidator>> validators)
-      throws ConfigException {
+  /**
+   * The enabled validators a policy names by DN or by name; naming none that exists is an error.
+   */
+  private static List<PasswordValidator> validatorsOf(
+      Entry policy, Map<DN, Optional<PasswordValidator>> validators) throws ConfigException {
     List<PasswordValidator> named = new ArrayList<>();
-    for (String value : new PropertyReader(policy, ConfigModel.PASSWORD_POLICY).strings("password-validator")) {
+    for (String value :
+        new PropertyReader(policy, ConfigModel.PASSWORD_POLICY).strings("password-validator")) {
       DN dn;
       try {
         dn = value.contains("=") ? new DN(value) : ConfigDns.passwordValidator(value.trim());
@@ -140,20 +164,32 @@ public final class PasswordPolicies {
       }
       Optional<PasswordValidator> validator = dn == null ? null : validators.get(dn);
       if (validator == null) {
-        throw new ConfigException(policy.getDN() + ": ds-cfg-password-validator: \"" + value
-            + "\" (expected: the name or DN of a password validator below " + ConfigDns.PASSWORD_VALIDATORS + ")");
+        throw new ConfigException(
+            policy.getDN()
+                + ": ds-cfg-password-validator: \""
+                + value
+                + "\" (expected: the name or DN of a password validator below "
+                + ConfigDns.PASSWORD_VALIDATORS
+                + ")");
       }
       validator.ifPresent(named::add);
     }
     return named;
   }
 
-  private static PasswordSchemes schemes(PasswordSchemeSettings defaults, String scheme, Set<String> disabled) {
+  private static PasswordSchemes schemes(
+      PasswordSchemeSettings defaults, String scheme, Set<String> disabled) {
     try {
-      return new PasswordSchemes(new PasswordSchemeSettings(scheme, disabled, defaults.pbkdf2Iterations(),
-          defaults.bcryptCost(), defaults.argon2Cost()));
+      return new PasswordSchemes(
+          new PasswordSchemeSettings(
+              scheme,
+              disabled,
+              defaults.pbkdf2Iterations(),
+              defaults.bcryptCost(),
+              defaults.argon2Cost()));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("password storage scheme " + scheme + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "password storage scheme " + scheme + ": " + e.getMessage(), e);
     }
   }
 
@@ -165,7 +201,10 @@ public final class PasswordPolicies {
     }
   }
 
-  /** The schemes hashing with the default policy's storage scheme (clear-text values on add and modify). */
+  /**
+   * The schemes hashing with the default policy's storage scheme (clear-text values on add and
+   * modify).
+   */
   public PasswordSchemes defaultSchemes() {
     Snapshot s = current;
     return s.schemesByName().get(s.defaultPolicy().storageScheme());
@@ -182,11 +221,14 @@ public final class PasswordPolicies {
   /** The schemes of {@code policy}; the default ones if a reload removed its scheme meanwhile. */
   PasswordSchemes schemesFor(PasswordPolicy policy) {
     Snapshot s = current;
-    return s.schemesByName().getOrDefault(policy.storageScheme(), s.schemesByName()
-        .get(s.defaultPolicy().storageScheme()));
+    return s.schemesByName()
+        .getOrDefault(
+            policy.storageScheme(), s.schemesByName().get(s.defaultPolicy().storageScheme()));
   }
 
-  /** The schemes hashing clear-text passwords of {@code entry}: those of the policy governing it. */
+  /**
+   * The schemes hashing clear-text passwords of {@code entry}: those of the policy governing it.
+   */
   public PasswordSchemes schemesFor(Entry entry) {
     return schemesFor(policyFor(entry));
   }
@@ -210,7 +252,11 @@ public final class PasswordPolicies {
         } catch (LDAPException e) {
           // reported below
         }
-        LOG.warn("{}: {} names no password policy: \"{}\"; using the default policy", entry.getDN(), attribute, value);
+        LOG.warn(
+            "{}: {} names no password policy: \"{}\"; using the default policy",
+            entry.getDN(),
+            attribute,
+            value);
       }
     }
     return s.defaultPolicy();

@@ -3,17 +3,16 @@ package io.rockds.server.security.policy;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.config.ConfigEntry;
+import io.rockds.config.ConfigException;
 import io.rockds.config.model.ConfigModel;
 import io.rockds.config.model.PropertyReader;
-import io.rockds.config.ConfigException;
 import java.time.Duration;
 import java.util.List;
 
 /**
  * One password policy of {@code cn=Password Policies,cn=config}: a practical subset of
- * draft-behera-ldap-password-policy with OpenDJ's property names. A zero duration or count
- * switches the feature off; a zero lockout duration locks until an administrator resets the
- * password.
+ * draft-behera-ldap-password-policy with OpenDJ's property names. A zero duration or count switches
+ * the feature off; a zero lockout duration locks until an administrator resets the password.
  *
  * @param storageScheme the scheme new passwords are hashed with, e.g. {@code SSHA512}
  * @param minLength the fewest characters a new clear-text password may have
@@ -29,10 +28,21 @@ import java.util.List;
  * @param allowPreEncoded users (not only administrators) may set an already hashed value
  * @param validators what a new clear-text password must pass
  */
-public record PasswordPolicy(DN dn, String storageScheme, int minLength, int historyCount, Duration maxAge,
-    Duration expirationWarning, int lockoutFailureCount, Duration lockoutDuration, boolean forceChangeOnReset,
-    boolean allowUserChange, boolean changeRequiresCurrent, boolean requireSecureAuthentication,
-    boolean allowPreEncoded, List<PasswordValidator> validators) {
+public record PasswordPolicy(
+    DN dn,
+    String storageScheme,
+    int minLength,
+    int historyCount,
+    Duration maxAge,
+    Duration expirationWarning,
+    int lockoutFailureCount,
+    Duration lockoutDuration,
+    boolean forceChangeOnReset,
+    boolean allowUserChange,
+    boolean changeRequiresCurrent,
+    boolean requireSecureAuthentication,
+    boolean allowPreEncoded,
+    List<PasswordValidator> validators) {
 
   public PasswordPolicy {
     validators = List.copyOf(validators);
@@ -40,12 +50,26 @@ public record PasswordPolicy(DN dn, String storageScheme, int minLength, int his
 
   /** The policy used when the configuration has none: nothing enforced beyond hashing. */
   static PasswordPolicy builtIn(DN dn, String storageScheme) {
-    return new PasswordPolicy(dn, storageScheme, 0, 0, Duration.ZERO, Duration.ZERO, 0, Duration.ZERO, false,
-        true, false, false, false, List.of());
+    return new PasswordPolicy(
+        dn,
+        storageScheme,
+        0,
+        0,
+        Duration.ZERO,
+        Duration.ZERO,
+        0,
+        Duration.ZERO,
+        false,
+        true,
+        false,
+        false,
+        false,
+        List.of());
   }
 
   /** The policy of a configuration entry whose storage scheme entry names {@code storageScheme}. */
-  static PasswordPolicy from(ConfigEntry e, String storageScheme, List<PasswordValidator> validators)
+  static PasswordPolicy from(
+      ConfigEntry e, String storageScheme, List<PasswordValidator> validators)
       throws ConfigException {
     DN dn;
     try {

@@ -12,12 +12,13 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * What operations ask of the password policy: password binds, password changes by modify, and
- * the Password Modify extended operation.
+ * What operations ask of the password policy: password binds, password changes by modify, and the
+ * Password Modify extended operation.
  */
 public final class PasswordPolicyService {
   /** The Password Policy request/response control (draft-behera), supported on bind. */
   public static final String CONTROL_OID = AuthenticationGate.CONTROL_OID;
+
   /** The Password Modify extended operation (RFC 3062). */
   public static final String PASSWORD_MODIFY_OID = PasswordModifyOperation.OID;
 
@@ -25,11 +26,17 @@ public final class PasswordPolicyService {
   private final PasswordChanges changes;
   private final PasswordModifyOperation passwordModify;
 
-  public PasswordPolicyService(PasswordPolicies policies, EntryLookup entries, RootUsers rootUsers,
-      ResetRestrictions restrictions, AccessControl access, Clock clock) {
+  public PasswordPolicyService(
+      PasswordPolicies policies,
+      EntryLookup entries,
+      RootUsers rootUsers,
+      ResetRestrictions restrictions,
+      AccessControl access,
+      Clock clock) {
     this.authentication = new AuthenticationGate(policies, entries, rootUsers, restrictions, clock);
     this.changes = new PasswordChanges(policies, entries, restrictions, clock);
-    this.passwordModify = new PasswordModifyOperation(authentication, policies, changes, entries, access);
+    this.passwordModify =
+        new PasswordModifyOperation(authentication, policies, changes, entries, access);
   }
 
   /** The gate every bind, SASL mechanism and old-password check authenticates through. */
@@ -37,9 +44,11 @@ public final class PasswordPolicyService {
     return authentication;
   }
 
-  /** For a modify: checks new userPassword values and returns the policy state to write with them. */
-  public List<Modification> stateChanges(ClientConnection client, DN dn, List<Modification> requested)
-      throws LDAPException {
+  /**
+   * For a modify: checks new userPassword values and returns the policy state to write with them.
+   */
+  public List<Modification> stateChanges(
+      ClientConnection client, DN dn, List<Modification> requested) throws LDAPException {
     return changes.stateChanges(client, dn, requested);
   }
 

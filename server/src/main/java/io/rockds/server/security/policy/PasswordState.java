@@ -14,8 +14,8 @@ import java.util.List;
 /**
  * The password policy state of one user entry, kept in draft-behera's operational attributes:
  * {@code pwdFailureTime} (one value per consecutive failed bind), {@code pwdAccountLockedTime},
- * {@code pwdChangedTime}, {@code pwdHistory} ({@code time#syntaxOID#length#hash}) and
- * {@code pwdReset}.
+ * {@code pwdChangedTime}, {@code pwdHistory} ({@code time#syntaxOID#length#hash}) and {@code
+ * pwdReset}.
  */
 final class PasswordState {
   static final String PASSWORD = "userPassword";
@@ -26,8 +26,10 @@ final class PasswordState {
   static final String RESET = "pwdReset";
   static final String DISABLED = "ds-pwp-account-disabled";
   static final String ACCOUNT_EXPIRATION = "ds-pwp-account-expiration-time";
+
   /** draft-behera: a locked time of 000001010000Z means locked until an administrator unlocks. */
   private static final String PERMANENT_LOCK = "000001010000Z";
+
   private static final String OCTET_STRING_SYNTAX = "1.3.6.1.4.1.1466.115.121.1.40";
 
   private final Entry entry;
@@ -112,7 +114,12 @@ final class PasswordState {
   }
 
   static String historyValue(Instant when, String hash) {
-    return StaticUtils.encodeGeneralizedTime(Date.from(when)) + "#" + OCTET_STRING_SYNTAX + "#" + hash.length() + "#"
+    return StaticUtils.encodeGeneralizedTime(Date.from(when))
+        + "#"
+        + OCTET_STRING_SYNTAX
+        + "#"
+        + hash.length()
+        + "#"
         + hash;
   }
 
@@ -122,10 +129,15 @@ final class PasswordState {
     List<Instant> failures = state.failureTimes();
     failures.add(now);
     // Keep only as many failure times as the lockout needs, so the attribute stays small.
-    List<Instant> kept = failures.subList(Math.max(0, failures.size() - Math.max(1, policy.lockoutFailureCount())),
-        failures.size());
-    mods.add(new Modification(ModificationType.REPLACE, FAILURE_TIME, kept.stream().map(PasswordState::format)
-        .distinct().toArray(String[]::new)));
+    List<Instant> kept =
+        failures.subList(
+            Math.max(0, failures.size() - Math.max(1, policy.lockoutFailureCount())),
+            failures.size());
+    mods.add(
+        new Modification(
+            ModificationType.REPLACE,
+            FAILURE_TIME,
+            kept.stream().map(PasswordState::format).distinct().toArray(String[]::new)));
     if (policy.lockoutFailureCount() > 0 && failures.size() >= policy.lockoutFailureCount()) {
       mods.add(new Modification(ModificationType.REPLACE, LOCKED_TIME, format(now)));
     }
@@ -134,7 +146,8 @@ final class PasswordState {
 
   /** After a successful bind, or a reset by an administrator: failures and lock forgotten. */
   static List<Modification> clearFailures() {
-    return List.of(new Modification(ModificationType.REPLACE, FAILURE_TIME),
+    return List.of(
+        new Modification(ModificationType.REPLACE, FAILURE_TIME),
         new Modification(ModificationType.REPLACE, LOCKED_TIME));
   }
 

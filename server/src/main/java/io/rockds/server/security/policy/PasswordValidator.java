@@ -7,8 +7,8 @@ import io.rockds.config.model.PropertyReader;
 import java.nio.file.Path;
 
 /**
- * One check a new clear-text password must pass, configured as an OpenDJ password validator
- * ({@code cn=Password Validators,cn=config}) and named by a policy's {@code password-validator}.
+ * One check a new clear-text password must pass, configured as an OpenDJ password validator ({@code
+ * cn=Password Validators,cn=config}) and named by a policy's {@code password-validator}.
  */
 interface PasswordValidator {
 
@@ -22,20 +22,37 @@ interface PasswordValidator {
   static PasswordValidator from(Entry config, Path instance) throws ConfigException {
     PropertyReader r = new PropertyReader(config, ConfigModel.PASSWORD_VALIDATOR);
     if (r.type() == null) {
-      throw new ConfigException(config.getDN() + ": objectClass: expected one of the password validator types "
-          + ConfigModel.PASSWORD_VALIDATOR.types().stream().map(t -> t.objectClass()).toList());
+      throw new ConfigException(
+          config.getDN()
+              + ": objectClass: expected one of the password validator types "
+              + ConfigModel.PASSWORD_VALIDATOR.types().stream().map(t -> t.objectClass()).toList());
     }
     return switch (r.type().name()) {
-      case "length-based" -> new LengthValidator(r.integer("min-password-length").intValue(),
-          r.integer("max-password-length").intValue());
-      case "character-set" -> CharacterSetValidator.of(config.getDN(), r.strings("character-set"),
-          r.bool("allow-unclassified-characters"), r.integer("min-character-sets").intValue());
-      case "dictionary" -> DictionaryValidator.load(config.getDN(), instance, r.string("dictionary-file"),
-          r.bool("case-sensitive-validation"), r.bool("test-reversed-password"), r.bool("check-substrings"),
-          r.integer("min-substring-length").intValue());
-      case "attribute-value" -> new AttributeValueValidator(r.strings("match-attribute"),
-          r.bool("test-reversed-password"));
-      default -> throw new ConfigException(config.getDN() + ": unknown password validator type " + r.type().name());
+      case "length-based" ->
+          new LengthValidator(
+              r.integer("min-password-length").intValue(),
+              r.integer("max-password-length").intValue());
+      case "character-set" ->
+          CharacterSetValidator.of(
+              config.getDN(),
+              r.strings("character-set"),
+              r.bool("allow-unclassified-characters"),
+              r.integer("min-character-sets").intValue());
+      case "dictionary" ->
+          DictionaryValidator.load(
+              config.getDN(),
+              instance,
+              r.string("dictionary-file"),
+              r.bool("case-sensitive-validation"),
+              r.bool("test-reversed-password"),
+              r.bool("check-substrings"),
+              r.integer("min-substring-length").intValue());
+      case "attribute-value" ->
+          new AttributeValueValidator(
+              r.strings("match-attribute"), r.bool("test-reversed-password"));
+      default ->
+          throw new ConfigException(
+              config.getDN() + ": unknown password validator type " + r.type().name());
     };
   }
 

@@ -13,17 +13,18 @@ import java.util.Set;
 import java.util.WeakHashMap;
 
 /**
- * Connections bound with a password an administrator reset, under a policy with
- * {@code force-change-on-reset}: until the user changes it, every request but a password change
- * fails with insufficientAccessRights (50), as OpenLDAP's ppolicy does. The restriction belongs to
- * one bind: a new bind or a closed connection ends it.
+ * Connections bound with a password an administrator reset, under a policy with {@code
+ * force-change-on-reset}: until the user changes it, every request but a password change fails with
+ * insufficientAccessRights (50), as OpenLDAP's ppolicy does. The restriction belongs to one bind: a
+ * new bind or a closed connection ends it.
  */
 public final class ResetRestrictions {
-  private static final Set<String> ALLOWED_EXTENDED_OPERATIONS = Set.of(
-      PasswordModifyOperation.OID, "1.3.6.1.4.1.1466.20037", "1.3.6.1.4.1.4203.1.11.3");
+  private static final Set<String> ALLOWED_EXTENDED_OPERATIONS =
+      Set.of(PasswordModifyOperation.OID, "1.3.6.1.4.1.1466.20037", "1.3.6.1.4.1.4203.1.11.3");
 
   /** The restricted identity of each connection (compared by reference: one bind). */
-  private final Map<ClientConnection, Identity> restricted = Collections.synchronizedMap(new WeakHashMap<>());
+  private final Map<ClientConnection, Identity> restricted =
+      Collections.synchronizedMap(new WeakHashMap<>());
 
   void restrict(ClientConnection client, Identity identity) {
     restricted.put(client, identity);
@@ -43,7 +44,8 @@ public final class ResetRestrictions {
     if (!isRestricted(client) || allowed(client.identity().dn(), request)) {
       return;
     }
-    throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
+    throw new LDAPException(
+        ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
         "Your password was reset: change it before any other operation");
   }
 

@@ -5,9 +5,9 @@ import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.server.Identity;
 
 /**
- * OpenDJ's privileges: rights that ACIs cannot grant, held by root DNs (their
- * {@code ds-privilege-name} in {@code cn=Root DNs,cn=config}) and by entries through their own
- * {@code ds-privilege-name} values.
+ * OpenDJ's privileges: rights that ACIs cannot grant, held by root DNs (their {@code
+ * ds-privilege-name} in {@code cn=Root DNs,cn=config}) and by entries through their own {@code
+ * ds-privilege-name} values.
  */
 public enum Privilege {
   /** Access control is not evaluated (privileges still are). */
@@ -44,7 +44,8 @@ public enum Privilege {
   /** Refuses with insufficientAccessRights (50) unless {@code identity} holds this privilege. */
   public void require(Identity identity, String action) throws LDAPException {
     if (!heldBy(identity)) {
-      throw new LDAPException(ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
+      throw new LDAPException(
+          ResultCode.INSUFFICIENT_ACCESS_RIGHTS,
           "You do not have the " + configName + " privilege required to " + action);
     }
   }

@@ -102,7 +102,8 @@ class SlappasswdInteropTest {
     Files.write(secret, password);
     List<String> command = new ArrayList<>(List.of(SLAPPASSWD.toString(), "-n"));
     if (module != null) {
-      RequiredTool.assumeFile(MODULE_PATH.resolve(module.split(" ")[0] + ".so"),
+      RequiredTool.assumeFile(
+          MODULE_PATH.resolve(module.split(" ")[0] + ".so"),
           module.startsWith("pw-pbkdf2") ? "slapd-contrib" : "slapd");
       command.addAll(List.of("-o", "module-path=" + MODULE_PATH, "-o", "module-load=" + module));
     }

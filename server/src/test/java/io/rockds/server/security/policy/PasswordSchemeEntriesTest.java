@@ -21,12 +21,20 @@ import org.junit.jupiter.api.io.TempDir;
  * scheme; a policy naming a missing or disabled scheme entry is refused.
  */
 class PasswordSchemeEntriesTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private ConfigStore setUpWith(String schemeEntry) throws Exception {
-    InitialConfig.Parameters p = new InitialConfig.Parameters(new DN("dc=example,dc=com"), "127.0.0.1", 0, -1,
-        new DN("cn=Directory Manager"), "{SSHA512}aGFzaA==", false, -1, schemeEntry);
+    InitialConfig.Parameters p =
+        new InitialConfig.Parameters(
+            new DN("dc=example,dc=com"),
+            "127.0.0.1",
+            0,
+            -1,
+            new DN("cn=Directory Manager"),
+            "{SSHA512}aGFzaA==",
+            false,
+            -1,
+            schemeEntry);
     return ConfigStore.create(dir.resolve("config.ldif"), InitialConfig.entries(p));
   }
 
@@ -36,9 +44,13 @@ class PasswordSchemeEntriesTest {
       if (scheme.get(1).equals("CLEAR")) {
         continue;
       }
-      byte[] hash = PasswordPolicies.read(setUpWith(scheme.get(1))).defaultSchemes()
-          .encode("secret".getBytes(StandardCharsets.UTF_8));
-      assertThat(new String(hash, StandardCharsets.UTF_8)).as(scheme.get(0)).startsWithIgnoringCase("{" + scheme.get(1));
+      byte[] hash =
+          PasswordPolicies.read(setUpWith(scheme.get(1)))
+              .defaultSchemes()
+              .encode("secret".getBytes(StandardCharsets.UTF_8));
+      assertThat(new String(hash, StandardCharsets.UTF_8))
+          .as(scheme.get(0))
+          .startsWithIgnoringCase("{" + scheme.get(1));
     }
   }
 
@@ -47,8 +59,10 @@ class PasswordSchemeEntriesTest {
     ConfigStore store = setUpWith(null);
     DN policy = ConfigDns.passwordPolicy("Default Password Policy");
     store.put(withScheme(store.get(policy), "cn=Nope,cn=Password Storage Schemes,cn=config"));
-    assertThatThrownBy(() -> PasswordPolicies.read(store)).isInstanceOf(ConfigException.class)
-        .hasMessageContaining("cn=Nope").hasMessageContaining("enabled password storage scheme");
+    assertThatThrownBy(() -> PasswordPolicies.read(store))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("cn=Nope")
+        .hasMessageContaining("enabled password storage scheme");
     store.put(withScheme(store.get(policy), "cn=Clear,cn=Password Storage Schemes,cn=config"));
     assertThatThrownBy(() -> PasswordPolicies.read(store)).hasMessageContaining("cn=Clear");
   }
@@ -56,15 +70,20 @@ class PasswordSchemeEntriesTest {
   @Test
   void disablingASchemeEntryStopsItsVerification() throws Exception {
     ConfigStore store = setUpWith(null);
-    byte[] ssha = PasswordPolicies.read(setUpWith("SSHA")).defaultSchemes().encode("secret".getBytes(StandardCharsets.UTF_8));
+    byte[] ssha =
+        PasswordPolicies.read(setUpWith("SSHA"))
+            .defaultSchemes()
+            .encode("secret".getBytes(StandardCharsets.UTF_8));
     PasswordPolicies policies = PasswordPolicies.read(store);
-    assertThat(policies.defaultSchemes().verify("secret".getBytes(StandardCharsets.UTF_8), ssha)).isTrue();
+    assertThat(policies.defaultSchemes().verify("secret".getBytes(StandardCharsets.UTF_8), ssha))
+        .isTrue();
     DN sshaEntry = ConfigDns.passwordStorageScheme(InitialConfig.schemeEntry("SSHA"));
     Entry disabled = store.get(sshaEntry).duplicate();
     disabled.setAttribute(new Attribute("ds-cfg-enabled", "false"));
     store.put(disabled);
     policies.reload(store);
-    assertThat(policies.defaultSchemes().verify("secret".getBytes(StandardCharsets.UTF_8), ssha)).isFalse();
+    assertThat(policies.defaultSchemes().verify("secret".getBytes(StandardCharsets.UTF_8), ssha))
+        .isFalse();
   }
 
   private static Entry withScheme(Entry policy, String schemeDn) {
