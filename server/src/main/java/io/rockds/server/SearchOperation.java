@@ -164,7 +164,7 @@ final class SearchOperation implements SearchResults {
   /** An entry of a backend without indexes: sent if it matches and the client may read it. */
   @Override
   public boolean inScope(Entry entry) throws LDAPException {
-    if (evaluator.matches(filter, entry)) {
+    if (matches(entry)) {
       Entry visible = context.access().filterEntry(client, readAccess, entry, filter);
       if (visible != null && !send(visible)) {
         stopped = true;
@@ -242,9 +242,9 @@ final class SearchOperation implements SearchResults {
             base,
             search.getScope(),
             filter,
-            limits.lookthroughLimit());
-    // The index reads are bounded (filter components, index-entry-limit), not interruptible: the
-    // time limit is checked once they are done, before the first entry is read.
+            limits.lookthroughLimit(),
+            limits);
+    // The index reads stop at the deadline with partial candidates: never use them past it.
     limits.checkTime();
     if (DebugSearchIndex.requested(search.getAttributes(), identity)) {
       send(DebugSearchIndex.entry(candidates.trace()));
@@ -376,7 +376,7 @@ final class SearchOperation implements SearchResults {
     Entry partial = null;
     if (tested != null) {
       partial = container.peek(id, tested);
-      if (partial == null || !evaluator.matches(filter, partial)) {
+      if (partial == null || !matches(partial)) {
         return true;
       }
     }
@@ -386,13 +386,25 @@ final class SearchOperation implements SearchResults {
       return true;
     }
     Entry entry = VirtualAttributes.forSearch(context, stored, container, id, virtualAttributes);
-    if (!filterProven && !evaluator.matches(filter, entry)) {
+    if (!filterProven && !matches(entry)) {
       return true;
     }
     // Access control: entries the client may not read are skipped silently, unreadable attributes
     // dropped.
     Entry visible = context.access().filterEntry(client, entry, filter);
     return visible == null || matches.accept(id, visible, here);
+  }
+
+  /**
+   * Whether the entry matches the filter; timeLimitExceeded when the evaluation gave up at the
+   * deadline, since its "no" is then not an answer.
+   */
+  private boolean matches(Entry entry) throws LDAPException {
+    if (evaluator.matches(filter, entry, limits)) {
+      return true;
+    }
+    limits.checkTime();
+    return false;
   }
 
   /**

@@ -5,6 +5,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.config.GlobalConfig;
 import io.rockds.server.UserLimits;
+import io.rockds.storage.matching.Deadline;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,7 +17,8 @@ import java.util.concurrent.TimeUnit;
  * @param deadlineNanos {@link System#nanoTime()} past which the search fails
  * @param lookthroughLimit candidate entries that may be examined (0 = none)
  */
-public record SearchLimits(int sizeLimit, long deadlineNanos, int lookthroughLimit) {
+public record SearchLimits(int sizeLimit, long deadlineNanos, int lookthroughLimit)
+    implements Deadline {
 
   public static SearchLimits of(
       SearchRequestProtocolOp request, GlobalConfig global, boolean exempt) {
@@ -49,9 +51,14 @@ public record SearchLimits(int sizeLimit, long deadlineNanos, int lookthroughLim
     return b <= 0 ? a : Math.min(a, b);
   }
 
+  @Override
+  public boolean passed() {
+    return deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos > 0;
+  }
+
   /** timeLimitExceeded (3) once the deadline has passed. */
   public void checkTime() throws LDAPException {
-    if (System.nanoTime() - deadlineNanos > 0 && deadlineNanos != Long.MAX_VALUE) {
+    if (passed()) {
       throw new LDAPException(
           ResultCode.TIME_LIMIT_EXCEEDED, "The time limit for the search was exceeded");
     }

@@ -58,6 +58,9 @@ public final class FilterEvaluator {
           GeneralizedTimeMatchingRule.class,
           NumericStringMatchingRule.class);
 
+  /** A deadline is checked before each component and every this many values. */
+  private static final int VALUES_PER_DEADLINE_CHECK = 256;
+
   private final Schema schema;
 
   /**
@@ -95,6 +98,14 @@ public final class FilterEvaluator {
   }
 
   /**
+   * {@link #matches(Filter, Entry)} that stops (not matching) once {@code deadline} has passed; the
+   * caller must then check its time limit before taking FALSE for an answer.
+   */
+  public boolean matches(Filter filter, Entry entry, Deadline deadline) {
+    return evaluate(filter, entry, deadline) == Result.TRUE;
+  }
+
+  /**
    * A compare (RFC 4511 section 4.10): whether the entry holds a value of {@code attribute} equal
    * to {@code value} under the type's equality rule.
    *
@@ -115,11 +126,18 @@ public final class FilterEvaluator {
   }
 
   public Result evaluate(Filter filter, Entry entry) {
+    return evaluate(filter, entry, Deadline.NONE);
+  }
+
+  private Result evaluate(Filter filter, Entry entry, Deadline deadline) {
     switch (filter.getFilterType()) {
       case Filter.FILTER_TYPE_AND -> {
         Result result = Result.TRUE;
         for (Filter component : filter.getComponents()) {
-          Result r = evaluate(component, entry);
+          if (deadline.passed()) {
+            return Result.UNDEFINED;
+          }
+          Result r = evaluate(component, entry, deadline);
           if (r == Result.FALSE) {
             return Result.FALSE;
           }
@@ -132,7 +150,10 @@ public final class FilterEvaluator {
       case Filter.FILTER_TYPE_OR -> {
         Result result = Result.FALSE;
         for (Filter component : filter.getComponents()) {
-          Result r = evaluate(component, entry);
+          if (deadline.passed()) {
+            return Result.UNDEFINED;
+          }
+          Result r = evaluate(component, entry, deadline);
           if (r == Result.TRUE) {
             return Result.TRUE;
           }
@@ -143,7 +164,7 @@ public final class FilterEvaluator {
         return result;
       }
       case Filter.FILTER_TYPE_NOT -> {
-        Result r = evaluate(filter.getNOTComponent(), entry);
+        Result r = evaluate(filter.getNOTComponent(), entry, deadline);
         return r == Result.UNDEFINED ? r : r == Result.TRUE ? Result.FALSE : Result.TRUE;
       }
       case Filter.FILTER_TYPE_PRESENCE -> {
@@ -152,10 +173,10 @@ public final class FilterEvaluator {
             : Result.TRUE;
       }
       case Filter.FILTER_TYPE_EXTENSIBLE_MATCH -> {
-        return extensible(filter, entry);
+        return extensible(filter, entry, deadline);
       }
       default -> {
-        return valueMatch(filter, entry);
+        return valueMatch(filter, entry, deadline);
       }
     }
   }
@@ -206,7 +227,7 @@ public final class FilterEvaluator {
   }
 
   /** Equality, substring, ordering and approximate: TRUE if any value of the attribute matches. */
-  private Result valueMatch(Filter filter, Entry entry) {
+  private Result valueMatch(Filter filter, Entry entry, Deadline deadline) {
     Description d = description(filter.getAttributeName());
     ValueTest test;
     try {
@@ -223,8 +244,12 @@ public final class FilterEvaluator {
       // group.
       return Result.TRUE;
     }
+    int tested = 0;
     for (Attribute attribute : attributes) {
       for (ASN1OctetString value : attribute.getRawValues()) {
+        if (++tested % VALUES_PER_DEADLINE_CHECK == 0 && deadline.passed()) {
+          return Result.UNDEFINED;
+        }
         try {
           if (test.matches(value)) {
             return Result.TRUE;
@@ -330,7 +355,7 @@ public final class FilterEvaluator {
    * {@code (attr:rule:=value)}: the rule (or the attribute's equality rule) on the attribute's
    * values, or on every attribute when none is named; with {@code :dn:} also on the DN's RDNs.
    */
-  private Result extensible(Filter filter, Entry entry) {
+  private Result extensible(Filter filter, Entry entry, Deadline deadline) {
     String attribute = filter.getAttributeName();
     String ruleId = filter.getMatchingRuleID();
     if (ruleId != null
@@ -364,6 +389,7 @@ public final class FilterEvaluator {
       }
     }
     Result result = Result.FALSE;
+    int tested = 0;
     for (Attribute a : candidates) {
       MatchingRules.Named named =
           ruleId == null
@@ -377,6 +403,9 @@ public final class FilterEvaluator {
         continue;
       }
       for (ASN1OctetString value : a.getRawValues()) {
+        if (++tested % VALUES_PER_DEADLINE_CHECK == 0 && deadline.passed()) {
+          return Result.UNDEFINED;
+        }
         try {
           if (kind == Kind.ORDERING
               ? rule.compareValues(value, assertion) < 0

@@ -6,6 +6,7 @@ import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
 import io.rockds.storage.StorageErrors;
+import io.rockds.storage.matching.Deadline;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -39,8 +40,21 @@ public final class IndexFilter {
 
   private final LeafLookups leaves;
 
+  private final Deadline deadline;
+
   public IndexFilter(EntryContainer container, Schema schema, VirtualIndexes virtual) {
+    this(container, schema, virtual, Deadline.NONE);
+  }
+
+  /**
+   * Candidates that stop being read once {@code deadline} has passed: an OR then has undefined
+   * candidates, an AND those of the steps already run (a superset, still correct); the caller
+   * checks its time limit right after.
+   */
+  public IndexFilter(
+      EntryContainer container, Schema schema, VirtualIndexes virtual, Deadline deadline) {
     this.leaves = new LeafLookups(container, schema, virtual);
+    this.deadline = deadline;
   }
 
   /** The candidates of {@code filter} and the trace of the reads that found them. */
@@ -72,6 +86,10 @@ public final class IndexFilter {
     IdSet ids = IdSet.empty();
     boolean exact = true;
     for (Filter component : components) {
+      if (deadline.passed()) {
+        trace.put("stopped", "time limit exceeded");
+        return new Evaluated(IdSet.undefined(IdSet.Undefined.NOT_INDEXED), trace);
+      }
       Evaluated e = evaluateFilter(component);
       union.add(e.trace());
       ids = ids.union(e.ids());
@@ -85,7 +103,7 @@ public final class IndexFilter {
   }
 
   /** Runs the steps cheapest first, recording each step's candidates and what remains after it. */
-  private static Evaluated intersect(List<Lookup> steps, Trace trace)
+  private Evaluated intersect(List<Lookup> steps, Trace trace)
       throws RocksDBException, LDAPException {
     List<Lookup> ordered = new ArrayList<>(steps);
     ordered.sort(Comparator.comparing(Lookup::category));
@@ -97,6 +115,10 @@ public final class IndexFilter {
     int run = 0;
     for (Lookup step : ordered) {
       if (ids.isDefined() && ids.size() <= FILTER_CANDIDATE_THRESHOLD) {
+        break;
+      }
+      if (deadline.passed()) {
+        trace.put("stopped", "time limit exceeded");
         break;
       }
       Evaluated e = step.run();

@@ -8,6 +8,7 @@ import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
+import io.rockds.storage.matching.Deadline;
 import io.rockds.storage.matching.FilterEvaluator;
 
 /**
@@ -61,6 +62,24 @@ public final class SearchCandidates {
       Filter filter,
       int lookthroughLimit)
       throws LDAPException {
+    return find(container, schema, virtual, base, scope, filter, lookthroughLimit, Deadline.NONE);
+  }
+
+  /**
+   * {@link #find(EntryContainer, Schema, VirtualIndexes, DN, SearchScope, Filter, int)} whose index
+   * reads stop once {@code deadline} has passed (see {@link IndexFilter}): check the time limit
+   * before using the result.
+   */
+  public static Result find(
+      EntryContainer container,
+      Schema schema,
+      VirtualIndexes virtual,
+      DN base,
+      SearchScope scope,
+      Filter filter,
+      int lookthroughLimit,
+      Deadline deadline)
+      throws LDAPException {
     Trace trace = new Trace();
     if (scope == SearchScope.BASE) {
       IdSet ids = container.scopeIds(base, scope, 0);
@@ -68,7 +87,7 @@ public final class SearchCandidates {
       trace.putCount("final", ids);
       return new Result(ids, trace, false);
     }
-    Evaluated filtered = new IndexFilter(container, schema, virtual).evaluate(filter);
+    Evaluated filtered = new IndexFilter(container, schema, virtual, deadline).evaluate(filter);
     trace.put("filter", filtered.trace());
     IdSet ids = filtered.ids();
     if (!ids.isDefined() || ids.size() > IndexFilter.FILTER_CANDIDATE_THRESHOLD) {
