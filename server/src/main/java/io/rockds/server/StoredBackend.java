@@ -108,6 +108,7 @@ final class StoredBackend implements DirectoryBackend {
       checkAddable(container, dn);
       throw controls.noOperation();
     }
+    context.passwordPolicy().checkNewEntry(update.identity(), entry);
     PasswordValues.hash(entry, context.passwords());
     OperationalAttributes.onAdd(entry, update.identity(), structural);
     container.add(entry);

@@ -90,8 +90,8 @@ class DifferentialIT {
     // RockDS stores userPassword hashed (the default password policy's storage scheme); this
     // slapd has no password-hash and keeps the clear text, which an equality filter then sees.
     // A compare with the clear text answers compareTrue on both.
-    a.put("search (userPassword=secret3)", "userPassword is stored hashed");
-    a.put("search (!(userPassword=secret3))", "userPassword is stored hashed");
+    a.put("search (userPassword=secret-number-3)", "userPassword is stored hashed");
+    a.put("search (!(userPassword=secret-number-3))", "userPassword is stored hashed");
     return a;
   }
 
@@ -147,7 +147,7 @@ class DifferentialIT {
       e.addAttribute("homeDirectory", "/home/U" + i);
       e.addAttribute("loginShell", i % 3 == 0 ? "/bin/bash" : "/bin/zsh");
       e.addAttribute("x121Address", "1234 " + (5670 + i));
-      e.addAttribute("userPassword", "secret" + i);
+      e.addAttribute("userPassword", "secret-number-" + i);
       if (i % 4 == 0) {
         e.addAttribute("description", "Team " + (i / 4) + " lead, café");
       }
@@ -244,8 +244,8 @@ class DifferentialIT {
             "(memberUid=U2)",
             "(ou=diff)",
             "(fooBar=x)",
-            "(userPassword=secret3)",
-            "(userPassword=SECRET3)"));
+            "(userPassword=secret-number-3)",
+            "(userPassword=SECRET-NUMBER-3)"));
     // telephone numbers: spaces and hyphens are insignificant, nothing else
     f.addAll(
         List.of(
@@ -413,7 +413,7 @@ class DifferentialIT {
           {"objectClass", "organizationalPerson"},
           {"description", "x"},
           {"fooBar", "x"},
-          {"userPassword", "secret3"},
+          {"userPassword", "secret-number-3"},
           {"userPassword", "wrong"},
           {"postalCode", "01310 100"},
           {"title", "SENIOR ENGINEER"},

@@ -110,7 +110,8 @@ class UnboundIdClientIT {
           (WhoAmIExtendedResult) connection.processExtendedOperation(new WhoAmIExtendedRequest());
       assertThat(whoAmI.getAuthorizationID()).isEqualTo("dn:" + TestServer.ROOT_DN);
 
-      assertThat(connection.add(user(uid, "first")).getResultCode()).isEqualTo(ResultCode.SUCCESS);
+      assertThat(connection.add(user(uid, "first-password")).getResultCode())
+          .isEqualTo(ResultCode.SUCCESS);
       SearchResult search =
           connection.search(PEOPLE, SearchScope.ONE, Filter.createEqualityFilter("uid", uid), "cn");
       assertThat(search.getSearchEntries())

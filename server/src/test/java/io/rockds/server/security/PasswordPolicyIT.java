@@ -201,6 +201,26 @@ class PasswordPolicyIT {
   }
 
   @Test
+  void an_added_entry_s_password_must_pass_the_policy_too() throws Exception {
+    String dn = "uid=added," + PEOPLE;
+    try (LDAPConnection root = server.rootConnection()) {
+      // As in OpenDJ, the policy's length and validators hold for an add, even by an administrator
+      // (skip-validation-for-administrators is not offered).
+      assertCode(
+          () -> root.add(SecurityFixture.person("added", "short")),
+          ResultCode.CONSTRAINT_VIOLATION);
+      assertThat(root.getEntry(dn)).isNull();
+      root.add(SecurityFixture.person("added", "long-enough-password"));
+      assertThat(root.getEntry(dn, "userPassword").getAttributeValue("userPassword"))
+          .startsWith("{")
+          .doesNotContain("long-enough-password");
+    }
+    try (LDAPConnection user = bind(server, dn, "long-enough-password")) {
+      assertThat(user.getConnectedAddress()).isNotNull();
+    }
+  }
+
+  @Test
   void new_passwords_are_hashed_with_the_policy_scheme() throws Exception {
     try (LDAPConnection root = server.rootConnection()) {
       // Set up with the built-in default (SSHA512); the configured default policy says SSHA256.

@@ -74,14 +74,45 @@ final class PasswordChanges {
     return stateAfterChange(entry, policy, self);
   }
 
+  /**
+   * For an add: the entry's clear-text passwords must pass the policy that will govern it (its
+   * minimum length and validators; pre-encoded values only from administrators), as OpenDJ checks
+   * them on add. There is no history yet to compare with.
+   */
+  void checkNewEntry(Identity identity, Entry entry) throws LDAPException {
+    byte[][] passwords = entry.getAttributeValueByteArrays(PasswordState.PASSWORD);
+    if (passwords == null) {
+      return;
+    }
+    PasswordPolicy policy = policies.policyFor(entry);
+    boolean administrator = Privilege.BYPASS_ACL.heldBy(identity);
+    for (byte[] password : passwords) {
+      checkPolicy(password, entry, policy, administrator);
+    }
+  }
+
   private void check(byte[] password, Entry entry, PasswordPolicy policy, boolean administrator)
+      throws LDAPException {
+    if (checkPolicy(password, entry, policy, administrator)
+        && policy.historyCount() > 0
+        && inHistory(password, entry, policy, policies.schemesFor(policy))) {
+      throw violation("The password was used recently and may not be reused");
+    }
+  }
+
+  /**
+   * Length, validators and pre-encoding; true when the password is clear text (and so may be
+   * compared with the history).
+   */
+  private boolean checkPolicy(
+      byte[] password, Entry entry, PasswordPolicy policy, boolean administrator)
       throws LDAPException {
     PasswordSchemes schemes = policies.schemesFor(policy);
     if (schemes.isEncoded(password)) {
       if (!administrator && !policy.allowPreEncoded()) {
         throw violation("Pre-encoded passwords are not allowed");
       }
-      return;
+      return false;
     }
     int length = new String(password, StandardCharsets.UTF_8).codePointCount(0, password.length);
     if (length < policy.minLength()) {
@@ -95,9 +126,7 @@ final class PasswordChanges {
         throw violation(refusal);
       }
     }
-    if (policy.historyCount() > 0 && inHistory(password, entry, policy, schemes)) {
-      throw violation("The password was used recently and may not be reused");
-    }
+    return true;
   }
 
   private static boolean inHistory(

@@ -2,9 +2,11 @@ package io.rockds.server.security.policy;
 
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import io.rockds.server.ClientConnection;
+import io.rockds.server.Identity;
 import io.rockds.server.security.AccessControl;
 import io.rockds.server.security.EntryLookup;
 import io.rockds.server.security.RootUsers;
@@ -50,6 +52,11 @@ public final class PasswordPolicyService {
   public List<Modification> stateChanges(
       ClientConnection client, DN dn, List<Modification> requested) throws LDAPException {
     return changes.stateChanges(client, dn, requested);
+  }
+
+  /** For an add: the new entry's passwords must pass the policy that will govern it. */
+  public void checkNewEntry(Identity identity, Entry entry) throws LDAPException {
+    changes.checkNewEntry(identity, entry);
   }
 
   /** Runs a Password Modify extended request and sends its response. */
