@@ -46,29 +46,21 @@ public final class SearchCandidates {
       Filter filter,
       int lookthroughLimit)
       throws LDAPException {
-    return find(container, schema, VirtualIndexes.NONE, base, scope, filter, lookthroughLimit);
+    return find(
+        container,
+        schema,
+        VirtualIndexes.NONE,
+        base,
+        scope,
+        filter,
+        lookthroughLimit,
+        Deadline.NONE);
   }
 
   /**
    * {@link #find(EntryContainer, Schema, DN, SearchScope, Filter, int)} answering virtual
-   * attributes too.
-   */
-  public static Result find(
-      EntryContainer container,
-      Schema schema,
-      VirtualIndexes virtual,
-      DN base,
-      SearchScope scope,
-      Filter filter,
-      int lookthroughLimit)
-      throws LDAPException {
-    return find(container, schema, virtual, base, scope, filter, lookthroughLimit, Deadline.NONE);
-  }
-
-  /**
-   * {@link #find(EntryContainer, Schema, VirtualIndexes, DN, SearchScope, Filter, int)} whose index
-   * reads stop once {@code deadline} has passed (see {@link IndexFilter}): check the time limit
-   * before using the result.
+   * attributes too, whose index reads stop once {@code deadline} has passed (see {@link
+   * IndexFilter}): check the time limit before using the result.
    */
   public static Result find(
       EntryContainer container,
