@@ -6,8 +6,6 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.Lock;
-import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
 /** Adds an entry: id2entry, dn2id, the parent's children count, the entry count and the indexes. */
@@ -22,40 +20,35 @@ final class EntryAdd {
     DN dn = entry.getParsedDN();
     DN parent = dn.getParent();
     boolean isBase = dn.equals(container.baseDn());
-    WriteLocks locks = container.locks();
-    int[] locked = locks.dnLocks().lock(isBase ? locks.stripes(dn) : locks.stripes(dn, parent));
-    Lock structure = locks.lockStructure();
     Dn2Id dn2id = container.dn2id();
-    try (WriteBatch batch = new WriteBatch()) {
-      if (dn2id.get(dn) >= 0) {
-        throw StorageException.alreadyExists(dn);
-      }
-      long parentId = -1;
-      if (!isBase) {
-        parentId = dn2id.get(parent);
-        if (parentId < 0) {
-          throw container.noSuchObject("The parent entry " + parent + " does not exist", dn);
-        }
-      }
-      long id = container.backend().nextId();
-      container.id2entry().put(batch, id, entry);
-      dn2id.put(batch, dn, id);
-      if (parentId >= 0) {
-        container.id2childrenCount().add(batch, parentId, 1);
-      }
-      container.state().addEntryCount(batch, 1);
-      IndexUpdates updates = new IndexUpdates();
-      Map<String, List<Attribute>> attributes = AttributeIndex.attributesByType(entry);
-      for (AttributeIndex index : container.maintainedIndexes(id)) {
-        updates.add(index, index.keysOf(attributes), id);
-      }
-      container.commit(batch, updates);
-      container.backend().invalidate(id);
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
-    } finally {
-      structure.unlock();
-      locks.dnLocks().unlock(locked);
-    }
+    LockedWrite.run(
+        container,
+        isBase ? new DN[] {dn} : new DN[] {dn, parent},
+        write -> {
+          if (dn2id.get(dn) >= 0) {
+            throw StorageException.alreadyExists(dn);
+          }
+          long parentId = -1;
+          if (!isBase) {
+            parentId = dn2id.get(parent);
+            if (parentId < 0) {
+              throw container.noSuchObject("The parent entry " + parent + " does not exist", dn);
+            }
+          }
+          long id = container.backend().nextId();
+          WriteBatch batch = write.batch();
+          container.id2entry().put(batch, id, entry);
+          dn2id.put(batch, dn, id);
+          if (parentId >= 0) {
+            container.id2childrenCount().add(batch, parentId, 1);
+          }
+          container.state().addEntryCount(batch, 1);
+          Map<String, List<Attribute>> attributes = AttributeIndex.attributesByType(entry);
+          for (AttributeIndex index : container.maintainedIndexes(id)) {
+            write.updates().add(index, index.keysOf(attributes), id);
+          }
+          write.touch(id);
+          return null;
+        });
   }
 }

@@ -5,9 +5,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.locks.Lock;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
@@ -38,27 +36,16 @@ final class SubtreeDelete {
   }
 
   private List<DN> delete(DN dn) throws LDAPException {
-    WriteLocks locks = container.locks();
-    try {
-      for (int attempt = 0; attempt < MAX_SUBTREE_ATTEMPTS; attempt++) {
-        List<DN> toLock = subtreeDns(dn);
-        if (!dn.equals(container.baseDn())) {
-          toLock.add(dn.getParent());
-        }
-        int[] locked = locks.dnLocks().lock(locks.stripes(toLock.toArray(DN[]::new)));
-        Lock structure = locks.lockStructure();
-        try {
-          List<DN> deleted = deleteLocked(dn, locked);
-          if (deleted != null) {
-            return deleted;
-          }
-        } finally {
-          structure.unlock();
-          locks.dnLocks().unlock(locked);
-        }
+    for (int attempt = 0; attempt < MAX_SUBTREE_ATTEMPTS; attempt++) {
+      List<DN> toLock = subtreeDns(dn);
+      if (!dn.equals(container.baseDn())) {
+        toLock.add(dn.getParent());
       }
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
+      List<DN> deleted =
+          LockedWrite.run(container, toLock.toArray(DN[]::new), write -> deleteLocked(dn, write));
+      if (deleted != null) {
+        return deleted;
+      }
     }
     throw new LDAPException(
         ResultCode.BUSY,
@@ -70,80 +57,82 @@ final class SubtreeDelete {
   }
 
   /** {@code dn} and the DNs of its descendants, read without locks. */
-  private List<DN> subtreeDns(DN dn) throws RocksDBException, LDAPException {
+  private List<DN> subtreeDns(DN dn) throws LDAPException {
     List<DN> dns = new ArrayList<>();
     dns.add(dn);
-    dn2id.visitDescendants(
-        dn,
-        false,
-        (key, childId) -> {
-          Entry child = id2entry.get(childId);
-          if (child != null) {
-            dns.add(child.getParsedDN());
-          }
-          return true;
-        });
-    return dns;
-  }
-
-  /** Null when a descendant's stripe is not among {@code locked}: the caller retries. */
-  private List<DN> deleteLocked(DN dn, int[] locked) throws RocksDBException, LDAPException {
-    try (WriteBatch batch = new WriteBatch()) {
-      long id = container.requireId(dn);
-      List<DN> deleted = new ArrayList<>();
-      List<Entry> entries = new ArrayList<>();
-      List<Long> ids = new ArrayList<>();
-      deleted.add(dn);
-      ids.add(id);
-      entries.add(id2entry.get(id));
-      boolean[] unlocked = {false};
+    try {
       dn2id.visitDescendants(
           dn,
           false,
           (key, childId) -> {
             Entry child = id2entry.get(childId);
             if (child != null) {
-              if (Arrays.binarySearch(locked, container.locks().stripes(child.getParsedDN())[0])
-                  < 0) {
-                unlocked[0] = true;
-                return false;
-              }
-              deleted.add(child.getParsedDN());
+              dns.add(child.getParsedDN());
             }
-            ids.add(childId);
-            entries.add(child);
-            batch.delete(dn2id.handle(), key);
             return true;
           });
-      if (unlocked[0]) {
-        return null;
-      }
-      IndexUpdates updates = new IndexUpdates();
-      Id2ChildrenCount childrenCount = container.id2childrenCount();
-      for (int i = 0; i < ids.size(); i++) {
-        long each = ids.get(i);
-        Entry entry = entries.get(i);
-        if (entry != null) {
-          for (AttributeIndex index : container.maintainedIndexes(each)) {
-            updates.remove(index, index.keysOf(entry), each);
-          }
-        }
-        id2entry.delete(batch, each);
-        childrenCount.delete(batch, each);
-      }
-      dn2id.delete(batch, dn);
-      if (!dn.equals(container.baseDn())) {
-        long parentId = dn2id.get(dn.getParent());
-        if (parentId >= 0) {
-          childrenCount.add(batch, parentId, -1);
-        }
-      }
-      container.state().addEntryCount(batch, -ids.size());
-      container.commit(batch, updates);
-      for (long each : ids) {
-        container.backend().invalidate(each);
-      }
-      return deleted;
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
     }
+    return dns;
+  }
+
+  /**
+   * Null, with nothing committed, when a descendant's lock is not held (it moved into the subtree
+   * after the listing): the caller retries.
+   */
+  private List<DN> deleteLocked(DN dn, LockedWrite write) throws RocksDBException, LDAPException {
+    WriteBatch batch = write.batch();
+    long id = container.requireId(dn);
+    List<DN> deleted = new ArrayList<>();
+    List<Entry> entries = new ArrayList<>();
+    List<Long> ids = new ArrayList<>();
+    deleted.add(dn);
+    ids.add(id);
+    entries.add(id2entry.get(id));
+    boolean[] unlocked = {false};
+    dn2id.visitDescendants(
+        dn,
+        false,
+        (key, childId) -> {
+          Entry child = id2entry.get(childId);
+          if (child != null) {
+            if (!write.holdsLockOf(child.getParsedDN())) {
+              unlocked[0] = true;
+              return false;
+            }
+            deleted.add(child.getParsedDN());
+          }
+          ids.add(childId);
+          entries.add(child);
+          batch.delete(dn2id.handle(), key);
+          return true;
+        });
+    if (unlocked[0]) {
+      write.abandon();
+      return null;
+    }
+    Id2ChildrenCount childrenCount = container.id2childrenCount();
+    for (int i = 0; i < ids.size(); i++) {
+      long each = ids.get(i);
+      Entry entry = entries.get(i);
+      if (entry != null) {
+        for (AttributeIndex index : container.maintainedIndexes(each)) {
+          write.updates().remove(index, index.keysOf(entry), each);
+        }
+      }
+      id2entry.delete(batch, each);
+      childrenCount.delete(batch, each);
+      write.touch(each);
+    }
+    dn2id.delete(batch, dn);
+    if (!dn.equals(container.baseDn())) {
+      long parentId = dn2id.get(dn.getParent());
+      if (parentId >= 0) {
+        childrenCount.add(batch, parentId, -1);
+      }
+    }
+    container.state().addEntryCount(batch, -ids.size());
+    return deleted;
   }
 }

@@ -5,11 +5,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.ResultCode;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.locks.Lock;
-import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
 /**
@@ -37,69 +33,59 @@ final class SubtreeRename {
     }
     DN oldParent = oldDn.getParent();
     DN newParent = newDn.getParent();
-    WriteLocks locks = container.locks();
-    int[] locked = locks.dnLocks().lock(locks.stripes(oldDn, newDn, oldParent, newParent));
-    Lock structure = locks.lockStructure();
     Dn2Id dn2id = container.dn2id();
     Id2Entry id2entry = container.id2entry();
-    try (WriteBatch batch = new WriteBatch()) {
-      long id = container.requireId(oldDn);
-      if (!sameName && dn2id.get(newDn) >= 0) {
-        throw StorageException.alreadyExists(newDn);
-      }
-      boolean moved = !newParent.equals(oldParent);
-      long newParentId = dn2id.get(newParent);
-      if (moved && newParentId < 0) {
-        throw container.noSuchObject(
-            "The new superior entry " + newParent + " does not exist", newDn);
-      }
-      Entry before = id2entry.get(id);
-      Entry after = change.apply(before.duplicate());
-      List<Long> touched = new ArrayList<>();
-      touched.add(id);
-      id2entry.put(batch, id, after);
-      dn2id.delete(batch, oldDn);
-      dn2id.put(batch, newDn, id);
-      IndexUpdates updates = new IndexUpdates();
-      ValueChange.Diff diff = new ValueChange.Diff(before, after);
-      for (AttributeIndex index : container.maintainedIndexes(id)) {
-        updates.change(index, index.keyChange(diff.of(index.attribute())), id);
-      }
-      int oldDepth = oldDn.getRDNs().length;
-      dn2id.visitDescendants(
-          oldDn,
-          false,
-          (key, childId) -> {
-            Entry child = id2entry.get(childId);
-            DN childDn = child.getParsedDN();
-            RDN[] rdns = childDn.getRDNs();
-            RDN[] relative = Arrays.copyOf(rdns, rdns.length - oldDepth);
-            DN movedDn = new DN(concat(relative, newDn.getRDNs()));
-            Entry movedEntry = child.duplicate();
-            movedEntry.setDN(movedDn);
-            batch.delete(dn2id.handle(), key);
-            dn2id.put(batch, movedDn, childId);
-            id2entry.put(batch, childId, movedEntry);
-            touched.add(childId);
-            return true;
-          });
-      if (moved) {
-        long oldParentId = dn2id.get(oldParent);
-        if (oldParentId >= 0) {
-          container.id2childrenCount().add(batch, oldParentId, -1);
-        }
-        container.id2childrenCount().add(batch, newParentId, 1);
-      }
-      container.commit(batch, updates);
-      for (long t : touched) {
-        container.backend().invalidate(t);
-      }
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
-    } finally {
-      structure.unlock();
-      locks.dnLocks().unlock(locked);
-    }
+    LockedWrite.run(
+        container,
+        new DN[] {oldDn, newDn, oldParent, newParent},
+        write -> {
+          long id = container.requireId(oldDn);
+          if (!sameName && dn2id.get(newDn) >= 0) {
+            throw StorageException.alreadyExists(newDn);
+          }
+          boolean moved = !newParent.equals(oldParent);
+          long newParentId = dn2id.get(newParent);
+          if (moved && newParentId < 0) {
+            throw container.noSuchObject(
+                "The new superior entry " + newParent + " does not exist", newDn);
+          }
+          WriteBatch batch = write.batch();
+          Entry before = id2entry.get(id);
+          Entry after = change.apply(before.duplicate());
+          write.touch(id);
+          id2entry.put(batch, id, after);
+          dn2id.delete(batch, oldDn);
+          dn2id.put(batch, newDn, id);
+          ValueChange.Diff diff = new ValueChange.Diff(before, after);
+          for (AttributeIndex index : container.maintainedIndexes(id)) {
+            write.updates().change(index, index.keyChange(diff.of(index.attribute())), id);
+          }
+          int oldDepth = oldDn.getRDNs().length;
+          dn2id.visitDescendants(
+              oldDn,
+              false,
+              (key, childId) -> {
+                Entry child = id2entry.get(childId);
+                RDN[] rdns = child.getParsedDN().getRDNs();
+                RDN[] relative = Arrays.copyOf(rdns, rdns.length - oldDepth);
+                DN movedDn = new DN(concat(relative, newDn.getRDNs()));
+                Entry movedEntry = child.duplicate();
+                movedEntry.setDN(movedDn);
+                batch.delete(dn2id.handle(), key);
+                dn2id.put(batch, movedDn, childId);
+                id2entry.put(batch, childId, movedEntry);
+                write.touch(childId);
+                return true;
+              });
+          if (moved) {
+            long oldParentId = dn2id.get(oldParent);
+            if (oldParentId >= 0) {
+              container.id2childrenCount().add(batch, oldParentId, -1);
+            }
+            container.id2childrenCount().add(batch, newParentId, 1);
+          }
+          return null;
+        });
   }
 
   private static RDN[] concat(RDN[] a, RDN[] b) {
