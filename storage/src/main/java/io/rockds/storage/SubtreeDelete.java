@@ -37,7 +37,17 @@ final class SubtreeDelete {
 
   private List<DN> delete(DN dn) throws LDAPException {
     for (int attempt = 0; attempt < MAX_SUBTREE_ATTEMPTS; attempt++) {
-      List<DN> toLock = subtreeDns(dn);
+      List<DN> toLock = new ArrayList<>();
+      toLock.add(dn);
+      try {
+        for (Descendant d : descendants(dn)) {
+          if (d.entry() != null) {
+            toLock.add(d.entry().getParsedDN());
+          }
+        }
+      } catch (RocksDBException e) {
+        throw StorageErrors.wrap(e);
+      }
       if (!dn.equals(container.baseDn())) {
         toLock.add(dn.getParent());
       }
@@ -56,74 +66,54 @@ final class SubtreeDelete {
             + " attempts to delete it; retry later");
   }
 
-  /** {@code dn} and the DNs of its descendants, read without locks. */
-  private List<DN> subtreeDns(DN dn) throws LDAPException {
-    List<DN> dns = new ArrayList<>();
-    dns.add(dn);
-    try {
-      dn2id.visitDescendants(
-          dn,
-          false,
-          (key, childId) -> {
-            Entry child = id2entry.get(childId);
-            if (child != null) {
-              dns.add(child.getParsedDN());
-            }
-            return true;
-          });
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
-    }
-    return dns;
-  }
+  /** A strict descendant: its dn2id key, its ID, and its entry (null if id2entry lacks it). */
+  private record Descendant(byte[] key, long id, Entry entry) {}
 
-  /**
-   * Null, with nothing committed, when a descendant's lock is not held (it moved into the subtree
-   * after the listing): the caller retries.
-   */
-  private List<DN> deleteLocked(DN dn, LockedWrite write) throws RocksDBException, LDAPException {
-    WriteBatch batch = write.batch();
-    long id = container.requireId(dn);
-    List<DN> deleted = new ArrayList<>();
-    List<Entry> entries = new ArrayList<>();
-    List<Long> ids = new ArrayList<>();
-    deleted.add(dn);
-    ids.add(id);
-    entries.add(id2entry.get(id));
-    boolean[] unlocked = {false};
+  private List<Descendant> descendants(DN dn) throws RocksDBException, LDAPException {
+    List<Descendant> all = new ArrayList<>();
     dn2id.visitDescendants(
         dn,
         false,
         (key, childId) -> {
-          Entry child = id2entry.get(childId);
-          if (child != null) {
-            if (!write.holdsLockOf(child.getParsedDN())) {
-              unlocked[0] = true;
-              return false;
-            }
-            deleted.add(child.getParsedDN());
-          }
-          ids.add(childId);
-          entries.add(child);
-          batch.delete(dn2id.handle(), key);
+          all.add(new Descendant(key, childId, id2entry.get(childId)));
           return true;
         });
-    if (unlocked[0]) {
-      write.abandon();
-      return null;
+    return all;
+  }
+
+  /**
+   * The subtree listed again under the locks taken from the listing without them. Null, with
+   * nothing committed, when a descendant's lock is not held (it moved into the subtree meanwhile):
+   * the caller retries.
+   */
+  private List<DN> deleteLocked(DN dn, LockedWrite write) throws RocksDBException, LDAPException {
+    WriteBatch batch = write.batch();
+    long id = container.requireId(dn);
+    List<Descendant> subtree = new ArrayList<>();
+    subtree.add(new Descendant(null, id, id2entry.get(id)));
+    subtree.addAll(descendants(dn));
+    List<DN> deleted = new ArrayList<>();
+    deleted.add(dn);
+    for (Descendant d : subtree.subList(1, subtree.size())) {
+      if (d.entry() != null) {
+        if (!write.holdsLockOf(d.entry().getParsedDN())) {
+          write.abandon();
+          return null;
+        }
+        deleted.add(d.entry().getParsedDN());
+      }
+      batch.delete(dn2id.handle(), d.key());
     }
     Id2ChildrenCount childrenCount = container.id2childrenCount();
-    for (int i = 0; i < ids.size(); i++) {
-      long each = ids.get(i);
-      Entry entry = entries.get(i);
-      if (entry != null) {
-        for (AttributeIndex index : container.maintainedIndexes(each)) {
-          write.updates().remove(index, index.keysOf(entry), each);
+    for (Descendant d : subtree) {
+      if (d.entry() != null) {
+        for (AttributeIndex index : container.maintainedIndexes(d.id())) {
+          write.updates().remove(index, index.keysOf(d.entry()), d.id());
         }
       }
-      id2entry.delete(batch, each);
-      childrenCount.delete(batch, each);
-      write.touch(each);
+      id2entry.delete(batch, d.id());
+      childrenCount.delete(batch, d.id());
+      write.touch(d.id());
     }
     dn2id.delete(batch, dn);
     if (!dn.equals(container.baseDn())) {
@@ -132,7 +122,7 @@ final class SubtreeDelete {
         childrenCount.add(batch, parentId, -1);
       }
     }
-    container.state().addEntryCount(batch, -ids.size());
+    container.state().addEntryCount(batch, -subtree.size());
     return deleted;
   }
 }
