@@ -1,11 +1,9 @@
 package io.rockds.server;
 
-import com.unboundid.ldap.protocol.AddRequestProtocolOp;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.backend.Update;
 import io.rockds.server.backend.Written;
@@ -14,29 +12,20 @@ import io.rockds.server.backend.Written;
  * An add (RFC 4511 section 4.7): access control by the rule of the backend holding the DN, then the
  * backend adds the entry (see {@link StoredBackend} for user entries).
  */
-final class AddOperation {
-  private final ServerContext context;
-  private final ClientConnection client;
-  private final LDAPMessage request;
-
+final class AddOperation extends UpdateOperation {
   AddOperation(ServerContext context, ClientConnection client, LDAPMessage request) {
-    this.context = context;
-    this.client = client;
-    this.request = request;
+    super(context, client, request);
   }
 
-  void run() throws LDAPException {
-    AddRequestProtocolOp add = request.getAddRequestProtocolOp();
-    DN dn = Dns.parse(add.getDN());
-    DirectoryBackend backend = context.router().route(dn);
-    Entry entry = new Entry(dn, add.getAttributes());
+  @Override
+  DN targetDn() throws LDAPException {
+    return Dns.parse(request.getAddRequestProtocolOp().getDN());
+  }
+
+  @Override
+  Written apply(DirectoryBackend backend, DN dn, Update update) throws LDAPException {
+    Entry entry = new Entry(dn, request.getAddRequestProtocolOp().getAttributes());
     context.access().checkAdd(client, backend.writeAccess(), entry);
-    Written written = backend.add(new Update(context, client, request), entry);
-    context.access().written(dn);
-    client
-        .ldap()
-        .send(
-            Responses.result(
-                request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
+    return backend.add(update, entry);
   }
 }

@@ -3,7 +3,6 @@ package io.rockds.server;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.backend.Update;
 import io.rockds.server.backend.Written;
@@ -13,27 +12,19 @@ import io.rockds.server.backend.Written;
  * the backend deletes (user entries: leaf entries, or a subtree with the subtree delete control,
  * and referential integrity drops the deleted DNs from the groups that listed them).
  */
-final class DeleteOperation {
-  private final ServerContext context;
-  private final ClientConnection client;
-  private final LDAPMessage request;
-
+final class DeleteOperation extends UpdateOperation {
   DeleteOperation(ServerContext context, ClientConnection client, LDAPMessage request) {
-    this.context = context;
-    this.client = client;
-    this.request = request;
+    super(context, client, request);
   }
 
-  void run() throws LDAPException {
-    DN dn = Dns.parse(request.getDeleteRequestProtocolOp().getDN());
-    DirectoryBackend backend = context.router().route(dn);
+  @Override
+  DN targetDn() throws LDAPException {
+    return Dns.parse(request.getDeleteRequestProtocolOp().getDN());
+  }
+
+  @Override
+  Written apply(DirectoryBackend backend, DN dn, Update update) throws LDAPException {
     context.access().checkDelete(client, backend.writeAccess(), dn);
-    Written written = backend.delete(new Update(context, client, request), dn);
-    context.access().written(dn);
-    client
-        .ldap()
-        .send(
-            Responses.result(
-                request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
+    return backend.delete(update, dn);
   }
 }

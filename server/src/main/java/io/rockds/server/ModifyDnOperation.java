@@ -16,20 +16,19 @@ import io.rockds.server.backend.Written;
  * then the backend of the entry moves it with its subtree (user entries: schema-checked, and
  * referential integrity rewrites the member values naming the moved entries).
  */
-final class ModifyDnOperation {
-  private final ServerContext context;
-  private final ClientConnection client;
-  private final LDAPMessage request;
-
+final class ModifyDnOperation extends UpdateOperation {
   ModifyDnOperation(ServerContext context, ClientConnection client, LDAPMessage request) {
-    this.context = context;
-    this.client = client;
-    this.request = request;
+    super(context, client, request);
   }
 
-  void run() throws LDAPException {
+  @Override
+  DN targetDn() throws LDAPException {
+    return Dns.parse(request.getModifyDNRequestProtocolOp().getDN());
+  }
+
+  @Override
+  Written apply(DirectoryBackend backend, DN dn, Update update) throws LDAPException {
     ModifyDNRequestProtocolOp op = request.getModifyDNRequestProtocolOp();
-    DN dn = Dns.parse(op.getDN());
     RDN newRdn;
     try {
       newRdn = new RDN(op.getNewRDN());
@@ -44,17 +43,10 @@ final class ModifyDnOperation {
           ResultCode.UNWILLING_TO_PERFORM, "The entry " + dn + " cannot be renamed");
     }
     DN newDn = new DN(newRdn, parent);
-    DirectoryBackend backend = context.router().route(dn);
     context
         .access()
         .checkRename(
             client, backend.writeAccess(), context.router().route(newDn).writeAccess(), dn, newDn);
-    Written written = backend.rename(new Update(context, client, request), dn, newDn);
-    context.access().written(dn);
-    client
-        .ldap()
-        .send(
-            Responses.result(
-                request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
+    return backend.rename(update, dn, newDn);
   }
 }

@@ -4,7 +4,6 @@ import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
-import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.backend.Update;
 import io.rockds.server.backend.Written;
@@ -15,28 +14,20 @@ import java.util.List;
  * holding the DN, then the backend applies all modifications or none (a modify of {@code cn=schema}
  * changes the schema, of {@code cn=config} the configuration).
  */
-final class ModifyOperation {
-  private final ServerContext context;
-  private final ClientConnection client;
-  private final LDAPMessage request;
-
+final class ModifyOperation extends UpdateOperation {
   ModifyOperation(ServerContext context, ClientConnection client, LDAPMessage request) {
-    this.context = context;
-    this.client = client;
-    this.request = request;
+    super(context, client, request);
   }
 
-  void run() throws LDAPException {
-    DN dn = Dns.parse(request.getModifyRequestProtocolOp().getDN());
+  @Override
+  DN targetDn() throws LDAPException {
+    return Dns.parse(request.getModifyRequestProtocolOp().getDN());
+  }
+
+  @Override
+  Written apply(DirectoryBackend backend, DN dn, Update update) throws LDAPException {
     List<Modification> requested = request.getModifyRequestProtocolOp().getModifications();
-    DirectoryBackend backend = context.router().route(dn);
     context.access().checkModify(client, backend.writeAccess(), dn, requested);
-    Written written = backend.modify(new Update(context, client, request), dn, requested);
-    context.access().written(dn);
-    client
-        .ldap()
-        .send(
-            Responses.result(
-                request, ResultCode.SUCCESS, null, written.notice(), written.controls()));
+    return backend.modify(update, dn, requested);
   }
 }

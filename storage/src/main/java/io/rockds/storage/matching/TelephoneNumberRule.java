@@ -2,7 +2,6 @@ package io.rockds.storage.matching;
 
 import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.ldap.matchingrules.CaseIgnoreStringMatchingRule;
-import com.unboundid.ldap.matchingrules.SimpleMatchingRule;
 import com.unboundid.ldap.sdk.LDAPException;
 
 /**
@@ -10,11 +9,13 @@ import com.unboundid.ldap.sdk.LDAPException;
  * caseIgnoreMatch with every space and hyphen skipped, nothing else; {@code +1 (555) 0100} and
  * {@code +1(555)0100} are equal, {@code +1 555 0100} is not.
  */
-final class TelephoneNumberRule extends SimpleMatchingRule {
+final class TelephoneNumberRule extends NamedMatchingRule {
   static final TelephoneNumberRule INSTANCE = new TelephoneNumberRule();
   private static final long serialVersionUID = 1L;
 
-  private TelephoneNumberRule() {}
+  private TelephoneNumberRule() {
+    super("telephoneNumberMatch", "2.5.13.20", "telephoneNumberSubstringsMatch", "2.5.13.21");
+  }
 
   @Override
   public ASN1OctetString normalize(ASN1OctetString value) throws LDAPException {
@@ -39,35 +40,5 @@ final class TelephoneNumberRule extends SimpleMatchingRule {
       }
     }
     return out.toString();
-  }
-
-  @Override
-  public String getEqualityMatchingRuleName() {
-    return "telephoneNumberMatch";
-  }
-
-  @Override
-  public String getEqualityMatchingRuleOID() {
-    return "2.5.13.20";
-  }
-
-  @Override
-  public String getOrderingMatchingRuleName() {
-    return null;
-  }
-
-  @Override
-  public String getOrderingMatchingRuleOID() {
-    return null;
-  }
-
-  @Override
-  public String getSubstringMatchingRuleName() {
-    return "telephoneNumberSubstringsMatch";
-  }
-
-  @Override
-  public String getSubstringMatchingRuleOID() {
-    return "2.5.13.21";
   }
 }

@@ -2,7 +2,6 @@ package io.rockds.storage.matching;
 
 import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.ldap.matchingrules.DistinguishedNameMatchingRule;
-import com.unboundid.ldap.matchingrules.SimpleMatchingRule;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import java.util.regex.Matcher;
@@ -13,12 +12,14 @@ import java.util.regex.Pattern;
  * <DN>[#'<bits>'B]}): the DNs compare by distinguishedNameMatch and the optional unique identifiers
  * bit for bit; a value with an identifier never equals one without.
  */
-final class UniqueMemberRule extends SimpleMatchingRule {
+final class UniqueMemberRule extends NamedMatchingRule {
   static final UniqueMemberRule INSTANCE = new UniqueMemberRule();
   private static final long serialVersionUID = 1L;
   private static final Pattern WITH_UID = Pattern.compile("(.*)#'([01]*)'B", Pattern.DOTALL);
 
-  private UniqueMemberRule() {}
+  private UniqueMemberRule() {
+    super("uniqueMemberMatch", "2.5.13.23", null, null);
+  }
 
   @Override
   public ASN1OctetString normalize(ASN1OctetString value) throws LDAPException {
@@ -38,35 +39,5 @@ final class UniqueMemberRule extends SimpleMatchingRule {
       throws LDAPException {
     throw new LDAPException(
         ResultCode.INAPPROPRIATE_MATCHING, "uniqueMemberMatch has no substring form");
-  }
-
-  @Override
-  public String getEqualityMatchingRuleName() {
-    return "uniqueMemberMatch";
-  }
-
-  @Override
-  public String getEqualityMatchingRuleOID() {
-    return "2.5.13.23";
-  }
-
-  @Override
-  public String getOrderingMatchingRuleName() {
-    return null;
-  }
-
-  @Override
-  public String getOrderingMatchingRuleOID() {
-    return null;
-  }
-
-  @Override
-  public String getSubstringMatchingRuleName() {
-    return null;
-  }
-
-  @Override
-  public String getSubstringMatchingRuleOID() {
-    return null;
   }
 }
