@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -253,6 +254,8 @@ class IndexMaintenanceTest {
         c.add(person(i, "Name" + (i % 7)));
       }
       AtomicBoolean stop = new AtomicBoolean();
+      // The rebuild starts once every writer is under way, so their writes straddle it.
+      CountDownLatch writing = new CountDownLatch(3);
       ExecutorService writers = Executors.newFixedThreadPool(3);
       List<Future<Integer>> done = new ArrayList<>();
       for (int w = 0; w < 3; w++) {
@@ -262,6 +265,9 @@ class IndexMaintenanceTest {
                 () -> {
                   int ops = 0;
                   for (int i = 0; !stop.get() && i < 100_000; i++, ops++) {
+                    if (i == 30) {
+                      writing.countDown();
+                    }
                     int n = (i * 3 + writer) % 3000;
                     switch (i % 3) {
                       case 0 -> c.add(person(10_000 + writer * 100_000 + i, "Name" + (i % 5)));
@@ -278,7 +284,7 @@ class IndexMaintenanceTest {
                   return ops;
                 }));
       }
-      Thread.sleep(50);
+      assertThat(writing.await(60, TimeUnit.SECONDS)).as("writers under way").isTrue();
       new IndexRebuilder(c).rebuildAll(n -> {});
       stop.set(true);
       for (Future<Integer> f : done) {
