@@ -197,7 +197,7 @@ class FloodIT {
                       new ASN1Boolean(false),
                       new ASN1OctetString((byte) 0x87, "objectClass"),
                       new ASN1Sequence())));
-      Thread.sleep(2_000);
+      ProcessResources.awaitServerStalledOn(server.ldapPort(), slow.getLocalPort(), 60_000);
       for (int i = 0; i < 20; i++) {
         assertAnotherClientIsAnsweredPromptly();
       }
