@@ -99,7 +99,10 @@ final class StoredBackend implements DirectoryBackend {
       checker.checkUserModifiable(attribute.getBaseName());
       checker.checkValues(attribute);
     }
-    addRdnValues(entry, checker);
+    // RFC 4512 section 2.3.1 wants the RDN values in the entry; like OpenLDAP we add them.
+    for (Attribute missing : checker.missingRdnValues(entry)) {
+      entry.addAttribute(missing);
+    }
     ObjectClassDefinition structural = checker.check(entry);
     checker.addSuperiorClasses(entry);
     controls.checkAssertion(entry);
@@ -113,21 +116,6 @@ final class StoredBackend implements DirectoryBackend {
     OperationalAttributes.onAdd(entry, update.identity(), structural);
     container.add(entry);
     return new Written(null, controls.readControls(null, entry));
-  }
-
-  /** RFC 4512 section 2.3.1 wants the RDN values in the entry; like OpenLDAP we add them. */
-  private static void addRdnValues(Entry entry, SchemaChecker checker) throws LDAPException {
-    RDN rdn = entry.getParsedDN().getRDN();
-    if (rdn == null) {
-      return;
-    }
-    String[] names = rdn.getAttributeNames();
-    byte[][] values = rdn.getByteArrayAttributeValues();
-    for (int i = 0; i < names.length; i++) {
-      if (!entry.hasAttributeValue(names[i], values[i], checker.matchingRule(names[i]))) {
-        entry.addAttribute(names[i], values[i]);
-      }
-    }
   }
 
   /** What storage would refuse, checked without writing (for the no-op control). */

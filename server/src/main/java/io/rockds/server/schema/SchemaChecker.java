@@ -252,21 +252,34 @@ public final class SchemaChecker {
 
   /** Every RDN value must be a value of the entry (RFC 4512 section 2.3.1). */
   private void checkNaming(Entry entry) throws LDAPException {
+    List<Attribute> missing = missingRdnValues(entry);
+    if (!missing.isEmpty()) {
+      throw new LDAPException(
+          ResultCode.NAMING_VIOLATION,
+          "value of naming attribute '"
+              + missing.get(0).getName().toLowerCase(Locale.ROOT)
+              + "' is not present in entry");
+    }
+  }
+
+  /**
+   * The values of the entry's RDN that the entry lacks, compared under each attribute's equality
+   * rule: what an add supplies and a schema check refuses (RFC 4512 section 2.3.1).
+   */
+  public List<Attribute> missingRdnValues(Entry entry) throws LDAPException {
     RDN rdn = entry.getParsedDN().getRDN();
     if (rdn == null) {
-      return;
+      return List.of();
     }
     String[] names = rdn.getAttributeNames();
     byte[][] values = rdn.getByteArrayAttributeValues();
+    List<Attribute> missing = new ArrayList<>();
     for (int i = 0; i < names.length; i++) {
       if (!entry.hasAttributeValue(names[i], values[i], matchingRule(names[i]))) {
-        throw new LDAPException(
-            ResultCode.NAMING_VIOLATION,
-            "value of naming attribute '"
-                + names[i].toLowerCase(Locale.ROOT)
-                + "' is not present in entry");
+        missing.add(new Attribute(names[i], values[i]));
       }
     }
+    return missing;
   }
 
   /** The equality rule of an attribute, for value comparisons that must follow the schema. */

@@ -1,7 +1,7 @@
 package io.rockds.tools.advisor;
 
+import io.rockds.tools.InstanceCommand;
 import io.rockds.tools.InstanceStorage;
-import io.rockds.tools.backendstat.BackendStat;
 import java.io.BufferedReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
         "Reads the access log and the index records its searches hit, and suggests indexes to add and"
             + " index-entry-limit changes, with evidence and ready-to-run commands.")
 public final class SuggestIndexes implements Callable<Integer> {
-  @ParentCommand BackendStat parent;
+  @ParentCommand InstanceCommand parent;
 
   @Spec CommandSpec spec;
 

@@ -1,6 +1,7 @@
 package io.rockds.tools.backendstat;
 
 import io.rockds.server.Instance;
+import io.rockds.tools.InstanceCommand;
 import io.rockds.tools.ToolRunner;
 import io.rockds.tools.advisor.SuggestIndexes;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Spec;
       DumpRawDb.class,
       SuggestIndexes.class
     })
-public final class BackendStat implements Runnable {
+public final class BackendStat implements Runnable, InstanceCommand {
   @Option(
       names = "--instance",
       scope = picocli.CommandLine.ScopeType.INHERIT,
@@ -48,6 +49,7 @@ public final class BackendStat implements Runnable {
     System.exit(ToolRunner.run(new BackendStat(), args));
   }
 
+  @Override
   public Instance instance() {
     return new Instance(instance);
   }
