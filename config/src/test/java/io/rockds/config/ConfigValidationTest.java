@@ -23,19 +23,7 @@ class ConfigValidationTest {
   @TempDir Path dir;
 
   private ConfigStore initialStore() throws Exception {
-    InitialConfig.Parameters p =
-        new InitialConfig.Parameters(
-            new DN("dc=example,dc=com"),
-            "127.0.0.1",
-            0,
-            -1,
-            new DN("cn=Directory Manager"),
-            "{SSHA512}aGFzaA==",
-            false);
-    ConfigStore store =
-        ConfigStore.create(dir.resolve("config").resolve("config.ldif"), InitialConfig.entries(p));
-    store.save();
-    return ConfigStore.load(store.file());
+    return InitialStores.saved(dir, 0, -1);
   }
 
   @Test

@@ -18,19 +18,7 @@ class ServerConfigTest {
   @TempDir Path dir;
 
   private ConfigStore initialStore() throws Exception {
-    InitialConfig.Parameters p =
-        new InitialConfig.Parameters(
-            new DN("dc=example,dc=com"),
-            "127.0.0.1",
-            1389,
-            1636,
-            new DN("cn=Directory Manager"),
-            "{SSHA512}aGFzaA==",
-            false);
-    ConfigStore store =
-        ConfigStore.create(dir.resolve("config").resolve("config.ldif"), InitialConfig.entries(p));
-    store.save();
-    return ConfigStore.load(store.file());
+    return InitialStores.saved(dir, 1389, 1636);
   }
 
   private static String defaultOf(ObjectDefinition definition, String property) {
