@@ -1,4 +1,4 @@
-package io.rockds.server;
+package io.rockds.instance;
 
 import java.nio.file.Path;
 
@@ -51,7 +51,7 @@ public record Instance(Path root) {
   }
 
   /**
-   * Written as the server's shutdown ends: {@link DirectoryServer#STOPPED_CLEANLY}, or why not.
+   * Written as the server's shutdown ends: {@code DirectoryServer.STOPPED_CLEANLY}, or why not.
    * Absent after a stop means the process ended some other way (a crash, kill -9); stop-ds says so.
    */
   public Path stoppedFile() {

@@ -1,4 +1,4 @@
-package io.rockds.server;
+package io.rockds.instance;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;

@@ -12,6 +12,8 @@ import io.rockds.config.ConnectionHandlerConfig;
 import io.rockds.config.GlobalConfig;
 import io.rockds.config.RequestLimitsConfig;
 import io.rockds.config.ServerConfig;
+import io.rockds.instance.Instance;
+import io.rockds.instance.ServerLock;
 import io.rockds.protocol.ConnectionLimit;
 import io.rockds.protocol.LdapServer;
 import io.rockds.protocol.ProtocolSettings;

@@ -1,7 +1,7 @@
 package io.rockds.tools;
 
-import io.rockds.server.Instance;
-import io.rockds.server.ServerLock;
+import io.rockds.instance.Instance;
+import io.rockds.instance.ServerLock;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

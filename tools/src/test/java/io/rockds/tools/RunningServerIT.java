@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
+import io.rockds.instance.Instance;
 import io.rockds.server.DirectoryServer;
-import io.rockds.server.Instance;
 import io.rockds.tools.backendstat.BackendStat;
 import io.rockds.tools.fixtures.SampleInstance;
 import io.rockds.tools.fixtures.ToolOutput;

@@ -1,7 +1,7 @@
 package io.rockds.server.logging;
 
 import io.rockds.config.LogPublisherConfig;
-import io.rockds.server.Instance;
+import io.rockds.instance.Instance;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

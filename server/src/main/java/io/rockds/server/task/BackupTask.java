@@ -2,8 +2,8 @@ package io.rockds.server.task;
 
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
+import io.rockds.instance.Instance;
 import io.rockds.server.Backends;
-import io.rockds.server.Instance;
 import io.rockds.server.backup.BackupDirectory;
 import io.rockds.server.backup.BackupManifest;
 import io.rockds.storage.Backend;

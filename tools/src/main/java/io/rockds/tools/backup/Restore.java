@@ -1,7 +1,7 @@
 package io.rockds.tools.backup;
 
-import io.rockds.server.Instance;
-import io.rockds.server.ServerLock;
+import io.rockds.instance.Instance;
+import io.rockds.instance.ServerLock;
 import io.rockds.server.backup.BackupDirectory;
 import io.rockds.server.backup.BackupManifest;
 import io.rockds.tools.ToolRunner;

@@ -4,7 +4,7 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.config.InitialConfig;
-import io.rockds.server.Instance;
+import io.rockds.instance.Instance;
 import io.rockds.server.InstanceSetup;
 import io.rockds.tools.ToolRunner;
 import java.nio.charset.StandardCharsets;

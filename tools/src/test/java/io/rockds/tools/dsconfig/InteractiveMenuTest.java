@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.InitialConfig;
 import io.rockds.config.ServerConfig;
-import io.rockds.server.Instance;
+import io.rockds.instance.Instance;
 import java.io.BufferedReader;
 import java.io.PrintWriter;
 import java.io.StringReader;

@@ -2,8 +2,8 @@ package io.rockds.tools.rebuild;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rockds.instance.Instance;
 import io.rockds.server.DirectoryServer;
-import io.rockds.server.Instance;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IndexType;
