@@ -226,7 +226,9 @@ public final class DirectoryServer implements AutoCloseable {
               new BackendRouter(namingContexts),
               security.access(),
               security.passwordPolicy(),
-              new Groups(backends, schema, () -> live.global().referentialIntegrity()));
+              new Groups(backends, schema, () -> live.global().referentialIntegrity()),
+              WritePath.LOCAL,
+              new WriteApplier(built::get));
       built.set(context);
       server.shutdownGrace =
           () -> Duration.ofSeconds(live.global().requestLimits().shutdownGraceSeconds());
