@@ -28,6 +28,8 @@ public record ReplicationConfig(
     Duration electionTimeout) {
   public static final DN DN = ConfigDns.parse("cn=Replication,cn=config");
   public static final String OBJECT_CLASS = "ds-cfg-replication-server";
+  public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(10);
+  public static final Duration DEFAULT_ELECTION_TIMEOUT = Duration.ofSeconds(1);
 
   public ReplicationConfig {
     bootstrapServers = List.copyOf(bootstrapServers);
@@ -68,13 +70,13 @@ public record ReplicationConfig(
         host,
         port,
         servers,
-        Duration.ofMillis(millis(entry, "ds-cfg-write-timeout-ms", 10_000)),
-        Duration.ofMillis(millis(entry, "ds-cfg-election-timeout-ms", 1_000)));
+        millis(entry, "ds-cfg-write-timeout-ms", DEFAULT_WRITE_TIMEOUT),
+        millis(entry, "ds-cfg-election-timeout-ms", DEFAULT_ELECTION_TIMEOUT));
   }
 
-  private static long millis(Entry entry, String attribute, long otherwise) {
+  private static Duration millis(Entry entry, String attribute, Duration otherwise) {
     Long value = entry.getAttributeValueAsLong(attribute);
-    return value == null || value <= 0 ? otherwise : value;
+    return value == null || value <= 0 ? otherwise : Duration.ofMillis(value);
   }
 
   /** The entry setup writes. */

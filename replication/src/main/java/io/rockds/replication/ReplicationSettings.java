@@ -21,9 +21,6 @@ public record ReplicationSettings(
     Path directory,
     Duration writeTimeout,
     Duration electionTimeout) {
-  public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(10);
-  public static final Duration DEFAULT_ELECTION_TIMEOUT = Duration.ofSeconds(1);
-
   public ReplicationSettings {
     peers = List.copyOf(peers);
     if (peers.stream().noneMatch(p -> p.id().equals(serverId))) {

@@ -224,7 +224,11 @@ public final class DirectoryServer implements AutoCloseable {
                       live,
                       server.logs),
                   new MonitorEntries(
-                      server.metrics, backends::all, workers, RootDse.VENDOR_VERSION),
+                      server.metrics,
+                      backends::all,
+                      workers,
+                      RootDse.VENDOR_VERSION,
+                      server::replicationStatus),
                   server.tasks));
       backends.all().forEach(b -> namingContexts.add(new StoredBackend(built::get, b)));
       ServerContext context =
@@ -343,6 +347,15 @@ public final class DirectoryServer implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       throw new ConfigException(
           "cannot start replication (log in " + directory + "): " + e.getMessage(), e);
+    }
+  }
+
+  /** The replication group as this server sees it; null when it runs alone or cannot tell. */
+  private io.rockds.replication.GroupStatus replicationStatus() {
+    try {
+      return replication == null ? null : replication.status();
+    } catch (IOException e) {
+      return null;
     }
   }
 

@@ -173,6 +173,12 @@ class ReplicationIT {
     }
 
     int leader = awaitLeader();
+    Entry monitor = read(leader, "cn=Replication,cn=monitor");
+    assertThat(monitor.getAttributeValue("ds-replication-role")).isEqualTo("leader");
+    assertThat(monitor.getAttributeValue("ds-replication-writable")).isEqualTo("true");
+    assertThat(monitor.getAttributeValues("ds-replication-member")).hasSize(3);
+    assertThat(monitor.getAttributeValueAsLong("ds-replication-applied-index"))
+        .isGreaterThanOrEqualTo(5);
     servers[leader].close();
     servers[leader] = null;
     int other = (leader + 1) % 3;
