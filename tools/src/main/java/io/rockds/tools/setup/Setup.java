@@ -123,6 +123,12 @@ public final class Setup implements Callable<Integer> {
   int replicationPort;
 
   @Option(
+      names = "--replicationHost",
+      description =
+          "Address the other servers reach this one's replication port at (default: --listenAddress).")
+  String replicationHost;
+
+  @Option(
       names = "--bootstrapReplicationServer",
       paramLabel = "HOST:PORT",
       description =
@@ -207,7 +213,7 @@ public final class Setup implements Callable<Integer> {
       store.put(
           new ReplicationConfig(
                   serverId,
-                  listenAddress,
+                  replicationHost != null ? replicationHost : listenAddress,
                   replicationPort,
                   bootstrapReplicationServers,
                   ReplicationConfig.DEFAULT_WRITE_TIMEOUT,
