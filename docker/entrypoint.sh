@@ -151,6 +151,16 @@ first_start() {
   [ ${#ldifs[@]} -eq 0 ] || setup+=(--noEntries)
   is_yes "$LDAP_ALLOW_ANON_BINDING" && setup+=(--allowAnonymousRead)
   [ -z "${LDAP_PASSWORD_HASH:-}" ] || setup+=(--passwordStorageScheme "$LDAP_PASSWORD_HASH")
+  if [ -n "${ROCKDS_REPLICATION_PORT:-}" ]; then
+    # A member of a replication group (docs/replication.md): created empty, data comes through the log.
+    setup+=(--serverId "${ROCKDS_SERVER_ID:-$(hostname)}" --replicationPort "$ROCKDS_REPLICATION_PORT"
+      --replicationHost "${ROCKDS_REPLICATION_HOST:-$(hostname)}")
+    local server servers
+    IFS=',' read -r -a servers <<< "${ROCKDS_BOOTSTRAP_REPLICATION_SERVERS:-}"
+    for server in "${servers[@]}"; do
+      setup+=(--bootstrapReplicationServer "$server")
+    done
+  fi
   if ! "${setup[@]}"; then
     rm -f "$password_file"
     fail "setup failed (see above)"

@@ -10,6 +10,7 @@ import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ConnectionHandlerConfig;
 import io.rockds.config.GlobalConfig;
+import io.rockds.config.ReplicationConfig;
 import io.rockds.config.RequestLimitsConfig;
 import io.rockds.config.ServerConfig;
 import io.rockds.instance.Instance;
@@ -28,6 +29,7 @@ import io.rockds.server.logging.ServerLogs;
 import io.rockds.server.monitor.MetricsHttpServer;
 import io.rockds.server.monitor.MonitorEntries;
 import io.rockds.server.monitor.ServerMetrics;
+import io.rockds.server.replication.ReplicatedWrites;
 import io.rockds.server.schema.SchemaBackend;
 import io.rockds.server.schema.ServerSchema;
 import io.rockds.server.security.RootUsers;
@@ -41,6 +43,7 @@ import java.io.IOException;
 import java.net.BindException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Clock;
 import java.time.Duration;
@@ -96,6 +99,9 @@ public final class DirectoryServer implements AutoCloseable {
 
   private final ServerMetrics metrics;
   private MetricsHttpServer http;
+
+  /** The replication group this server is a member of; null when it runs alone. */
+  private ReplicatedWrites replication;
 
   /** What /health reports: true from the moment every listener is bound until shutdown starts. */
   private volatile boolean ready;
@@ -203,6 +209,11 @@ public final class DirectoryServer implements AutoCloseable {
       LiveConfiguration live =
           new LiveConfiguration(config, store, security, rootUsers, server.logs, backends);
       AtomicReference<ServerContext> built = new AtomicReference<>();
+      WriteApplier applier = new WriteApplier(built::get);
+      ReplicationConfig replicated = ReplicationConfig.read(store);
+      if (replicated != null) {
+        server.replication = new ReplicatedWrites(replicated, applier);
+      }
       List<DirectoryBackend> namingContexts =
           new ArrayList<>(
               List.of(
@@ -213,7 +224,11 @@ public final class DirectoryServer implements AutoCloseable {
                       live,
                       server.logs),
                   new MonitorEntries(
-                      server.metrics, backends::all, workers, RootDse.VENDOR_VERSION),
+                      server.metrics,
+                      backends::all,
+                      workers,
+                      RootDse.VENDOR_VERSION,
+                      server::replicationStatus),
                   server.tasks));
       backends.all().forEach(b -> namingContexts.add(new StoredBackend(built::get, b)));
       ServerContext context =
@@ -226,8 +241,13 @@ public final class DirectoryServer implements AutoCloseable {
               new BackendRouter(namingContexts),
               security.access(),
               security.passwordPolicy(),
-              new Groups(backends, schema, () -> live.global().referentialIntegrity()));
+              new Groups(backends, schema, () -> live.global().referentialIntegrity()),
+              server.replication == null ? WritePath.LOCAL : server.replication,
+              applier);
       built.set(context);
+      if (server.replication != null) {
+        server.startReplication();
+      }
       server.shutdownGrace =
           () -> Duration.ofSeconds(live.global().requestLimits().shutdownGraceSeconds());
       RequestRouter router =
@@ -318,6 +338,30 @@ public final class DirectoryServer implements AutoCloseable {
                 }
               });
     }
+  }
+
+  private void startReplication() throws ConfigException {
+    Path directory = instance.root().resolve("db").resolve("replication");
+    try {
+      replication.start(directory);
+    } catch (IOException | RuntimeException e) {
+      throw new ConfigException(
+          "cannot start replication (log in " + directory + "): " + e.getMessage(), e);
+    }
+  }
+
+  /** The replication group as this server sees it; null when it runs alone or cannot tell. */
+  private io.rockds.replication.GroupStatus replicationStatus() {
+    try {
+      return replication == null ? null : replication.status();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** The replication group this server is a member of, or null when it runs alone. */
+  public ReplicatedWrites replication() {
+    return replication;
   }
 
   /** The port of the /metrics and /health endpoint, or -1 when there is none. */
@@ -455,6 +499,13 @@ public final class DirectoryServer implements AutoCloseable {
       http.close();
     }
     cleanly = tasksStopped && workersStopped;
+    if (replication != null) {
+      try {
+        replication.close(); // its apply thread writes to the backends
+      } catch (IOException e) {
+        logs.error(ErrorSeverity.WARNING, "REPLICATION", "stopping replication: " + e);
+      }
+    }
     if (cleanly) {
       backends.close();
       logs.error(ErrorSeverity.INFO, "CORE", "RockDS stopped");

@@ -24,4 +24,11 @@ final class Dns {
           ResultCode.INVALID_DN_SYNTAX, "invalid DN \"" + dn + "\": " + e.getExceptionMessage());
     }
   }
+
+  /** The DN a checked modify DN request gives its entry (its new RDN under its new parent). */
+  static DN renamed(DN dn, com.unboundid.ldap.protocol.ModifyDNRequestProtocolOp op)
+      throws LDAPException {
+    DN parent = op.getNewSuperiorDN() == null ? dn.getParent() : parse(op.getNewSuperiorDN());
+    return new DN(new com.unboundid.ldap.sdk.RDN(op.getNewRDN()), parent);
+  }
 }

@@ -39,7 +39,7 @@ public final class OperationalAttributes {
   }
 
   private static void stamp(Entry entry, Identity by) {
-    String now = StaticUtils.encodeGeneralizedTime(new Date());
+    String now = now();
     entry.setAttribute("entryUUID", UUID.randomUUID().toString());
     entry.setAttribute("createTimestamp", now);
     entry.setAttribute("creatorsName", by.dn().toString());
@@ -54,7 +54,17 @@ public final class OperationalAttributes {
 
   /** Stamps a modified entry. */
   public static void onModify(Entry entry, Identity by) {
-    entry.setAttribute("modifyTimestamp", StaticUtils.encodeGeneralizedTime(new Date()));
-    entry.setAttribute("modifiersName", by.dn().toString());
+    onModify(entry, by.dn(), now());
+  }
+
+  /** Stamps an entry modified by a prepared write, with the values its preparation chose. */
+  static void onModify(Entry entry, com.unboundid.ldap.sdk.DN by, String time) {
+    entry.setAttribute("modifyTimestamp", time);
+    entry.setAttribute("modifiersName", by.toString());
+  }
+
+  /** The current time as the timestamps store it. */
+  static String now() {
+    return StaticUtils.encodeGeneralizedTime(new Date());
   }
 }

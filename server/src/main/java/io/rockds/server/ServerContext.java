@@ -24,6 +24,8 @@ import io.rockds.server.security.policy.PasswordPolicyService;
  * @param access access control: ACIs and privileges
  * @param passwordPolicy password binds, changes and Password Modify under the password policies
  * @param groups group membership and referential integrity
+ * @param writes where prepared writes go: applied at once, or through the replication log
+ * @param applier the deterministic application of prepared writes
  */
 public record ServerContext(
     Backends backends,
@@ -34,7 +36,9 @@ public record ServerContext(
     BackendRouter router,
     AccessControl access,
     PasswordPolicyService passwordPolicy,
-    Groups groups) {
+    Groups groups,
+    WritePath writes,
+    WriteApplier applier) {
 
   /** The current schema: read it once per operation, it may change between operations. */
   public Schema schema() {

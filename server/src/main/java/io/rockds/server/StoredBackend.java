@@ -1,6 +1,9 @@
 package io.rockds.server;
 
+import com.unboundid.ldap.protocol.AddRequestProtocolOp;
+import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.protocol.ModifyDNRequestProtocolOp;
+import com.unboundid.ldap.protocol.ModifyRequestProtocolOp;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
@@ -22,6 +25,7 @@ import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -32,6 +36,14 @@ import java.util.function.Supplier;
  * of the structural object class is objectClassModsProhibited (69) and removing an RDN value
  * notAllowedOnRDN (67), as OpenDJ and 389 DS answer (OpenLDAP says 64). Referential integrity
  * follows deletes and renames.
+ *
+ * <p>Each write is prepared, then applied. The preparation, on the server that received the
+ * request, runs the checks that need the requester and assigns every value that must be the same on
+ * every server (entryUUID, timestamps, password hashes, password policy state) into a {@link
+ * WriteRecord}; the application ({@link #apply}) is deterministic: existence, assertion and the
+ * schema of the result checked against the current state, then one storage batch. The {@link
+ * WritePath} applies the record at once (one server) or on every server through the replication
+ * log.
  */
 final class StoredBackend implements DirectoryBackend {
   private static final String INTEGER_SYNTAX = "1.3.6.1.4.1.1466.115.121.1.27";
@@ -81,6 +93,11 @@ final class StoredBackend implements DirectoryBackend {
         services.get(), entry, container(entry.getParsedDN()), attribute);
   }
 
+  /** The storage this backend writes to. */
+  Backend storage() {
+    return storage;
+  }
+
   /** The container of {@code dn}: the router sent it here, so one holds it. */
   private EntryContainer container(DN dn) {
     return storage.containerFor(dn);
@@ -114,8 +131,64 @@ final class StoredBackend implements DirectoryBackend {
     context.passwordPolicy().checkNewEntry(update.identity(), entry);
     PasswordValues.hash(entry, context.passwords());
     OperationalAttributes.onAdd(entry, update.identity(), structural);
-    container.add(entry);
-    return new Written(null, controls.readControls(null, entry));
+    WriteOutcome outcome =
+        commit(
+            update,
+            controls,
+            new AddRequestProtocolOp(dn.toString(), new ArrayList<>(entry.getAttributes())));
+    return new Written(null, controls.readControls(null, outcome.after()));
+  }
+
+  /** Prepares nothing more: the preparation is done, the record goes its way. */
+  private WriteOutcome commit(
+      Update update, WriteControls controls, com.unboundid.ldap.protocol.ProtocolOp change)
+      throws LDAPException {
+    LDAPMessage request = update.request();
+    return commit(
+        update, controls, new LDAPMessage(request.getMessageID(), change, request.getControls()));
+  }
+
+  /**
+   * Sends a prepared change down the write path; a no-op changes nothing, so it is applied here
+   * alone.
+   */
+  private WriteOutcome commit(Update update, WriteControls controls, LDAPMessage change)
+      throws LDAPException {
+    ServerContext context = update.context();
+    WriteRecord record =
+        new WriteRecord(update.identity().dn(), OperationalAttributes.now(), change);
+    WritePath path = controls.noOp() ? WritePath.LOCAL : context.writes();
+    return path.commit(record, context.applier());
+  }
+
+  /**
+   * Applies a prepared write: the same on every server given the same entries, and a refusal is an
+   * LDAP result.
+   */
+  WriteOutcome apply(WriteRecord record) throws LDAPException {
+    ServerContext context = services.get();
+    LDAPMessage request = record.request();
+    // Only the record's modifier matters here: the requester's rights were checked by preparing.
+    WriteControls controls =
+        new WriteControls(
+            request, context.schema(), new Identity(record.modifier(), false, Set.of()));
+    WriteOutcome outcome =
+        switch (request.getProtocolOpType()) {
+          case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST -> applyAdd(context, request);
+          case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST ->
+              applyDelete(context, controls, record.targetDn());
+          case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST ->
+              applyModify(context, controls, record);
+          default -> applyRename(context, controls, record);
+        };
+    return controls.readsEntries() ? outcome : WriteOutcome.success(null, null);
+  }
+
+  private WriteOutcome applyAdd(ServerContext context, LDAPMessage request) throws LDAPException {
+    AddRequestProtocolOp add = request.getAddRequestProtocolOp();
+    Entry entry = new Entry(Dns.parse(add.getDN()), add.getAttributes());
+    container(entry.getParsedDN()).add(entry);
+    return WriteOutcome.success(null, entry);
   }
 
   /** What storage would refuse, checked without writing (for the no-op control). */
@@ -143,9 +216,14 @@ final class StoredBackend implements DirectoryBackend {
    */
   @Override
   public Written delete(Update update, DN dn) throws LDAPException {
-    ServerContext context = update.context();
     WriteControls controls =
-        new WriteControls(update.request(), context.schema(), update.identity());
+        new WriteControls(update.request(), update.context().schema(), update.identity());
+    WriteOutcome outcome = commit(update, controls, update.request());
+    return new Written(null, controls.readControls(outcome.before(), null));
+  }
+
+  private WriteOutcome applyDelete(ServerContext context, WriteControls controls, DN dn)
+      throws LDAPException {
     EntryContainer container = container(dn);
     Entry entry = container.get(dn);
     if (entry == null) {
@@ -177,7 +255,7 @@ final class StoredBackend implements DirectoryBackend {
     }
     deleted.forEach(context.access()::written);
     context.groups().integrity().deleted(deleted);
-    return new Written(null, controls.readControls(entry, null));
+    return WriteOutcome.success(entry, null);
   }
 
   // ---------------------------------------------------------------- modify
@@ -205,6 +283,17 @@ final class StoredBackend implements DirectoryBackend {
       modifications.add(PasswordValues.hash(m, context.passwords()));
     }
     modifications.addAll(context.passwordPolicy().stateChanges(update.client(), dn, requested));
+    WriteOutcome outcome =
+        commit(update, controls, new ModifyRequestProtocolOp(dn.toString(), modifications));
+    return new Written(null, controls.readControls(outcome.before(), outcome.after()));
+  }
+
+  private WriteOutcome applyModify(
+      ServerContext context, WriteControls controls, WriteRecord record) throws LDAPException {
+    DN dn = record.targetDn();
+    List<Modification> modifications =
+        record.request().getModifyRequestProtocolOp().getModifications();
+    SchemaChecker checker = context.serverSchema().checker();
     Entry[] before = {null};
     Entry after =
         container(dn)
@@ -232,11 +321,11 @@ final class StoredBackend implements DirectoryBackend {
                   if (controls.noOp()) {
                     throw controls.noOperation();
                   }
-                  OperationalAttributes.onModify(updated, update.identity());
+                  OperationalAttributes.onModify(updated, record.modifier(), record.time());
                   before[0] = current;
                   return updated;
                 });
-    return new Written(null, controls.readControls(before[0], after));
+    return WriteOutcome.success(before[0], after);
   }
 
   /** The values the modifications bring, the only ones whose syntax needs checking. */
@@ -276,15 +365,23 @@ final class StoredBackend implements DirectoryBackend {
   @Override
   public Written rename(Update update, DN dn, DN newDn) throws LDAPException {
     ServerContext context = update.context();
-    ModifyDNRequestProtocolOp op = update.request().getModifyDNRequestProtocolOp();
-    RDN newRdn = newDn.getRDN();
-    DN newSuperior = op.getNewSuperiorDN() == null ? null : newDn.getParent();
     WriteControls controls =
         new WriteControls(update.request(), context.schema(), update.identity());
-    SchemaChecker checker = context.serverSchema().checker();
-    for (String attribute : newRdn.getAttributeNames()) {
-      checker.type(attribute);
+    for (String attribute : newDn.getRDN().getAttributeNames()) {
+      context.serverSchema().checker().type(attribute);
     }
+    WriteOutcome outcome = commit(update, controls, update.request());
+    return new Written(null, controls.readControls(outcome.before(), outcome.after()));
+  }
+
+  private WriteOutcome applyRename(
+      ServerContext context, WriteControls controls, WriteRecord record) throws LDAPException {
+    DN dn = record.targetDn();
+    ModifyDNRequestProtocolOp op = record.request().getModifyDNRequestProtocolOp();
+    DN newDn = Dns.renamed(dn, op);
+    RDN newRdn = newDn.getRDN();
+    DN newSuperior = op.getNewSuperiorDN() == null ? null : newDn.getParent();
+    SchemaChecker checker = context.serverSchema().checker();
     EntryContainer container = container(dn);
     if (container != context.backends().containerFor(newDn)) {
       throw new LDAPException(
@@ -307,7 +404,7 @@ final class StoredBackend implements DirectoryBackend {
               Entry.applyModifyDN(
                   current, op.getNewRDN(), op.deleteOldRDN(), op.getNewSuperiorDN());
           new ModificationApplier(checker).takeRdnForm(renamed);
-          OperationalAttributes.onModify(renamed, update.identity());
+          OperationalAttributes.onModify(renamed, record.modifier(), record.time());
           checker.check(renamed, new Entry(newDn, newRdn.getAttributes()));
           if (controls.noOp()) {
             throw controls.noOperation();
@@ -317,6 +414,6 @@ final class StoredBackend implements DirectoryBackend {
           return renamed;
         });
     context.groups().integrity().renamed(container, dn, newDn);
-    return new Written(null, controls.readControls(before[0], after[0]));
+    return WriteOutcome.success(before[0], after[0]);
   }
 }

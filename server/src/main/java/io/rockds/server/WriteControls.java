@@ -78,6 +78,11 @@ final class WriteControls {
     }
   }
 
+  /** Whether the response needs the entry before or after the write (pre-/post-read). */
+  boolean readsEntries() {
+    return preRead != null || postRead != null;
+  }
+
   boolean permissiveModify() {
     return permissiveModify;
   }

@@ -67,6 +67,12 @@ public final class Backend implements AutoCloseable {
   private final AtomicLong nextId = new AtomicLong(1);
   private final StorageHealth health;
 
+  /**
+   * The log position the current thread's writes apply, if any: written into the same batch, so
+   * that a replicated change and the record of having applied it are durable together.
+   */
+  private final ThreadLocal<LogPosition> applying = new ThreadLocal<>();
+
   static {
     RocksDB.loadLibrary();
   }
@@ -503,6 +509,10 @@ public final class Backend implements AutoCloseable {
   private void write(WriteOptions options, WriteBatch batch) throws LDAPException {
     requireWritable();
     try {
+      LogPosition position = applying.get();
+      if (position != null) {
+        batch.put(db.getDefaultColumnFamily(), LogPosition.KEY, position.encode());
+      }
       db.write(options, batch);
     } catch (RocksDBException e) {
       StorageException failure = StorageErrors.wrap(e);
@@ -510,6 +520,34 @@ public final class Backend implements AutoCloseable {
       throw failure;
     }
     health.succeeded();
+  }
+
+  /** A write that may refuse with an LDAP result. */
+  @FunctionalInterface
+  public interface Write<T> {
+    T run() throws LDAPException;
+  }
+
+  /**
+   * Runs {@code write} on this thread so that every batch it commits also records {@code position}
+   * as the last applied position of a replicated log ({@link #appliedPosition}).
+   */
+  public <T> T applying(LogPosition position, Write<T> write) throws LDAPException {
+    applying.set(position);
+    try {
+      return write.run();
+    } finally {
+      applying.remove();
+    }
+  }
+
+  /** The last log position a committed batch recorded, or {@link LogPosition#NONE}. */
+  public LogPosition appliedPosition() throws LDAPException {
+    try {
+      return LogPosition.decode(db.get(db.getDefaultColumnFamily(), LogPosition.KEY));
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
   }
 
   /** Whether writes work: degraded after a storage failure until RocksDB recovered. */

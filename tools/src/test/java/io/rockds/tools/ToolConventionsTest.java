@@ -35,6 +35,7 @@ class ToolConventionsTest {
           "verify-index", VerifyIndex::new,
           "rebuild-index", RebuildIndex::new,
           "makeldif", io.rockds.tools.makeldif.MakeLdif::new,
+          "dsrepl", io.rockds.tools.dsrepl.DsRepl::new,
           "dsconfig", io.rockds.tools.dsconfig.DsConfig::command);
 
   @TempDir Path dir;

@@ -7,6 +7,8 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.util.StaticUtils;
+import io.rockds.replication.GroupStatus;
+import io.rockds.replication.MemberStatus;
 import io.rockds.server.Identity;
 import io.rockds.server.backend.AccessRule;
 import io.rockds.server.backend.DirectoryBackend;
@@ -53,16 +55,23 @@ public final class MonitorEntries implements DirectoryBackend {
   private final Supplier<List<Backend>> backends;
   private final ThreadPoolExecutor workers;
   private final String version;
+  private final Supplier<GroupStatus> replication;
 
+  /**
+   * @param replication the replication group as this server sees it; supplies null when the server
+   *     runs alone
+   */
   public MonitorEntries(
       ServerMetrics metrics,
       Supplier<List<Backend>> backends,
       ThreadPoolExecutor workers,
-      String version) {
+      String version,
+      Supplier<GroupStatus> replication) {
     this.metrics = metrics;
     this.backends = backends;
     this.workers = workers;
     this.version = version;
+    this.replication = replication;
   }
 
   private static DN parse(String dn) {
@@ -121,7 +130,35 @@ public final class MonitorEntries implements DirectoryBackend {
     }
     entries.add(workQueue());
     entries.add(memory());
+    GroupStatus group = replication.get();
+    if (group != null) {
+      entries.add(replication(group));
+    }
     return entries;
+  }
+
+  /**
+   * {@code cn=Replication,cn=monitor}: this server's role, term and applied index, and per member
+   * its last replicated index and lag behind the commit index (the leader knows every member's; the
+   * others only their own).
+   */
+  private static Entry replication(GroupStatus group) {
+    Entry e = monitorEntry(child("Replication"), "Replication");
+    e.addAttribute("ds-replication-server-id", group.serverId());
+    e.addAttribute("ds-replication-role", group.role());
+    e.addAttribute("ds-replication-leader", group.hasLeader() ? group.leaderId() : "none");
+    e.addAttribute("ds-replication-writable", String.valueOf(group.hasLeader()));
+    e.addAttribute("ds-replication-term", Long.toString(group.term()));
+    e.addAttribute("ds-replication-commit-index", Long.toString(group.commitIndex()));
+    e.addAttribute("ds-replication-applied-index", Long.toString(group.appliedIndex()));
+    for (MemberStatus m : group.members()) {
+      String lag =
+          m.matchIndex() < 0 ? "unknown" : Long.toString(group.commitIndex() - m.matchIndex());
+      e.addAttribute(
+          "ds-replication-member",
+          m.id() + " role=" + m.role() + " index=" + m.matchIndex() + " lag=" + lag);
+    }
+    return e;
   }
 
   private Entry server() {

@@ -3,7 +3,9 @@ package io.rockds.tools.setup;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
+import io.rockds.config.ConfigStore;
 import io.rockds.config.InitialConfig;
+import io.rockds.config.ReplicationConfig;
 import io.rockds.instance.Instance;
 import io.rockds.server.InstanceSetup;
 import io.rockds.tools.ToolRunner;
@@ -108,6 +110,32 @@ public final class Setup implements Callable<Integer> {
           "Let anonymous clients read and search everything but passwords, as OpenLDAP and 389 DS ship.")
   boolean allowAnonymousRead;
 
+  @Option(
+      names = "--serverId",
+      description = "This server's name in its replication group (with --replicationPort).")
+  String serverId;
+
+  @Option(
+      names = "--replicationPort",
+      description =
+          "Port of this server's replication listener: makes it a member of a replication group,"
+              + " created with no entries of its own (data enters through the replication log).")
+  int replicationPort;
+
+  @Option(
+      names = "--replicationHost",
+      description =
+          "Address the other servers reach this one's replication port at (default: --listenAddress).")
+  String replicationHost;
+
+  @Option(
+      names = "--bootstrapReplicationServer",
+      paramLabel = "HOST:PORT",
+      description =
+          "A server of the replication group (repeat for each; this one is added): the servers"
+              + " listed form the group at first start.")
+  List<String> bootstrapReplicationServers = new java.util.ArrayList<>();
+
   @Option(names = "--quiet", description = "Print nothing on success.")
   boolean quiet;
 
@@ -139,6 +167,17 @@ public final class Setup implements Callable<Integer> {
       System.err.println("setup: --noEntries excludes --addBaseEntry and --sampleData");
       return 2;
     }
+    boolean replicated = replicationPort > 0;
+    if (replicated && (serverId == null || serverId.isBlank())) {
+      System.err.println("setup: --replicationPort needs --serverId");
+      return 2;
+    }
+    if (replicated && (addBaseEntry || sampleData > 0)) {
+      System.err.println(
+          "setup: a replicated server is created with no entries: data enters only through the"
+              + " replication log, so add the base entry over LDAP once the group runs");
+      return 2;
+    }
     String rootPassword = rootPassword();
     if (rootPassword == null) {
       System.err.println(
@@ -147,7 +186,7 @@ public final class Setup implements Callable<Integer> {
       return 2;
     }
     List<Entry> entries =
-        noEntries
+        noEntries || replicated
             ? List.of()
             : sampleData > 0
                 ? SampleData.entries(base, sampleData)
@@ -169,6 +208,19 @@ public final class Setup implements Callable<Integer> {
             passwordStorageScheme),
         rootPassword,
         entries);
+    if (replicated) {
+      ConfigStore store = ConfigStore.load(target.configFile());
+      store.put(
+          new ReplicationConfig(
+                  serverId,
+                  replicationHost != null ? replicationHost : listenAddress,
+                  replicationPort,
+                  bootstrapReplicationServers,
+                  ReplicationConfig.DEFAULT_WRITE_TIMEOUT,
+                  ReplicationConfig.DEFAULT_ELECTION_TIMEOUT)
+              .toEntry());
+      store.save();
+    }
     int created = entries.size();
     if (!quiet) {
       System.out.println(

@@ -1,0 +1,29 @@
+package io.rockds.replication;
+
+import java.util.List;
+
+/**
+ * The replication group as one member sees it: the figures of {@code dsrepl status}, {@code
+ * cn=monitor} and {@code /metrics}.
+ *
+ * @param serverId the local member
+ * @param role the local member's role: {@code leader}, {@code follower}, {@code candidate}
+ * @param leaderId the leader's ID, or null when none is known
+ * @param term the current Raft term
+ * @param commitIndex the last index known committed
+ * @param appliedIndex the last index the local member applied
+ * @param members every member, by ID; lag is only known to the leader
+ */
+public record GroupStatus(
+    String serverId,
+    String role,
+    String leaderId,
+    long term,
+    long commitIndex,
+    long appliedIndex,
+    List<MemberStatus> members) {
+  /** Whether a leader is known, so that writes can commit. */
+  public boolean hasLeader() {
+    return leaderId != null;
+  }
+}

@@ -1,0 +1,229 @@
+package io.rockds.replication;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.ratis.client.RaftClient;
+import org.apache.ratis.client.RaftClientConfigKeys;
+import org.apache.ratis.conf.RaftProperties;
+import org.apache.ratis.grpc.GrpcConfigKeys;
+import org.apache.ratis.proto.RaftProtos.RaftPeerRole;
+import org.apache.ratis.proto.RaftProtos.RoleInfoProto;
+import org.apache.ratis.proto.RaftProtos.ServerRpcProto;
+import org.apache.ratis.protocol.ClientId;
+import org.apache.ratis.protocol.Message;
+import org.apache.ratis.protocol.RaftClientReply;
+import org.apache.ratis.protocol.RaftGroup;
+import org.apache.ratis.protocol.RaftGroupId;
+import org.apache.ratis.protocol.RaftPeer;
+import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.retry.RetryPolicies;
+import org.apache.ratis.server.DivisionInfo;
+import org.apache.ratis.server.RaftServer;
+import org.apache.ratis.server.RaftServerConfigKeys;
+import org.apache.ratis.server.storage.RaftStorage;
+import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
+import org.apache.ratis.util.TimeDuration;
+
+/**
+ * One member of the replication group: a Ratis server (log, elections, state machine) and a client
+ * that submits records from this member, which Ratis routes to the leader. A record submitted here
+ * is answered once it is committed and this member applied it too.
+ */
+public final class ReplicationNode implements AutoCloseable {
+  /** Every RockDS group has this ID: one group per cluster, named by its members. */
+  static final RaftGroupId GROUP_ID =
+      RaftGroupId.valueOf(UUID.nameUUIDFromBytes("rockds".getBytes(StandardCharsets.UTF_8)));
+
+  private final ReplicationSettings settings;
+  private final RaftGroup group;
+  private final RaftServer server;
+  private final RaftClient client;
+  private final AppliedIndex appliedIndex;
+
+  private ReplicationNode(
+      ReplicationSettings settings,
+      RaftGroup group,
+      RaftServer server,
+      RaftClient client,
+      AppliedIndex appliedIndex) {
+    this.settings = settings;
+    this.group = group;
+    this.server = server;
+    this.client = client;
+    this.appliedIndex = appliedIndex;
+  }
+
+  /**
+   * Starts this member: replays the log after the applier's position, then takes part in the group.
+   * Returns at once; a leader is elected once a majority runs.
+   */
+  public static ReplicationNode start(ReplicationSettings settings, RecordApplier applier)
+      throws IOException {
+    Files.createDirectories(settings.directory());
+    RaftProperties properties = properties(settings);
+    List<RaftPeer> peers = new ArrayList<>();
+    for (Peer p : settings.peers()) {
+      peers.add(RaftPeer.newBuilder().setId(p.id()).setAddress(p.address()).build());
+    }
+    RaftGroup group = RaftGroup.valueOf(GROUP_ID, peers);
+    AppliedIndex appliedIndex = new AppliedIndex();
+    RaftServer server =
+        RaftServer.newBuilder()
+            .setServerId(RaftPeerId.valueOf(settings.serverId()))
+            .setGroup(group)
+            .setProperties(properties)
+            .setStateMachine(new RecordStateMachine(applier, appliedIndex))
+            .setOption(RaftStorage.StartupOption.RECOVER)
+            .build();
+    server.start();
+    RaftClient client;
+    try {
+      client =
+          RaftClient.newBuilder()
+              .setClientId(ClientId.randomId())
+              .setRaftGroup(group)
+              .setProperties(properties)
+              .setRetryPolicy(
+                  RetryPolicies.retryUpToMaximumCountWithFixedSleep(
+                      Integer.MAX_VALUE, TimeDuration.valueOf(100, TimeUnit.MILLISECONDS)))
+              .build();
+    } catch (RuntimeException e) {
+      server.close();
+      throw e;
+    }
+    return new ReplicationNode(settings, group, server, client, appliedIndex);
+  }
+
+  private static RaftProperties properties(ReplicationSettings settings) {
+    RaftProperties properties = new RaftProperties();
+    RaftServerConfigKeys.setStorageDir(properties, List.of(settings.directory().toFile()));
+    GrpcConfigKeys.Server.setHost(properties, settings.self().host());
+    GrpcConfigKeys.Server.setPort(properties, settings.self().port());
+    long election = settings.electionTimeout().toMillis();
+    RaftServerConfigKeys.Rpc.setTimeoutMin(
+        properties, TimeDuration.valueOf(election, TimeUnit.MILLISECONDS));
+    RaftServerConfigKeys.Rpc.setTimeoutMax(
+        properties, TimeDuration.valueOf(2 * election, TimeUnit.MILLISECONDS));
+    RaftServerConfigKeys.Rpc.setRequestTimeout(
+        properties, TimeDuration.valueOf(2 * election, TimeUnit.MILLISECONDS));
+    RaftClientConfigKeys.Rpc.setRequestTimeout(
+        properties, TimeDuration.valueOf(2 * election, TimeUnit.MILLISECONDS));
+    return properties;
+  }
+
+  /**
+   * Commits {@code record} through the group and returns what applying it answered, once this
+   * member applied it too.
+   *
+   * @throws ReplicationUnavailableException when the group did not commit it within the write
+   *     timeout (no leader, no majority); it may still be committed later
+   */
+  public byte[] submit(byte[] record) throws ReplicationUnavailableException, InterruptedException {
+    long deadline = System.nanoTime() + settings.writeTimeout().toNanos();
+    CompletableFuture<RaftClientReply> sent =
+        client.async().send(Message.valueOf(UnsafeByteOperations.unsafeWrap(record)));
+    try {
+      RaftClientReply reply = sent.get(remaining(deadline), TimeUnit.NANOSECONDS);
+      if (!reply.isSuccess()) {
+        throw new ReplicationUnavailableException(
+            "the replication group refused the write: " + reply.getException(),
+            reply.getException());
+      }
+      appliedIndex.reached(reply.getLogIndex()).get(remaining(deadline), TimeUnit.NANOSECONDS);
+      return reply.getMessage().getContent().toByteArray();
+    } catch (TimeoutException e) {
+      sent.cancel(true);
+      throw new ReplicationUnavailableException(
+          "the replication group did not commit the write within "
+              + settings.writeTimeout().toMillis()
+              + " ms: no leader, or no majority of "
+              + settings.peers().size()
+              + " servers reachable from "
+              + settings.serverId()
+              + " (it may still be applied once the group is whole)",
+          e);
+    } catch (ExecutionException e) {
+      throw new ReplicationUnavailableException(
+          "the replication group could not commit the write: " + e.getCause(), e.getCause());
+    }
+  }
+
+  private static long remaining(long deadline) {
+    return Math.max(0, deadline - System.nanoTime());
+  }
+
+  /** The last index this member applied. */
+  public long appliedIndex() {
+    return appliedIndex.get();
+  }
+
+  public String serverId() {
+    return settings.serverId();
+  }
+
+  /** The group as this member sees it now. */
+  public GroupStatus status() throws IOException {
+    RaftServer.Division division = server.getDivision(GROUP_ID);
+    DivisionInfo info = division.getInfo();
+    RaftPeerId leader = info.getLeaderId();
+    String leaderId = leader == null ? null : leader.toString();
+    Map<String, Long> matched = new HashMap<>();
+    if (info.isLeader()) {
+      RoleInfoProto role = info.getRoleInfoProto();
+      long[] indices = info.getFollowerMatchIndices();
+      List<ServerRpcProto> followers = role.getLeaderInfo().getFollowerInfoList();
+      for (int i = 0; i < followers.size() && indices != null && i < indices.length; i++) {
+        matched.put(followers.get(i).getId().getId().toStringUtf8(), indices[i]);
+      }
+    }
+    List<MemberStatus> members = new ArrayList<>();
+    List<RaftPeer> peers = new ArrayList<>(group.getPeers());
+    peers.sort(java.util.Comparator.comparing(p -> p.getId().toString()));
+    for (RaftPeer peer : peers) {
+      String id = peer.getId().toString();
+      String role;
+      long match;
+      if (id.equals(settings.serverId())) {
+        role = roleName(info.getCurrentRole());
+        match = appliedIndex.get();
+      } else {
+        role = leaderId == null ? "unknown" : id.equals(leaderId) ? "leader" : "follower";
+        match = matched.getOrDefault(id, -1L);
+      }
+      members.add(new MemberStatus(id, peer.getAddress(), role, match));
+    }
+    return new GroupStatus(
+        settings.serverId(),
+        roleName(info.getCurrentRole()),
+        leaderId,
+        info.getCurrentTerm(),
+        division.getRaftLog().getLastCommittedIndex(),
+        appliedIndex.get(),
+        members);
+  }
+
+  private static String roleName(RaftPeerRole role) {
+    return role.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Leaves the group: stops the client, then the Raft server (its log is kept). */
+  @Override
+  public void close() throws IOException {
+    try {
+      client.close();
+    } finally {
+      server.close();
+    }
+  }
+}

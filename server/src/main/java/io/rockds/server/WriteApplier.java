@@ -1,0 +1,56 @@
+package io.rockds.server;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.LDAPException;
+import io.rockds.server.backend.DirectoryBackend;
+import io.rockds.storage.Backend;
+import io.rockds.storage.LogPosition;
+import java.util.function.Supplier;
+
+/**
+ * Applies prepared writes to the backend holding their DN: the one step every server runs, at once
+ * on a single server and in log order on every member of a replication group.
+ */
+public final class WriteApplier {
+  private final Supplier<ServerContext> services;
+
+  public WriteApplier(Supplier<ServerContext> services) {
+    this.services = services;
+  }
+
+  /** Applies {@code record}; a refusal is an outcome, not an exception. */
+  public WriteOutcome apply(WriteRecord record) {
+    try {
+      return backendOf(record).apply(record);
+    } catch (LDAPException e) {
+      return WriteOutcome.refused(e);
+    }
+  }
+
+  /**
+   * Applies a record committed at {@code position} of the replication log, exactly once: the
+   * backend stores the position in the batch that applies it, and skips a record at or before the
+   * position it stored (a replay after a restart).
+   */
+  public WriteOutcome apply(WriteRecord record, LogPosition position) {
+    try {
+      StoredBackend backend = backendOf(record);
+      Backend storage = backend.storage();
+      if (position.notAfter(storage.appliedPosition())) {
+        return WriteOutcome.success(null, null);
+      }
+      return storage.applying(position, () -> backend.apply(record));
+    } catch (LDAPException e) {
+      return WriteOutcome.refused(e);
+    }
+  }
+
+  private StoredBackend backendOf(WriteRecord record) throws LDAPException {
+    DN dn = record.targetDn();
+    DirectoryBackend backend = services.get().router().route(dn);
+    if (backend instanceof StoredBackend stored) {
+      return stored;
+    }
+    throw DirectoryBackend.notHeld(dn);
+  }
+}

@@ -1,0 +1,219 @@
+package io.rockds.server.replication;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.Modification;
+import com.unboundid.ldap.sdk.ModificationType;
+import com.unboundid.ldap.sdk.ResultCode;
+import io.rockds.config.ConfigStore;
+import io.rockds.config.ReplicationConfig;
+import io.rockds.instance.Instance;
+import io.rockds.replication.GroupStatus;
+import io.rockds.server.DirectoryServer;
+import io.rockds.server.InstanceSetup;
+import io.rockds.server.TestServer;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Three real servers in one JVM, each with its own instance directory, replicating over loopback
+ * ports: writes on any server reach every server, the server written to reads its own write at
+ * once, a stopped leader is replaced, a stopped server catches up on restart, and a server without
+ * a majority refuses writes with unavailable (52) while it keeps serving reads.
+ */
+class ReplicationIT {
+  private static final String BASE = TestServer.BASE;
+  private static final Duration WAIT = Duration.ofSeconds(60);
+
+  @TempDir Path directory;
+
+  private final Instance[] instances = new Instance[3];
+  private final DirectoryServer[] servers = new DirectoryServer[3];
+
+  @AfterEach
+  void stopAll() {
+    for (DirectoryServer server : servers) {
+      if (server != null) {
+        server.close();
+      }
+    }
+  }
+
+  private void setUpGroup(Duration writeTimeout) throws Exception {
+    List<String> addresses = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      try (ServerSocket s = new ServerSocket(0)) {
+        addresses.add("127.0.0.1:" + s.getLocalPort());
+      }
+    }
+    for (int i = 0; i < 3; i++) {
+      instances[i] = new Instance(directory.resolve("ds" + i));
+      // A replica's setup creates no entries: data enters only through the log.
+      InstanceSetup.create(
+          instances[i],
+          InstanceSetup.loopback(new DN(BASE), 0, 0),
+          TestServer.ROOT_PASSWORD,
+          List.of());
+      int port = Integer.parseInt(addresses.get(i).substring(addresses.get(i).indexOf(':') + 1));
+      ConfigStore store = ConfigStore.load(instances[i].configFile());
+      store.put(
+          new ReplicationConfig(
+                  "ds" + i, "127.0.0.1", port, addresses, writeTimeout, Duration.ofMillis(500))
+              .toEntry());
+      store.save();
+    }
+    for (int i = 0; i < 3; i++) {
+      servers[i] = DirectoryServer.start(instances[i]);
+    }
+  }
+
+  private LDAPConnection connect(int i) throws LDAPException {
+    return new LDAPConnection(
+        "127.0.0.1", servers[i].ldapPort(), TestServer.ROOT_DN, TestServer.ROOT_PASSWORD);
+  }
+
+  private Entry read(int i, String dn) throws LDAPException {
+    try (LDAPConnection c = connect(i)) {
+      return c.getEntry(dn, "*", "+");
+    }
+  }
+
+  /** Polls until {@code dn} is on server {@code i}, within a deadline. */
+  private Entry awaitEntry(int i, String dn) throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (true) {
+      Entry entry = read(i, dn);
+      if (entry != null) {
+        return entry;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(dn + " did not reach server ds" + i + " within " + WAIT);
+      }
+      Thread.sleep(50); // polling interval of a condition with a deadline
+    }
+  }
+
+  private int awaitLeader() throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (true) {
+      for (int i = 0; i < 3; i++) {
+        if (servers[i] != null) {
+          GroupStatus status = servers[i].replication().status();
+          if (status != null && status.role().equals("leader")) {
+            return i;
+          }
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("no leader within " + WAIT);
+      }
+      Thread.sleep(50); // polling interval of a condition with a deadline
+    }
+  }
+
+  private static Entry user(String uid) throws Exception {
+    return new Entry(
+        "dn: uid=" + uid + "," + BASE,
+        "objectClass: inetOrgPerson",
+        "uid: " + uid,
+        "cn: " + uid,
+        "sn: " + uid,
+        "userPassword: secret-" + uid);
+  }
+
+  @Test
+  void writesOnAnyServerReachAllAndTheGroupSurvivesItsLeader() throws Exception {
+    setUpGroup(Duration.ofSeconds(30));
+    try (LDAPConnection c = connect(0)) {
+      c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
+    }
+    for (int i = 0; i < 3; i++) {
+      try (LDAPConnection c = connect(i)) {
+        c.add(user("u" + i));
+        // read your writes: the server written to answered once it applied the write itself
+        assertThat(c.getEntry("uid=u" + i + "," + BASE)).isNotNull();
+      }
+    }
+    try (LDAPConnection c = connect(2)) {
+      c.modify(
+          "uid=u0," + BASE, new Modification(ModificationType.REPLACE, "description", "changed"));
+      LDAPException exists =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              LDAPException.class, () -> c.add(user("u1")));
+      assertThat(exists.getResultCode()).isEqualTo(ResultCode.ENTRY_ALREADY_EXISTS);
+    }
+    // Every server holds the same entries, down to the values the preparation assigned.
+    Entry reference = awaitEntry(0, "uid=u2," + BASE);
+    for (int i = 0; i < 3; i++) {
+      Entry copy = awaitEntry(i, "uid=u2," + BASE);
+      assertThat(copy.getAttributeValue("entryUUID"))
+          .isEqualTo(reference.getAttributeValue("entryUUID"));
+      assertThat(copy.getAttributeValue("createTimestamp"))
+          .isEqualTo(reference.getAttributeValue("createTimestamp"));
+      assertThat(copy.getAttributeValueBytes("userPassword"))
+          .isEqualTo(reference.getAttributeValueBytes("userPassword"));
+    }
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    for (int i = 0; i < 3; i++) {
+      while (!"changed".equals(read(i, "uid=u0," + BASE).getAttributeValue("description"))) {
+        assertThat(System.nanoTime()).as("the modify reached ds" + i).isLessThan(deadline);
+        Thread.sleep(50); // polling interval of a condition with a deadline
+      }
+    }
+
+    int leader = awaitLeader();
+    Entry monitor = read(leader, "cn=Replication,cn=monitor");
+    assertThat(monitor.getAttributeValue("ds-replication-role")).isEqualTo("leader");
+    assertThat(monitor.getAttributeValue("ds-replication-writable")).isEqualTo("true");
+    assertThat(monitor.getAttributeValues("ds-replication-member")).hasSize(3);
+    assertThat(monitor.getAttributeValueAsLong("ds-replication-applied-index"))
+        .isGreaterThanOrEqualTo(5);
+    servers[leader].close();
+    servers[leader] = null;
+    int other = (leader + 1) % 3;
+    try (LDAPConnection c = connect(other)) {
+      c.add(user("after-failover"));
+    }
+    assertThat(awaitLeader()).isNotEqualTo(leader);
+
+    servers[leader] = DirectoryServer.start(instances[leader]);
+    Entry caughtUp = awaitEntry(leader, "uid=after-failover," + BASE);
+    assertThat(caughtUp.getAttributeValue("entryUUID"))
+        .isEqualTo(read(other, "uid=after-failover," + BASE).getAttributeValue("entryUUID"));
+  }
+
+  @Test
+  void aServerWithoutMajorityRefusesWritesAndKeepsServingReads() throws Exception {
+    setUpGroup(Duration.ofSeconds(3));
+    try (LDAPConnection c = connect(0)) {
+      c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
+    }
+    awaitEntry(1, BASE);
+    awaitEntry(2, BASE);
+    servers[1].close();
+    servers[1] = null;
+    servers[2].close();
+    servers[2] = null;
+    try (LDAPConnection c = connect(0)) {
+      assertThatThrownBy(() -> c.add(user("alone")))
+          .isInstanceOfSatisfying(
+              LDAPException.class,
+              e -> {
+                assertThat(e.getResultCode()).isEqualTo(ResultCode.UNAVAILABLE);
+                assertThat(e.getDiagnosticMessage()).contains("no majority");
+              });
+      assertThat(c.getEntry(BASE)).isNotNull();
+    }
+  }
+}

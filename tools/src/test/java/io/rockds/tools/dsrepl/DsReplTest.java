@@ -1,0 +1,67 @@
+package io.rockds.tools.dsrepl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rockds.config.ConfigStore;
+import io.rockds.config.ReplicationConfig;
+import io.rockds.instance.Instance;
+import io.rockds.tools.fixtures.ToolOutput;
+import io.rockds.tools.setup.Setup;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** setup's replication options, and dsrepl status of the stopped instance they create. */
+class DsReplTest {
+  @TempDir Path dir;
+
+  @Test
+  void setupWritesTheGroupAndDsreplShowsItOffline() throws Exception {
+    Path instance = dir.resolve("ds1");
+    ToolOutput setup =
+        ToolOutput.run(
+            new Setup(),
+            "--instance",
+            instance.toString(),
+            "--rootUserPassword",
+            "secret-12345",
+            "--ldapPort",
+            "1389",
+            "--serverId",
+            "ds1",
+            "--replicationPort",
+            "8989",
+            "--bootstrapReplicationServer",
+            "127.0.0.1:8990",
+            "--quiet");
+    assertThat(setup.exitCode()).as(setup.err()).isZero();
+    ReplicationConfig config =
+        ReplicationConfig.read(ConfigStore.load(new Instance(instance).configFile()));
+    assertThat(config.serverId()).isEqualTo("ds1");
+    assertThat(config.bootstrapServers()).containsExactly("127.0.0.1:8990", "127.0.0.1:8989");
+
+    ToolOutput status =
+        ToolOutput.run(new DsRepl(), "status", "--instance", instance.toString(), "-s");
+    assertThat(status.exitCode()).as(status.err()).isZero();
+    assertThat(status.out()).contains("127.0.0.1:8990\tunknown").contains("127.0.0.1:8989");
+  }
+
+  @Test
+  void aReplicatedServerIsCreatedWithoutEntriesOfItsOwn() {
+    ToolOutput setup =
+        ToolOutput.run(
+            new Setup(),
+            "--instance",
+            dir.resolve("ds2").toString(),
+            "--rootUserPassword",
+            "secret-12345",
+            "--serverId",
+            "ds2",
+            "--replicationPort",
+            "8991",
+            "--sampleData",
+            "10");
+    assertThat(setup.exitCode()).isEqualTo(2);
+    assertThat(dir.resolve("ds2")).doesNotExist();
+  }
+}
