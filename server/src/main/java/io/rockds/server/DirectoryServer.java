@@ -18,6 +18,7 @@ import io.rockds.protocol.ConnectionLimit;
 import io.rockds.protocol.LdapServer;
 import io.rockds.protocol.ProtocolSettings;
 import io.rockds.server.backend.BackendRouter;
+import io.rockds.server.backend.ChangeNotifier;
 import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.config.ConfigBackend;
 import io.rockds.server.config.LiveConfiguration;
@@ -28,6 +29,7 @@ import io.rockds.server.logging.ServerLogs;
 import io.rockds.server.monitor.MetricsHttpServer;
 import io.rockds.server.monitor.MonitorEntries;
 import io.rockds.server.monitor.ServerMetrics;
+import io.rockds.server.psearch.PersistentSearches;
 import io.rockds.server.schema.SchemaBackend;
 import io.rockds.server.schema.ServerSchema;
 import io.rockds.server.security.RootUsers;
@@ -96,6 +98,9 @@ public final class DirectoryServer implements AutoCloseable {
 
   private final ServerMetrics metrics;
   private MetricsHttpServer http;
+
+  /** Null until the configuration is up. */
+  private volatile PersistentSearches persistentSearches;
 
   /** What /health reports: true from the moment every listener is bound until shutdown starts. */
   private volatile boolean ready;
@@ -203,6 +208,13 @@ public final class DirectoryServer implements AutoCloseable {
       LiveConfiguration live =
           new LiveConfiguration(config, store, security, rootUsers, server.logs, backends);
       AtomicReference<ServerContext> built = new AtomicReference<>();
+      ChangeNotifier changes = new ChangeNotifier();
+      PersistentSearches persistentSearches =
+          new PersistentSearches(() -> live.global().persistentSearch(), server.logs);
+      server.persistentSearches = persistentSearches;
+      changes.register(persistentSearches);
+      server.metrics.bindPersistentSearches(
+          persistentSearches::active, persistentSearches::overflowed);
       List<DirectoryBackend> namingContexts =
           new ArrayList<>(
               List.of(
@@ -215,7 +227,7 @@ public final class DirectoryServer implements AutoCloseable {
                   new MonitorEntries(
                       server.metrics, backends::all, workers, RootDse.VENDOR_VERSION),
                   server.tasks));
-      backends.all().forEach(b -> namingContexts.add(new StoredBackend(built::get, b)));
+      backends.all().forEach(b -> namingContexts.add(new StoredBackend(built::get, b, changes)));
       ServerContext context =
           new ServerContext(
               backends,
@@ -231,7 +243,8 @@ public final class DirectoryServer implements AutoCloseable {
       server.shutdownGrace =
           () -> Duration.ofSeconds(live.global().requestLimits().shutdownGraceSeconds());
       RequestRouter router =
-          new RequestRouter(context, new OperationLogging(server.logs, server.metrics));
+          new RequestRouter(
+              context, new OperationLogging(server.logs, server.metrics), persistentSearches);
       server.logStorageHealth();
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {
@@ -449,6 +462,9 @@ public final class DirectoryServer implements AutoCloseable {
     listeners.forEach(l -> l.disconnectAll("the server is shutting down"));
     boolean tasksStopped = tasks.stop(CANCEL_WAIT);
     boolean workersStopped = stopWorkers();
+    if (persistentSearches != null) {
+      persistentSearches.close();
+    }
     bossGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     ioGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     if (http != null) {

@@ -12,6 +12,8 @@ import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.ObjectClassDefinition;
+import io.rockds.server.backend.Change;
+import io.rockds.server.backend.ChangeNotifier;
 import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.backend.SearchResults;
 import io.rockds.server.backend.Update;
@@ -31,7 +33,8 @@ import java.util.function.Supplier;
  * batch, which refuses an existing entry (68) or a missing parent (32 with the matchedDN). A change
  * of the structural object class is objectClassModsProhibited (69) and removing an RDN value
  * notAllowedOnRDN (67), as OpenDJ and 389 DS answer (OpenLDAP says 64). Referential integrity
- * follows deletes and renames.
+ * follows deletes and renames. Each write that committed is announced to the {@link ChangeNotifier}
+ * (persistent searches) after storage returned.
  */
 final class StoredBackend implements DirectoryBackend {
   private static final String INTEGER_SYNTAX = "1.3.6.1.4.1.1466.115.121.1.27";
@@ -40,10 +43,12 @@ final class StoredBackend implements DirectoryBackend {
   private final Supplier<ServerContext> services;
 
   private final Backend storage;
+  private final ChangeNotifier changes;
 
-  StoredBackend(Supplier<ServerContext> services, Backend storage) {
+  StoredBackend(Supplier<ServerContext> services, Backend storage, ChangeNotifier changes) {
     this.services = services;
     this.storage = storage;
+    this.changes = changes;
   }
 
   @Override
@@ -115,6 +120,7 @@ final class StoredBackend implements DirectoryBackend {
     PasswordValues.hash(entry, context.passwords());
     OperationalAttributes.onAdd(entry, update.identity(), structural);
     container.add(entry);
+    changes.committed(Change.add(dn, entry));
     return new Written(null, controls.readControls(null, entry));
   }
 
@@ -175,6 +181,8 @@ final class StoredBackend implements DirectoryBackend {
       container.delete(dn);
       deleted = List.of(dn);
     }
+    // As OpenDJ: a subtree delete is one change, of the entry it names.
+    changes.committed(Change.delete(dn, entry));
     deleted.forEach(context.access()::written);
     context.groups().integrity().deleted(deleted);
     return new Written(null, controls.readControls(entry, null));
@@ -236,6 +244,7 @@ final class StoredBackend implements DirectoryBackend {
                   before[0] = current;
                   return updated;
                 });
+    changes.committed(Change.modify(dn, after));
     return new Written(null, controls.readControls(before[0], after));
   }
 
@@ -316,6 +325,8 @@ final class StoredBackend implements DirectoryBackend {
           after[0] = renamed;
           return renamed;
         });
+    // As OpenDJ: one change, of the entry renamed; its subordinates move with it silently.
+    changes.committed(Change.rename(newDn, after[0], dn));
     context.groups().integrity().renamed(container, dn, newDn);
     return new Written(null, controls.readControls(before[0], after[0]));
   }
