@@ -75,7 +75,10 @@ final class SearchOperation implements SearchResults {
   private final LDAPMessage request;
   private final SearchRequestProtocolOp search;
   private final AtomicBoolean cancelled;
-  private final FilterEvaluator evaluator;
+
+  /** The server schema's evaluator; in a RocksDB backend its twin strict about undefined types. */
+  private FilterEvaluator evaluator;
+
   private final PersistentSearches persistentSearches;
 
   /** The persistent search this request opened, once registered; null for a plain search. */
@@ -225,6 +228,7 @@ final class SearchOperation implements SearchResults {
   @Override
   public void indexed(EntryContainer container) throws LDAPException {
     this.container = container;
+    evaluator = evaluator.definedTypesOnly();
     Identity identity = client.identity();
     if (sort != null) {
       sort.requireUsableIfCritical();
@@ -591,8 +595,10 @@ final class SearchOperation implements SearchResults {
    */
   private PersistentSearch.Notifications notifications(ClientConnection requester) {
     boolean returnEcs = persistentControl.returnECs();
+    // Changes come from RocksDB backends only, whose entries the schema governs.
+    FilterEvaluator changes = evaluator.definedTypesOnly();
     return change -> {
-      if (!evaluator.matches(filter, change.entry())) {
+      if (!changes.matches(filter, change.entry())) {
         return null;
       }
       Entry visible = context.access().filterEntry(requester, readAccess, change.entry(), filter);
