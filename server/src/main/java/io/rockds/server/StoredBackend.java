@@ -20,6 +20,7 @@ import io.rockds.server.backend.Update;
 import io.rockds.server.backend.Written;
 import io.rockds.server.schema.ModificationApplier;
 import io.rockds.server.schema.SchemaChecker;
+import io.rockds.server.security.password.PasswordSchemes;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import java.util.ArrayList;
@@ -117,7 +118,7 @@ final class StoredBackend implements DirectoryBackend {
       throw controls.noOperation();
     }
     context.passwordPolicy().checkNewEntry(update.identity(), entry);
-    PasswordValues.hash(entry, context.passwords());
+    PasswordValues.hash(entry, context.passwordsFor(entry));
     OperationalAttributes.onAdd(entry, update.identity(), structural);
     container.add(entry);
     changes.committed(Change.add(dn, entry));
@@ -198,6 +199,7 @@ final class StoredBackend implements DirectoryBackend {
         new WriteControls(update.request(), context.schema(), update.identity());
     SchemaChecker checker = context.serverSchema().checker();
     List<Modification> modifications = new ArrayList<>(requested.size());
+    PasswordSchemes passwords = passwordsOf(context, dn, requested);
     for (Modification m : requested) {
       AttributeTypeDefinition type = checker.type(m.getAttribute().getBaseName());
       checker.checkUserModifiable(m.getAttribute().getBaseName());
@@ -210,7 +212,7 @@ final class StoredBackend implements DirectoryBackend {
             ResultCode.CONSTRAINT_VIOLATION,
             m.getAttributeName() + ": attribute syntax inappropriate for increment");
       }
-      modifications.add(PasswordValues.hash(m, context.passwords()));
+      modifications.add(PasswordValues.hash(m, passwords));
     }
     modifications.addAll(context.passwordPolicy().stateChanges(update.client(), dn, requested));
     Entry[] before = {null};
@@ -246,6 +248,21 @@ final class StoredBackend implements DirectoryBackend {
                 });
     changes.committed(Change.modify(dn, after));
     return new Written(null, controls.readControls(before[0], after));
+  }
+
+  /**
+   * The schemes new passwords of {@code dn} are hashed with: its policy's, read from the entry (not
+   * under the write lock, as hashing may be slow by design) when the modify sets a password.
+   */
+  private PasswordSchemes passwordsOf(ServerContext context, DN dn, List<Modification> requested)
+      throws LDAPException {
+    if (requested.stream().anyMatch(PasswordValues::setsValues)) {
+      Entry current = container(dn).get(dn);
+      if (current != null) {
+        return context.passwordsFor(current);
+      }
+    }
+    return context.passwords();
   }
 
   /** The values the modifications bring, the only ones whose syntax needs checking. */
