@@ -17,6 +17,7 @@ import io.rockds.config.model.PropertyReader;
  * @param referentialIntegrity deletes and renames update the groups listing the entry
  * @param memoryBudgetBytes memory the server may use, caches derived from it (0 = half the
  *     machine's)
+ * @param persistentSearch how many persistent searches may run and how far a client may lag
  */
 public record GlobalConfig(
     int sizeLimit,
@@ -27,7 +28,8 @@ public record GlobalConfig(
     RequestLimitsConfig requestLimits,
     HttpEndpoint http,
     boolean referentialIntegrity,
-    long memoryBudgetBytes) {
+    long memoryBudgetBytes,
+    PersistentSearchConfig persistentSearch) {
 
   /**
    * The HTTP endpoint of {@code /metrics} and {@code /health}.
@@ -53,6 +55,7 @@ public record GlobalConfig(
             r.integer("http-port").intValue(),
             r.bool("metrics-enabled")),
         r.bool("referential-integrity"),
-        r.integer("memory-budget"));
+        r.integer("memory-budget"),
+        PersistentSearchConfig.from(r));
   }
 }

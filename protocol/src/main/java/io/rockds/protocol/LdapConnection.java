@@ -10,6 +10,8 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import java.net.InetSocketAddress;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
@@ -38,6 +40,7 @@ public final class LdapConnection {
   private final long id = IDS.getAndIncrement();
   private final Channel channel;
   private final Object writability = new Object();
+  private final Queue<Runnable> whenWritable = new ConcurrentLinkedQueue<>();
   private final long connectedAtMillis = System.currentTimeMillis();
   private volatile boolean authenticated;
   private volatile Object attachment;
@@ -153,6 +156,14 @@ public final class LdapConnection {
     }
   }
 
+  /**
+   * Sends the entries pending in {@code batch} now, with no final response: the initial results of
+   * a persistent search, whose result comes only when it ends.
+   */
+  public void send(EntryBatch batch) {
+    channel.writeAndFlush(batch.drainWith(null, channel.alloc()), channel.voidPromise());
+  }
+
   /** Sends a final response after the entries still pending in {@code batch}, in one write. */
   public void send(EntryBatch batch, LDAPMessage message) {
     notifyFinal(message);
@@ -180,6 +191,35 @@ public final class LdapConnection {
   void writabilityChanged() {
     synchronized (writability) {
       writability.notifyAll();
+    }
+    if (channel.isWritable() || !channel.isActive()) {
+      runWhenWritable();
+    }
+  }
+
+  /**
+   * False while the client leaves more than Netty's high water mark of responses unread: writers
+   * that must not wait (persistent search notifications) hold their output back until {@link
+   * #whenWritable}.
+   */
+  public boolean isWritable() {
+    return channel.isWritable();
+  }
+
+  /**
+   * Runs {@code task} once when the channel is writable again or closed (at once if it is writable
+   * now), on whichever thread sees it so: the task must only hand work on, never block.
+   */
+  public void whenWritable(Runnable task) {
+    whenWritable.add(task);
+    if (channel.isWritable() || !channel.isActive()) {
+      runWhenWritable();
+    }
+  }
+
+  private void runWhenWritable() {
+    for (Runnable task; (task = whenWritable.poll()) != null; ) {
+      task.run();
     }
   }
 

@@ -19,6 +19,7 @@ import io.rockds.protocol.ConnectionLimit;
 import io.rockds.protocol.LdapServer;
 import io.rockds.protocol.ProtocolSettings;
 import io.rockds.server.backend.BackendRouter;
+import io.rockds.server.backend.ChangeNotifier;
 import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.config.ConfigBackend;
 import io.rockds.server.config.LiveConfiguration;
@@ -29,6 +30,7 @@ import io.rockds.server.logging.ServerLogs;
 import io.rockds.server.monitor.MetricsHttpServer;
 import io.rockds.server.monitor.MonitorEntries;
 import io.rockds.server.monitor.ServerMetrics;
+import io.rockds.server.psearch.PersistentSearches;
 import io.rockds.server.replication.ReplicatedWrites;
 import io.rockds.server.schema.SchemaBackend;
 import io.rockds.server.schema.ServerSchema;
@@ -102,6 +104,9 @@ public final class DirectoryServer implements AutoCloseable {
 
   /** The replication group this server is a member of; null when it runs alone. */
   private ReplicatedWrites replication;
+
+  /** Null until the configuration is up. */
+  private volatile PersistentSearches persistentSearches;
 
   /** What /health reports: true from the moment every listener is bound until shutdown starts. */
   private volatile boolean ready;
@@ -214,6 +219,13 @@ public final class DirectoryServer implements AutoCloseable {
       if (replicated != null) {
         server.replication = new ReplicatedWrites(replicated, applier);
       }
+      ChangeNotifier changes = new ChangeNotifier();
+      PersistentSearches persistentSearches =
+          new PersistentSearches(() -> live.global().persistentSearch(), server.logs);
+      server.persistentSearches = persistentSearches;
+      changes.register(persistentSearches);
+      server.metrics.bindPersistentSearches(
+          persistentSearches::active, persistentSearches::overflowed);
       List<DirectoryBackend> namingContexts =
           new ArrayList<>(
               List.of(
@@ -230,7 +242,7 @@ public final class DirectoryServer implements AutoCloseable {
                       RootDse.VENDOR_VERSION,
                       server::replicationStatus),
                   server.tasks));
-      backends.all().forEach(b -> namingContexts.add(new StoredBackend(built::get, b)));
+      backends.all().forEach(b -> namingContexts.add(new StoredBackend(built::get, b, changes)));
       ServerContext context =
           new ServerContext(
               backends,
@@ -251,7 +263,8 @@ public final class DirectoryServer implements AutoCloseable {
       server.shutdownGrace =
           () -> Duration.ofSeconds(live.global().requestLimits().shutdownGraceSeconds());
       RequestRouter router =
-          new RequestRouter(context, new OperationLogging(server.logs, server.metrics));
+          new RequestRouter(
+              context, new OperationLogging(server.logs, server.metrics), persistentSearches);
       server.logStorageHealth();
       for (ConnectionHandlerConfig handler : config.connectionHandlers()) {
         if (handler.enabled()) {
@@ -493,6 +506,9 @@ public final class DirectoryServer implements AutoCloseable {
     listeners.forEach(l -> l.disconnectAll("the server is shutting down"));
     boolean tasksStopped = tasks.stop(CANCEL_WAIT);
     boolean workersStopped = stopWorkers();
+    if (persistentSearches != null) {
+      persistentSearches.close();
+    }
     bossGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     ioGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     if (http != null) {

@@ -6,7 +6,10 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import io.rockds.server.security.password.PasswordSchemes;
 
-/** Clear-text userPassword values hashed with the default scheme on their way into storage. */
+/**
+ * Clear-text userPassword values hashed on their way into storage, with the schemes of the password
+ * policy governing the entry (LDAP adds and modifies, import-ldif).
+ */
 public final class PasswordValues {
   static final String ATTRIBUTE = "userPassword";
 
@@ -21,15 +24,20 @@ public final class PasswordValues {
 
   public static Modification hash(Modification modification, PasswordSchemes schemes)
       throws LDAPException {
-    if (!modification.getAttribute().getBaseName().equalsIgnoreCase(ATTRIBUTE)
-        || modification.getModificationType() == com.unboundid.ldap.sdk.ModificationType.DELETE
-        || !modification.hasValue()) {
+    if (!setsValues(modification)) {
       return modification;
     }
     return new Modification(
         modification.getModificationType(),
         modification.getAttributeName(),
         stored(modification.getAttribute(), schemes).getValueByteArrays());
+  }
+
+  /** True when {@code modification} brings userPassword values (which are then hashed). */
+  static boolean setsValues(Modification modification) {
+    return modification.getAttribute().getBaseName().equalsIgnoreCase(ATTRIBUTE)
+        && modification.getModificationType() != com.unboundid.ldap.sdk.ModificationType.DELETE
+        && modification.hasValue();
   }
 
   private static Attribute stored(Attribute password, PasswordSchemes schemes)

@@ -6,6 +6,7 @@ import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.protocol.LdapConnection;
 import io.rockds.protocol.LdapRequestHandler;
 import io.rockds.server.logging.OperationLogging;
+import io.rockds.server.psearch.PersistentSearches;
 import io.rockds.server.sasl.SaslMechanisms;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -25,10 +26,13 @@ public final class RequestRouter implements LdapRequestHandler {
   private final RequestLimits limits;
   private final SaslMechanisms sasl;
   private final OperationLogging accessLog;
+  private final PersistentSearches persistentSearches;
 
-  public RequestRouter(ServerContext context, OperationLogging accessLog) {
+  public RequestRouter(
+      ServerContext context, OperationLogging accessLog, PersistentSearches persistentSearches) {
     this.context = context;
     this.accessLog = accessLog;
+    this.persistentSearches = persistentSearches;
     this.limits = new RequestLimits(() -> context.global().requestLimits());
     this.sasl = new SaslMechanisms(context);
   }
@@ -77,7 +81,7 @@ public final class RequestRouter implements LdapRequestHandler {
       case LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST ->
           new BindOperation(context, sasl, client, request).run();
       case LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST ->
-          new SearchOperation(context, client, request, stop).run();
+          new SearchOperation(context, client, request, stop, persistentSearches).run();
       case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST ->
           new AddOperation(context, client, request).run();
       case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST ->
@@ -104,12 +108,10 @@ public final class RequestRouter implements LdapRequestHandler {
   public void abandon(LdapConnection connection, int messageId) {
     ClientConnection client = connection.attachment();
     if (client != null) {
+      // A persistent search past its initial results runs no more: it is registered there.
+      boolean found = client.abandon(messageId) | persistentSearches.abandon(connection, messageId);
       accessLog.abandoned(
-          connection,
-          client.nextOperationNumber(),
-          messageId,
-          client.abandon(messageId),
-          client.identity().dn());
+          connection, client.nextOperationNumber(), messageId, found, client.identity().dn());
     }
   }
 
@@ -129,6 +131,7 @@ public final class RequestRouter implements LdapRequestHandler {
     if (client != null) {
       client.abandonAll();
     }
+    persistentSearches.disconnected(connection);
     accessLog.disconnected(
         connection, client != null && client.unbound() ? "Client Unbind" : "Client Disconnect");
   }

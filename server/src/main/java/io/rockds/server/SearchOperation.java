@@ -12,12 +12,18 @@ import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
+import com.unboundid.ldap.sdk.controls.EntryChangeNotificationControl;
+import com.unboundid.ldap.sdk.controls.PersistentSearchChangeType;
+import com.unboundid.ldap.sdk.controls.PersistentSearchRequestControl;
 import com.unboundid.ldap.sdk.controls.SimplePagedResultsControl;
 import io.rockds.protocol.EntryBatch;
 import io.rockds.server.backend.AccessRule;
+import io.rockds.server.backend.Change;
 import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.backend.SearchResults;
 import io.rockds.server.logging.OperationRecord;
+import io.rockds.server.psearch.PersistentSearch;
+import io.rockds.server.psearch.PersistentSearches;
 import io.rockds.server.search.DebugSearchIndex;
 import io.rockds.server.search.MatchedValues;
 import io.rockds.server.search.PagedSearches;
@@ -46,7 +52,11 @@ import java.util.function.Predicate;
  * <p>A search whose candidates stay undefined is unindexed: it walks the scope in dn2id order, is
  * counted and flagged ({@link #isUnindexed()}, the access log's {@code unindexed}), and needs the
  * {@code unindexed-search} privilege. Limits: size, time and lookthrough ({@link SearchLimits}).
- * Controls: simple paged results, server-side sort, matched values.
+ * Controls: simple paged results, server-side sort, matched values, persistent search: the search
+ * then stays open after its initial results (none with changesOnly) and returns each committed
+ * change of an entry it matches, as a normal result entry would be returned (filter, access
+ * control, attributes), with the Entry Change Notification control if returnECs; the time limit
+ * does not apply to that phase, as in OpenDJ.
  */
 final class SearchOperation implements SearchResults {
   /** How long one entry may wait for a client that does not read before the search gives up. */
@@ -65,7 +75,16 @@ final class SearchOperation implements SearchResults {
   private final LDAPMessage request;
   private final SearchRequestProtocolOp search;
   private final AtomicBoolean cancelled;
-  private final FilterEvaluator evaluator;
+
+  /** The server schema's evaluator; in a RocksDB backend its twin strict about undefined types. */
+  private FilterEvaluator evaluator;
+
+  private final PersistentSearches persistentSearches;
+
+  /** The persistent search this request opened, once registered; null for a plain search. */
+  private PersistentSearch persistent;
+
+  private PersistentSearchRequestControl persistentControl;
   private DN base;
   private Filter filter;
   private EntryBatch batch;
@@ -106,13 +125,15 @@ final class SearchOperation implements SearchResults {
       ServerContext context,
       ClientConnection client,
       LDAPMessage request,
-      AtomicBoolean cancelled) {
+      AtomicBoolean cancelled,
+      PersistentSearches persistentSearches) {
     this.context = context;
     this.client = client;
     this.request = request;
     this.search = request.getSearchRequestProtocolOp();
     this.cancelled = cancelled;
     this.evaluator = context.serverSchema().evaluator();
+    this.persistentSearches = persistentSearches;
   }
 
   /** True once the search turned out unindexed (the access log writes {@code unindexed}). */
@@ -122,14 +143,23 @@ final class SearchOperation implements SearchResults {
 
   void run() throws LDAPException {
     batch = client.ldap().entryBatch();
+    boolean initialPhaseDone = false;
     try {
       search();
+      initialPhaseDone = true;
     } finally {
       // Entries still batched leave before whatever result the caller sends for an exception.
       try {
         batch.flush(SLOW_CLIENT_WAIT_MILLIS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
+      }
+      if (persistent != null) {
+        if (initialPhaseDone && !cancelled.get() && !stopped) {
+          persistent.start();
+        } else {
+          persistent.abandon("its initial search ended");
+        }
       }
     }
   }
@@ -155,6 +185,26 @@ final class SearchOperation implements SearchResults {
     DirectoryBackend backend = context.router().route(base);
     readAccess = backend.readAccess();
     context.access().checkRead(client, readAccess);
+    persistentControl = persistentControl();
+    if (persistentControl != null) {
+      // Registered before the initial results are read, so that no change falls in between.
+      persistent =
+          persistentSearches.open(
+              client.ldap(),
+              request.getMessageID(),
+              identity.isAnonymous(),
+              base,
+              search.getScope(),
+              PersistentSearchChangeType.encodeChangeTypes(persistentControl.getChangeTypes()),
+              notifications(client.actingAs(identity)));
+      if (persistentControl.changesOnly()) {
+        if (backend.get(base) == null) {
+          throw new LDAPException(
+              ResultCode.NO_SUCH_OBJECT, "The search base entry " + base + " does not exist");
+        }
+        return;
+      }
+    }
     backend.search(base, search.getScope(), this);
     if (container == null && !stopped) {
       done(List.of());
@@ -178,6 +228,7 @@ final class SearchOperation implements SearchResults {
   @Override
   public void indexed(EntryContainer container) throws LDAPException {
     this.container = container;
+    evaluator = evaluator.definedTypesOnly();
     Identity identity = client.identity();
     if (sort != null) {
       sort.requireUsableIfCritical();
@@ -519,6 +570,60 @@ final class SearchOperation implements SearchResults {
     return null;
   }
 
+  private PersistentSearchRequestControl persistentControl() throws LDAPException {
+    Control c = control(SupportedControls.PERSISTENT_SEARCH);
+    if (c == null) {
+      return null;
+    }
+    if (paging != null) {
+      throw new LDAPException(
+          ResultCode.UNWILLING_TO_PERFORM,
+          "A persistent search cannot return its results in pages");
+    }
+    try {
+      return new PersistentSearchRequestControl(c);
+    } catch (LDAPException e) {
+      throw new LDAPException(
+          ResultCode.PROTOCOL_ERROR, "invalid persistent search control: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * How each change becomes a notification: the entry must match the filter and be readable by
+   * {@code requester} (the identity that opened the search, whatever it binds as later), which gets
+   * the attributes it asked for and may read, as in the initial results.
+   */
+  private PersistentSearch.Notifications notifications(ClientConnection requester) {
+    boolean returnEcs = persistentControl.returnECs();
+    // Changes come from RocksDB backends only, whose entries the schema governs.
+    FilterEvaluator changes = evaluator.definedTypesOnly();
+    return change -> {
+      if (!changes.matches(filter, change.entry())) {
+        return null;
+      }
+      Entry visible = context.access().filterEntry(requester, readAccess, change.entry(), filter);
+      if (visible == null) {
+        return null;
+      }
+      List<Attribute> selected = attributes.select(visible, search.typesOnly());
+      if (matchedValues != null && !search.typesOnly()) {
+        selected = matchedValues.apply(visible.getDN(), selected);
+      }
+      SearchResultEntryProtocolOp entry =
+          new SearchResultEntryProtocolOp(visible.getDN(), selected);
+      return returnEcs
+          ? new LDAPMessage(request.getMessageID(), entry, entryChangeNotification(change))
+          : new LDAPMessage(request.getMessageID(), entry);
+    };
+  }
+
+  private static Control entryChangeNotification(Change change) {
+    return new EntryChangeNotificationControl(
+        PersistentSearchChangeType.valueOf(change.type().bit()),
+        change.previousDn() == null ? null : change.previousDn().toString(),
+        change.changeNumber());
+  }
+
   private SimplePagedResultsControl pagingControl() throws LDAPException {
     Control c = control(SimplePagedResultsControl.PAGED_RESULTS_OID);
     if (c == null) {
@@ -553,7 +658,12 @@ final class SearchOperation implements SearchResults {
         + (values == null ? "" : values.getValue());
   }
 
+  /** The final result; a persistent search has none until it ends (its initial phase has ended). */
   private void done(List<Control> controls) {
+    if (persistent != null) {
+      client.ldap().send(batch);
+      return;
+    }
     client.ldap().send(batch, Responses.result(request, ResultCode.SUCCESS, null, null, controls));
   }
 }

@@ -50,6 +50,11 @@ public record ServerContext(
     return configuration.global();
   }
 
+  /** The password schemes of the policy governing {@code entry}, as import-ldif hashes with. */
+  public PasswordSchemes passwordsFor(com.unboundid.ldap.sdk.Entry entry) {
+    return configuration.passwordsFor(entry);
+  }
+
   /** The password schemes of the default password policy in force now (they change live). */
   public PasswordSchemes passwords() {
     return configuration.passwords();

@@ -15,12 +15,15 @@ import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.ObjectClassDefinition;
+import io.rockds.server.backend.Change;
+import io.rockds.server.backend.ChangeNotifier;
 import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.backend.SearchResults;
 import io.rockds.server.backend.Update;
 import io.rockds.server.backend.Written;
 import io.rockds.server.schema.ModificationApplier;
 import io.rockds.server.schema.SchemaChecker;
+import io.rockds.server.security.password.PasswordSchemes;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import java.util.ArrayList;
@@ -43,7 +46,8 @@ import java.util.function.Supplier;
  * WriteRecord}; the application ({@link #apply}) is deterministic: existence, assertion and the
  * schema of the result checked against the current state, then one storage batch. The {@link
  * WritePath} applies the record at once (one server) or on every server through the replication
- * log.
+ * log. Each write applied is announced to the {@link ChangeNotifier} (persistent searches) after
+ * storage returned, on every server.
  */
 final class StoredBackend implements DirectoryBackend {
   private static final String INTEGER_SYNTAX = "1.3.6.1.4.1.1466.115.121.1.27";
@@ -52,10 +56,12 @@ final class StoredBackend implements DirectoryBackend {
   private final Supplier<ServerContext> services;
 
   private final Backend storage;
+  private final ChangeNotifier changes;
 
-  StoredBackend(Supplier<ServerContext> services, Backend storage) {
+  StoredBackend(Supplier<ServerContext> services, Backend storage, ChangeNotifier changes) {
     this.services = services;
     this.storage = storage;
+    this.changes = changes;
   }
 
   @Override
@@ -129,7 +135,7 @@ final class StoredBackend implements DirectoryBackend {
       throw controls.noOperation();
     }
     context.passwordPolicy().checkNewEntry(update.identity(), entry);
-    PasswordValues.hash(entry, context.passwords());
+    PasswordValues.hash(entry, context.passwordsFor(entry));
     OperationalAttributes.onAdd(entry, update.identity(), structural);
     WriteOutcome outcome =
         commit(
@@ -188,6 +194,7 @@ final class StoredBackend implements DirectoryBackend {
     AddRequestProtocolOp add = request.getAddRequestProtocolOp();
     Entry entry = new Entry(Dns.parse(add.getDN()), add.getAttributes());
     container(entry.getParsedDN()).add(entry);
+    changes.committed(Change.add(entry.getParsedDN(), entry));
     return WriteOutcome.success(null, entry);
   }
 
@@ -253,6 +260,8 @@ final class StoredBackend implements DirectoryBackend {
       container.delete(dn);
       deleted = List.of(dn);
     }
+    // As OpenDJ: a subtree delete is one change, of the entry it names.
+    changes.committed(Change.delete(dn, entry));
     deleted.forEach(context.access()::written);
     context.groups().integrity().deleted(deleted);
     return WriteOutcome.success(entry, null);
@@ -268,6 +277,7 @@ final class StoredBackend implements DirectoryBackend {
         new WriteControls(update.request(), context.schema(), update.identity());
     SchemaChecker checker = context.serverSchema().checker();
     List<Modification> modifications = new ArrayList<>(requested.size());
+    PasswordSchemes passwords = passwordsOf(context, dn, requested);
     for (Modification m : requested) {
       AttributeTypeDefinition type = checker.type(m.getAttribute().getBaseName());
       checker.checkUserModifiable(m.getAttribute().getBaseName());
@@ -280,7 +290,7 @@ final class StoredBackend implements DirectoryBackend {
             ResultCode.CONSTRAINT_VIOLATION,
             m.getAttributeName() + ": attribute syntax inappropriate for increment");
       }
-      modifications.add(PasswordValues.hash(m, context.passwords()));
+      modifications.add(PasswordValues.hash(m, passwords));
     }
     modifications.addAll(context.passwordPolicy().stateChanges(update.client(), dn, requested));
     WriteOutcome outcome =
@@ -325,7 +335,23 @@ final class StoredBackend implements DirectoryBackend {
                   before[0] = current;
                   return updated;
                 });
+    changes.committed(Change.modify(dn, after));
     return WriteOutcome.success(before[0], after);
+  }
+
+  /**
+   * The schemes new passwords of {@code dn} are hashed with: its policy's, read from the entry (not
+   * under the write lock, as hashing may be slow by design) when the modify sets a password.
+   */
+  private PasswordSchemes passwordsOf(ServerContext context, DN dn, List<Modification> requested)
+      throws LDAPException {
+    if (requested.stream().anyMatch(PasswordValues::setsValues)) {
+      Entry current = container(dn).get(dn);
+      if (current != null) {
+        return context.passwordsFor(current);
+      }
+    }
+    return context.passwords();
   }
 
   /** The values the modifications bring, the only ones whose syntax needs checking. */
@@ -413,6 +439,8 @@ final class StoredBackend implements DirectoryBackend {
           after[0] = renamed;
           return renamed;
         });
+    // As OpenDJ: one change, of the entry renamed; its subordinates move with it silently.
+    changes.committed(Change.rename(newDn, after[0], dn));
     context.groups().integrity().renamed(container, dn, newDn);
     return WriteOutcome.success(before[0], after[0]);
   }

@@ -31,6 +31,9 @@ public final class SupportedControls {
   /** Matched values (RFC 3876). */
   public static final String MATCHED_VALUES = "1.2.826.0.1.3344810.2.3";
 
+  /** Persistent search (draft-ietf-ldapext-psearch-03). */
+  public static final String PERSISTENT_SEARCH = "2.16.840.1.113730.3.4.3";
+
   private static final byte SEARCH = LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST;
   private static final byte ADD = LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST;
   private static final byte DELETE = LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST;
@@ -71,6 +74,8 @@ public final class SupportedControls {
           new Definition(PAGED_RESULTS, "Simple paged results (RFC 2696)", Set.of(SEARCH)),
           new Definition(SERVER_SIDE_SORT, "Server-side sort (RFC 2891)", Set.of(SEARCH)),
           new Definition(MATCHED_VALUES, "Matched values (RFC 3876)", Set.of(SEARCH)),
+          new Definition(
+              PERSISTENT_SEARCH, "Persistent search (draft-ietf-ldapext-psearch)", Set.of(SEARCH)),
           new Definition(
               WriteControls.ASSERTION,
               "Assertion (RFC 4528)",

@@ -72,15 +72,6 @@ class DifferentialIT {
 
   private static Map<String, String> accepted() {
     Map<String, String> a = new LinkedHashMap<>();
-    // Attribute types the schema does not define: slapd makes any test of one Undefined, RockDS
-    // (as OpenDJ) finds them absent and matches them as case-ignore strings, because the
-    // cn=config, cn=monitor and task attributes are not in the schema and must stay searchable.
-    // No user entry can hold such an attribute (an add is refused with 17).
-    for (String f : List.of("(!(fooBar=*))", "(!(fooBar=x))", "(!(fooBar=*x*))")) {
-      a.put(
-          "search " + f,
-          "undefined attribute types match as case-ignore strings (cn=config needs them)");
-    }
     // RFC 4511 section 4.5.1.7.6 leaves approximate matching to the server: RockDS compares the
     // Soundex code of the whole normalized value (what its approximate index stores), slapd the
     // phonetic code of each word, so they part on multi-word values.

@@ -183,7 +183,32 @@ public final class ConfigModel {
                   "true",
                   LIVE,
                   "Whether deleting or renaming an entry removes or renames it in the member and uniqueMember values"
-                      + " of the groups listing it.")),
+                      + " of the groups listing it."),
+              PropertyDefinition.of(
+                  "max-psearches",
+                  COUNT,
+                  "1000",
+                  LIVE,
+                  "Persistent searches open at once on the server (0 = persistent search refused)."),
+              PropertyDefinition.of(
+                  "max-psearches-per-connection",
+                  COUNT,
+                  "8",
+                  LIVE,
+                  "Persistent searches open at once on one connection."),
+              PropertyDefinition.of(
+                  "max-anonymous-psearches",
+                  COUNT,
+                  "16",
+                  LIVE,
+                  "Persistent searches of anonymous clients open at once on the server."),
+              PropertyDefinition.of(
+                  "psearch-queue-size",
+                  new IntegerSyntax(1, 1_000_000),
+                  "1000",
+                  LIVE,
+                  "Changes a persistent search may hold for a client that does not read; one more ends the"
+                      + " search with adminLimitExceeded.")),
           "Server-wide settings: limits, anonymous access, worker threads.");
 
   public static final ObjectDefinition BACKEND =

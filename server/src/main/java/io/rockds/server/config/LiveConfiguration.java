@@ -63,6 +63,14 @@ public final class LiveConfiguration {
     return security.policies().defaultSchemes();
   }
 
+  /**
+   * The password schemes of the policy governing {@code entry}: the one its {@code
+   * ds-pwp-password-policy-dn} (or {@code pwdPolicySubentry}) names, else the default policy's.
+   */
+  public PasswordSchemes passwordsFor(com.unboundid.ldap.sdk.Entry entry) {
+    return security.policies().schemesFor(entry);
+  }
+
   /** The iterated schemes new root passwords (in {@code cn=config}) are hashed with. */
   public PasswordSchemes rootPasswords() {
     return security.policies().rootSchemes();

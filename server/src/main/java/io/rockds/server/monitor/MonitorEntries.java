@@ -192,6 +192,9 @@ public final class MonitorEntries implements DirectoryBackend {
     e.addAttribute("searchesRequested", Long.toString(metrics.initiated("search")));
     e.addAttribute("searchesCompleted", Long.toString(metrics.completed("search")));
     e.addAttribute("unindexedSearches", Long.toString(metrics.searches(false)));
+    e.addAttribute("currentPersistentSearches", Integer.toString(metrics.persistentSearches()));
+    e.addAttribute(
+        "overflowedPersistentSearches", Long.toString(metrics.persistentSearchesOverflowed()));
     return e;
   }
 

@@ -24,6 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.ToDoubleFunction;
 import org.rocksdb.TickerType;
 
@@ -52,6 +54,8 @@ public final class ServerMetrics {
   private final Map<String, AtomicLong> completed = new ConcurrentHashMap<>();
   private final AtomicLong activeConnections = new AtomicLong();
   private final AtomicLong maxConnections = new AtomicLong();
+  private volatile IntSupplier persistentSearches = () -> 0;
+  private volatile LongSupplier persistentSearchesOverflowed = () -> 0;
   private final Counter acceptedConnections;
   private final Counter rejectedConnections;
   private final Counter entriesReturned;
@@ -215,6 +219,27 @@ public final class ServerMetrics {
   // ------------------------------------------------------------- resources
 
   /** Work queue depth and pool size of the operation workers. */
+  /** Reports the persistent searches open now and those ended because their client lagged. */
+  public void bindPersistentSearches(IntSupplier open, LongSupplier overflowed) {
+    this.persistentSearches = open;
+    this.persistentSearchesOverflowed = overflowed;
+    Gauge.builder("ldap.persistent.searches.active", open, IntSupplier::getAsInt)
+        .description("Persistent searches open now")
+        .register(registry);
+    FunctionCounter.builder(
+            "ldap.persistent.searches.overflowed", overflowed, LongSupplier::getAsLong)
+        .description("Persistent searches ended because their client left too many changes unread")
+        .register(registry);
+  }
+
+  public int persistentSearches() {
+    return persistentSearches.getAsInt();
+  }
+
+  public long persistentSearchesOverflowed() {
+    return persistentSearchesOverflowed.getAsLong();
+  }
+
   public void bindWorkers(ThreadPoolExecutor workers) {
     Gauge.builder("ldap.work.queue.depth", workers, w -> w.getQueue().size())
         .description("Requests waiting for a worker thread")

@@ -24,7 +24,8 @@ class SearchLimitsTest {
           io.rockds.config.RequestLimitsConfig.DEFAULTS,
           GlobalConfig.HttpEndpoint.NONE,
           true,
-          0);
+          0,
+          io.rockds.config.PersistentSearchConfig.DEFAULTS);
 
   private static SearchRequestProtocolOp request(int sizeLimit, int timeLimit) {
     return new SearchRequestProtocolOp(

@@ -236,6 +236,29 @@ class PasswordPolicyIT {
   }
 
   @Test
+  void an_add_and_a_modify_hash_with_the_scheme_of_the_entrys_own_policy() throws Exception {
+    String dn = "uid=policed," + PEOPLE;
+    try (LDAPConnection root = server.rootConnection()) {
+      // The default policy says SSHA256; the entry names one that says SSHA512, as import-ldif
+      // honours.
+      root.add(
+          SecurityFixture.person(
+              "policed", "policed-password", "ds-pwp-password-policy-dn: " + EXPIRED_POLICY));
+      assertThat(read(root, dn, "userPassword").getAttributeValue("userPassword"))
+          .startsWith("{SSHA512}");
+      root.modify(dn, replacePassword("policed-password-2"));
+      assertThat(read(root, dn, "userPassword").getAttributeValue("userPassword"))
+          .startsWith("{SSHA512}");
+      root.add(SecurityFixture.person("unpoliced", "unpoliced-password"));
+      assertThat(
+              read(root, "uid=unpoliced," + PEOPLE, "userPassword")
+                  .getAttributeValue("userPassword"))
+          .startsWith("{SSHA256}");
+    }
+    assertThat(bindResult(dn, "policed-password-2").getResultCode()).isEqualTo(ResultCode.SUCCESS);
+  }
+
+  @Test
   void expired_password_is_refused_and_a_near_expiry_is_warned() throws Exception {
     LDAPException expired = bindFailure("uid=old," + PEOPLE, PASSWORD);
     assertThat(expired.getResultCode()).isEqualTo(ResultCode.INVALID_CREDENTIALS);

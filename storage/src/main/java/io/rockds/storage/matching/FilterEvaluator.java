@@ -41,7 +41,10 @@ import java.util.function.Predicate;
  * io.rockds.storage.Soundex}); values with no letters compare by equality. For the string and time
  * rules whose normalized form sorts correctly, ordering compares normalized bytes, the very order
  * of the index keys phase 1 reads. Types the schema does not know use its default rules
- * (case-ignore string), as OpenDJ does with placeholder types.
+ * (case-ignore string), as OpenDJ does with placeholder types, in the evaluator of the naming
+ * contexts outside the schema (cn=config, cn=monitor); in the schema-governed backends ({@link
+ * #definedTypesOnly}) any component on such a type is Undefined, as RFC 4511 section 4.5.1.7 and
+ * slapd have it.
  */
 public final class FilterEvaluator {
   /** The value of a filter for an entry. */
@@ -63,6 +66,12 @@ public final class FilterEvaluator {
 
   private final Schema schema;
 
+  /** True when a component on a type the schema does not define is Undefined. */
+  private final boolean definedTypesOnly;
+
+  /** This evaluator's twin that makes components on undefined types Undefined (or itself). */
+  private final FilterEvaluator definedTypesOnlyTwin;
+
   /**
    * Per attribute description of a schema type; unknown types are not cached (clients choose them).
    */
@@ -75,6 +84,23 @@ public final class FilterEvaluator {
 
   public FilterEvaluator(Schema schema) {
     this.schema = schema;
+    this.definedTypesOnly = false;
+    this.definedTypesOnlyTwin = new FilterEvaluator(schema, true);
+  }
+
+  private FilterEvaluator(Schema schema, boolean definedTypesOnly) {
+    this.schema = schema;
+    this.definedTypesOnly = definedTypesOnly;
+    this.definedTypesOnlyTwin = this;
+  }
+
+  /**
+   * The evaluator for entries the schema governs (user backends), where an equality, substring,
+   * ordering, approximate, presence or extensible component on an attribute type the schema does
+   * not define is Undefined (RFC 4511 section 4.5.1.7): {@code (!(fooBar=x))} matches nothing.
+   */
+  public FilterEvaluator definedTypesOnly() {
+    return definedTypesOnlyTwin;
   }
 
   /**
@@ -130,6 +156,11 @@ public final class FilterEvaluator {
   }
 
   private Result evaluate(Filter filter, Entry entry, Deadline deadline) {
+    if (definedTypesOnly
+        && filter.getAttributeName() != null
+        && !description(filter.getAttributeName()).known) {
+      return Result.UNDEFINED;
+    }
     switch (filter.getFilterType()) {
       case Filter.FILTER_TYPE_AND -> {
         Result result = Result.TRUE;

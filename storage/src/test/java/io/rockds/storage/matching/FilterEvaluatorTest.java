@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import io.rockds.storage.matching.FilterEvaluator.Result;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FilterEvaluatorTest {
@@ -78,6 +79,24 @@ class FilterEvaluatorTest {
     assertThat(eval("(member=*bob*)")).isEqualTo(Result.UNDEFINED);
     assertThat(eval("(!(member=*bob*))")).isEqualTo(Result.UNDEFINED);
     assertThat(eval("(|(sn>=Sm)(uid=jdoe))")).isEqualTo(Result.TRUE);
+  }
+
+  @Test
+  void undefinedTypesAreUndefinedWhereTheSchemaGovernsAndCaseIgnoreElsewhere() throws Exception {
+    Entry holding = entry("dn: cn=x", "objectClass: extensibleObject", "fooBar: X");
+    FilterEvaluator strict = evaluator.definedTypesOnly();
+    for (String filter : List.of("(fooBar=x)", "(fooBar=*)", "(fooBar=*x*)", "(fooBar>=a)")) {
+      // RFC 4511 section 4.5.1.7: an attribute description the server does not recognize.
+      assertThat(strict.evaluate(Filter.create(filter), entry)).isEqualTo(Result.UNDEFINED);
+      assertThat(strict.evaluate(Filter.create("(!" + filter + ")"), entry))
+          .isEqualTo(Result.UNDEFINED);
+    }
+    assertThat(strict.evaluate(Filter.create("(|(fooBar=x)(uid=jdoe))"), entry))
+        .isEqualTo(Result.TRUE);
+    assertThat(strict.definedTypesOnly()).isSameAs(strict);
+    // cn=config and cn=monitor attributes are outside the schema and stay searchable.
+    assertThat(evaluator.evaluate(Filter.create("(fooBar=x)"), holding)).isEqualTo(Result.TRUE);
+    assertThat(evaluator.evaluate(Filter.create("(!(fooBar=*))"), entry)).isEqualTo(Result.TRUE);
   }
 
   @Test

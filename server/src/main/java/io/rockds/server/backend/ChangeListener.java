@@ -1,0 +1,11 @@
+package io.rockds.server.backend;
+
+/**
+ * Hears each update of a stored backend once it has committed (durable, visible to reads), never
+ * before and never for a write that failed. Runs on the writer's thread: it must return at once,
+ * without blocking or doing I/O (hand the change to a queue).
+ */
+@FunctionalInterface
+public interface ChangeListener {
+  void committed(Change change);
+}
