@@ -23,6 +23,7 @@ import io.rockds.server.search.MatchedValues;
 import io.rockds.server.search.PagedSearches;
 import io.rockds.server.search.SearchLimits;
 import io.rockds.server.search.ServerSideSort;
+import io.rockds.server.search.VirtualListView;
 import io.rockds.server.security.privilege.Privilege;
 import io.rockds.storage.AttributeProjection;
 import io.rockds.storage.EntryContainer;
@@ -46,7 +47,7 @@ import java.util.function.Predicate;
  * <p>A search whose candidates stay undefined is unindexed: it walks the scope in dn2id order, is
  * counted and flagged ({@link #isUnindexed()}, the access log's {@code unindexed}), and needs the
  * {@code unindexed-search} privilege. Limits: size, time and lookthrough ({@link SearchLimits}).
- * Controls: simple paged results, server-side sort, matched values.
+ * Controls: simple paged results, server-side sort, virtual list view, matched values.
  */
 final class SearchOperation implements SearchResults {
   /** How long one entry may wait for a client that does not read before the search gives up. */
@@ -74,6 +75,7 @@ final class SearchOperation implements SearchResults {
   private boolean dnOnly;
   private AccessRule readAccess;
   private ServerSideSort sort;
+  private VirtualListView listView;
 
   /** Set once the client is gone or a limit stopped the search: no result follows. */
   private boolean stopped;
@@ -83,6 +85,10 @@ final class SearchOperation implements SearchResults {
   private MatchedValues matchedValues;
   private SimplePagedResultsControl paging;
   private PagedSearches.Resume resumeNext;
+
+  /** The virtual list view window that was sent, for the response control. */
+  private VirtualListView.Window window;
+
   private boolean unindexed;
 
   /** The indexes proved that every candidate matches the filter: phase 2 checks the scope only. */
@@ -144,6 +150,7 @@ final class SearchOperation implements SearchResults {
     sort = ServerSideSort.from(control(ServerSideSort.OID), context.schema());
     matchedValues = MatchedValues.from(control(MatchedValues.OID), evaluator);
     paging = pagingControl();
+    listView = VirtualListView.from(control(VirtualListView.OID));
     // Asking for no attributes, without access control to apply, needs nothing of a match but its
     // DN.
     dnOnly =
@@ -182,6 +189,9 @@ final class SearchOperation implements SearchResults {
     if (sort != null) {
       sort.requireUsableIfCritical();
     }
+    if (listView != null) {
+      checkListView();
+    }
     PagedSearches.Resume resume = null;
     if (paging != null && paging.getCookie().getValueLength() > 0) {
       resume = client.pagedSearches().take(paging.getCookie(), fingerprint());
@@ -210,6 +220,9 @@ final class SearchOperation implements SearchResults {
     List<Control> responseControls = new ArrayList<>();
     if (sort != null) {
       responseControls.add(sort.responseControl());
+    }
+    if (window != null) {
+      responseControls.add(listView.responseControl(window));
     }
     if (paging != null) {
       ASN1OctetString cookie =
@@ -429,6 +442,35 @@ final class SearchOperation implements SearchResults {
 
   // ---------------------------------------------------------------- sorting
 
+  /**
+   * A virtual list view needs the sort control with keys it can use (sortControlMissing, 60) and
+   * excludes simple paging (constraintViolation, 19, as OpenDJ).
+   */
+  private void checkListView() throws LDAPException {
+    if (sort == null) {
+      throw VirtualListView.failure(
+          ResultCode.SORT_CONTROL_MISSING,
+          "The virtual list view control needs the server-side sort control",
+          0,
+          0);
+    }
+    if (!sort.usable()) {
+      throw VirtualListView.failure(
+          ResultCode.UNWILLING_TO_PERFORM,
+          "The virtual list view needs results sorted, and they cannot be sorted as requested",
+          0,
+          0,
+          sort.responseControl());
+    }
+    if (paging != null) {
+      throw VirtualListView.failure(
+          ResultCode.CONSTRAINT_VIOLATION,
+          "The virtual list view and simple paged results controls cannot be combined",
+          0,
+          0);
+    }
+  }
+
   private void sortThenSend(IdSet ids, ServerSideSort sort, PagedSearches.Resume resume)
       throws LDAPException {
     List<ServerSideSort.Sortable> matching = new ArrayList<>();
@@ -444,6 +486,16 @@ final class SearchOperation implements SearchResults {
           matching.add(sort.sortable(id, entry));
           return true;
         });
+    if (overflow[0] && listView != null) {
+      throw VirtualListView.failure(
+          ResultCode.UNWILLING_TO_PERFORM,
+          "The virtual list view matches more than "
+              + ServerSideSort.MAX_SORTED_ENTRIES
+              + " entries and no VLV index serves this base, scope, filter and sort order:"
+              + " create one (dsconfig create-backend-vlv-index)",
+          0,
+          0);
+    }
     if (overflow[0]) {
       sort.tooManyEntries();
       sort.requireUsableIfCritical();
@@ -452,11 +504,38 @@ final class SearchOperation implements SearchResults {
       return;
     }
     matching.sort(sort.comparator());
-    long[] order = new long[matching.size()];
+    int from = 0;
+    int to = matching.size();
+    if (listView != null) {
+      window = windowOf(matching);
+      from = window.from();
+      to = window.to();
+    }
+    long[] order = new long[to - from];
     for (int i = 0; i < order.length; i++) {
-      order[i] = matching.get(i).id();
+      order[i] = matching.get(from + i).id();
     }
     sendSorted(order, 0);
+  }
+
+  /** The VLV window over the sorted, readable matches. */
+  private VirtualListView.Window windowOf(List<ServerSideSort.Sortable> sorted)
+      throws LDAPException {
+    ASN1OctetString assertion = listView.assertionValue();
+    if (assertion == null) {
+      return listView.byOffset(sorted.size());
+    }
+    int low = 0;
+    int high = sorted.size();
+    while (low < high) {
+      int middle = (low + high) >>> 1;
+      if (sort.compareToAssertion(sorted.get(middle), assertion) < 0) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    return listView.atPosition(low, sorted.size());
   }
 
   /** Sends sorted entries from {@code index} on, re-read so that later pages see deletions. */

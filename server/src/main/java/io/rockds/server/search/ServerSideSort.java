@@ -172,6 +172,15 @@ public final class ServerSideSort {
     };
   }
 
+  /**
+   * Where an entry stands against a VLV assertion value in the order of the first key: negative
+   * before it, zero or positive at or after it.
+   */
+  public int compareToAssertion(Sortable sortable, ASN1OctetString assertion) {
+    Key first = keys.get(0);
+    return compare(first, sortable.values()[0], prepare(first.rule(), assertion));
+  }
+
   private static int compare(Key key, Object a, Object b) {
     if (a == null || b == null) {
       // Absent sorts as larger than any value, in either direction (RFC 2891 section 1.1).
