@@ -28,8 +28,10 @@ import io.rockds.server.security.privilege.Privilege;
 import io.rockds.storage.AttributeProjection;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
+import io.rockds.storage.VlvIndex;
 import io.rockds.storage.matching.FilterEvaluator;
 import io.rockds.storage.search.SearchCandidates;
+import io.rockds.storage.search.Trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -201,7 +203,15 @@ final class SearchOperation implements SearchResults {
       done(List.of(new SimplePagedResultsControl(0, new ASN1OctetString(), false)));
       return;
     }
-    if (resume instanceof PagedSearches.AtSorted sorted) {
+    VlvIndex vlvIndex =
+        listView == null
+            ? null
+            : container.vlvIndexFor(base, search.getScope(), filter, sort.requestedKeys());
+    if (vlvIndex != null) {
+      if (!sendFromVlvIndex(vlvIndex, identity)) {
+        return;
+      }
+    } else if (resume instanceof PagedSearches.AtSorted sorted) {
       sendSorted(sorted.ids(), sorted.index());
     } else {
       IdSet ids = candidates(identity, resume);
@@ -516,6 +526,32 @@ final class SearchOperation implements SearchResults {
       order[i] = matching.get(from + i).id();
     }
     sendSorted(order, 0);
+  }
+
+  /**
+   * Sends the window a VLV index holds: its position found from the index's block counts, its
+   * entries read one by one and checked by access control as any other. As in OpenDJ, the index
+   * counts every entry it holds (contentCount, targetPosition), including those this client may not
+   * read; those are not returned. False when {@code debugsearchindex} answered instead.
+   */
+  private boolean sendFromVlvIndex(VlvIndex index, Identity identity) throws LDAPException {
+    int size = index.size();
+    ASN1OctetString assertion = listView.assertionValue();
+    window =
+        assertion == null
+            ? listView.byOffset(size)
+            : listView.atPosition(index.positionOf(assertion), size);
+    long[] ids = index.idsAt(window.from(), window.to() - window.from());
+    if (DebugSearchIndex.requested(search.getAttributes(), identity)) {
+      window = null;
+      send(DebugSearchIndex.entry(Trace.ofVlvIndex(index.spec().name(), size, ids.length)));
+      done(List.of());
+      return false;
+    }
+    limits.checkTime();
+    planReads(identity, true);
+    sendSorted(ids, 0);
+    return true;
   }
 
   /** The VLV window over the sorted, readable matches. */

@@ -272,7 +272,7 @@ public final class VlvIndex extends Tree {
   // ---------------------------------------------------------------- reads
 
   /** The IDs at 0-based positions {@code from} to {@code from + count} (fewer at the end). */
-  public long[] idsAt(int from, int count) throws RocksDBException {
+  public long[] idsAt(int from, int count) throws LDAPException {
     lock.lock();
     try {
       long[] out = new long[Math.max(0, count)];
@@ -292,6 +292,8 @@ public final class VlvIndex extends Tree {
         start = end;
       }
       return n == out.length ? out : Arrays.copyOf(out, n);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
     } finally {
       lock.unlock();
     }
@@ -301,7 +303,7 @@ public final class VlvIndex extends Tree {
    * The 0-based position of the first entry whose first sort key is at or after {@code value} in
    * the sort order; {@link #size()} when there is none.
    */
-  public int positionOf(ASN1OctetString value) throws RocksDBException {
+  public int positionOf(ASN1OctetString value) throws LDAPException {
     byte[] prefix = assertionPrefix(value);
     lock.lock();
     try {
@@ -315,6 +317,8 @@ public final class VlvIndex extends Tree {
         before += block.count;
       }
       return before;
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
     } finally {
       lock.unlock();
     }
