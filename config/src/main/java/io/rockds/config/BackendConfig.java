@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A RocksDB backend ({@code ds-cfg-backend-id=<id>,cn=Backends,cn=config}) and its indexes;
- * defaults and descriptions are in {@link ConfigModel#BACKEND}.
+ * A RocksDB backend ({@code ds-cfg-backend-id=<id>,cn=Backends,cn=config}), its attribute and VLV
+ * indexes; defaults and descriptions are in {@link ConfigModel#BACKEND}.
  *
  * @param dbDirectory relative to the instance directory unless absolute
  */
@@ -23,10 +23,11 @@ public record BackendConfig(
     long entryCacheBytes,
     long blockCacheBytes,
     String compression,
-    List<IndexConfig> indexes) {
+    List<IndexConfig> indexes,
+    List<VlvIndexConfig> vlvIndexes) {
 
   /** Reads entries the model's validation accepted. */
-  static BackendConfig from(ConfigEntry e, List<Entry> indexEntries) {
+  static BackendConfig from(ConfigEntry e, List<Entry> indexEntries, List<Entry> vlvEntries) {
     PropertyReader r = new PropertyReader(e.entry(), ConfigModel.BACKEND);
     String id = r.string("backend-id");
     List<DN> baseDns = new ArrayList<>();
@@ -46,6 +47,7 @@ public record BackendConfig(
         r.integer("entry-cache-size"),
         r.integer("db-cache-size"),
         r.lowerCase("compression"),
-        List.copyOf(indexes));
+        List.copyOf(indexes),
+        vlvEntries.stream().map(v -> VlvIndexConfig.from(new ConfigEntry(v))).toList());
   }
 }

@@ -33,6 +33,10 @@ public final class ConfigDns {
     return new DN(new RDN("cn", "Index"), backend(backendId));
   }
 
+  public static DN vlvIndexes(String backendId) {
+    return new DN(new RDN("cn", "VLV Index"), backend(backendId));
+  }
+
   public static DN index(String backendId, String attribute) {
     return new DN(new RDN("ds-cfg-attribute", attribute), indexes(backendId));
   }

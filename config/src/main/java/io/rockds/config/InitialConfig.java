@@ -224,6 +224,7 @@ public final class InitialConfig {
             new Attribute("ds-cfg-db-directory", "db/userRoot"),
             new Attribute("ds-cfg-index-entry-limit", "4000")));
     entries.add(container(ConfigDns.indexes("userRoot"), "Index"));
+    entries.add(container(ConfigDns.vlvIndexes("userRoot"), "VLV Index"));
     for (List<String> index : DEFAULT_INDEXES) {
       entries.add(
           new Entry(

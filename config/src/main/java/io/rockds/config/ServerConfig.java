@@ -47,8 +47,15 @@ public record ServerConfig(
       for (Entry index : store.children(ConfigDns.indexes(new ConfigEntry(b).name()))) {
         requireKind(store, index, ConfigModel.BACKEND_INDEX);
       }
+      for (Entry index : store.children(ConfigDns.vlvIndexes(new ConfigEntry(b).name()))) {
+        requireKind(store, index, ConfigModel.BACKEND_VLV_INDEX);
+      }
       ConfigEntry backend = new ConfigEntry(b);
-      backends.add(BackendConfig.from(backend, store.children(ConfigDns.indexes(backend.name()))));
+      backends.add(
+          BackendConfig.from(
+              backend,
+              store.children(ConfigDns.indexes(backend.name())),
+              store.children(ConfigDns.vlvIndexes(backend.name()))));
     }
     List<ConnectionHandlerConfig> handlers = new ArrayList<>();
     for (Entry h : store.children(ConfigDns.CONNECTION_HANDLERS)) {

@@ -1,10 +1,14 @@
 package io.rockds.server;
 
 import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.config.BackendConfig;
 import io.rockds.config.IndexConfig;
+import io.rockds.config.VlvIndexConfig;
 import io.rockds.instance.Instance;
 import io.rockds.storage.Backend;
 import io.rockds.storage.BackendSettings;
@@ -12,6 +16,7 @@ import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IndexSpec;
 import io.rockds.storage.IndexType;
 import io.rockds.storage.MemoryBudget;
+import io.rockds.storage.VlvSpec;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -40,8 +45,11 @@ public final class Backends implements AutoCloseable {
     try {
       for (BackendConfig config : configs) {
         if (config.enabled()) {
-          backends.byId.put(
-              config.id(), Backend.open(settings(config, instance, budget, enabled), schema));
+          Backend backend = Backend.open(settings(config, instance, budget, enabled), schema);
+          backends.byId.put(config.id(), backend);
+          for (VlvIndexConfig vlv : config.vlvIndexes()) {
+            backend.addVlvIndex(vlvSpec(vlv));
+          }
         }
       }
     } catch (LDAPException | RuntimeException e) {
@@ -96,6 +104,28 @@ public final class Backends implements AutoCloseable {
       types.add(IndexType.fromConfigName(t));
     }
     return new IndexSpec(index.attribute(), types, index.entryLimit(), index.substringLength());
+  }
+
+  /** The storage view of one VLV index's configuration; invalidAttributeSyntax if unreadable. */
+  public static VlvSpec vlvSpec(VlvIndexConfig vlv) throws LDAPException {
+    try {
+      return new VlvSpec(
+          vlv.name(),
+          new DN(vlv.baseDn()),
+          switch (vlv.scope()) {
+            case "base-object" -> SearchScope.BASE;
+            case "single-level" -> SearchScope.ONE;
+            case "subordinate-subtree" -> SearchScope.SUBORDINATE_SUBTREE;
+            default -> SearchScope.SUB;
+          },
+          Filter.create(vlv.filter()),
+          VlvSpec.parseSortOrder(vlv.sortOrder()));
+    } catch (LDAPException | IllegalArgumentException e) {
+      throw new LDAPException(
+          ResultCode.INVALID_ATTRIBUTE_SYNTAX,
+          "VLV index " + vlv.name() + ": " + e.getMessage(),
+          e);
+    }
   }
 
   public Backend get(String id) {

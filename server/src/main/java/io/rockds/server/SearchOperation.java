@@ -29,12 +29,15 @@ import io.rockds.server.search.MatchedValues;
 import io.rockds.server.search.PagedSearches;
 import io.rockds.server.search.SearchLimits;
 import io.rockds.server.search.ServerSideSort;
+import io.rockds.server.search.VirtualListView;
 import io.rockds.server.security.privilege.Privilege;
 import io.rockds.storage.AttributeProjection;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
+import io.rockds.storage.VlvIndex;
 import io.rockds.storage.matching.FilterEvaluator;
 import io.rockds.storage.search.SearchCandidates;
+import io.rockds.storage.search.Trace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -52,11 +55,11 @@ import java.util.function.Predicate;
  * <p>A search whose candidates stay undefined is unindexed: it walks the scope in dn2id order, is
  * counted and flagged ({@link #isUnindexed()}, the access log's {@code unindexed}), and needs the
  * {@code unindexed-search} privilege. Limits: size, time and lookthrough ({@link SearchLimits}).
- * Controls: simple paged results, server-side sort, matched values, persistent search: the search
- * then stays open after its initial results (none with changesOnly) and returns each committed
- * change of an entry it matches, as a normal result entry would be returned (filter, access
- * control, attributes), with the Entry Change Notification control if returnECs; the time limit
- * does not apply to that phase, as in OpenDJ.
+ * Controls: simple paged results, server-side sort, virtual list view, matched values, persistent
+ * search: the search then stays open after its initial results (none with changesOnly) and returns
+ * each committed change of an entry it matches, as a normal result entry would be returned (filter,
+ * access control, attributes), with the Entry Change Notification control if returnECs; the time
+ * limit does not apply to that phase, as in OpenDJ.
  */
 final class SearchOperation implements SearchResults {
   /** How long one entry may wait for a client that does not read before the search gives up. */
@@ -93,6 +96,7 @@ final class SearchOperation implements SearchResults {
   private boolean dnOnly;
   private AccessRule readAccess;
   private ServerSideSort sort;
+  private VirtualListView listView;
 
   /** Set once the client is gone or a limit stopped the search: no result follows. */
   private boolean stopped;
@@ -102,6 +106,10 @@ final class SearchOperation implements SearchResults {
   private MatchedValues matchedValues;
   private SimplePagedResultsControl paging;
   private PagedSearches.Resume resumeNext;
+
+  /** The virtual list view window that was sent, for the response control. */
+  private VirtualListView.Window window;
+
   private boolean unindexed;
 
   /** The indexes proved that every candidate matches the filter: phase 2 checks the scope only. */
@@ -174,6 +182,7 @@ final class SearchOperation implements SearchResults {
     sort = ServerSideSort.from(control(ServerSideSort.OID), context.schema());
     matchedValues = MatchedValues.from(control(MatchedValues.OID), evaluator);
     paging = pagingControl();
+    listView = VirtualListView.from(control(VirtualListView.OID));
     // Asking for no attributes, without access control to apply, needs nothing of a match but its
     // DN.
     dnOnly =
@@ -233,6 +242,9 @@ final class SearchOperation implements SearchResults {
     if (sort != null) {
       sort.requireUsableIfCritical();
     }
+    if (listView != null) {
+      checkListView();
+    }
     PagedSearches.Resume resume = null;
     if (paging != null && paging.getCookie().getValueLength() > 0) {
       resume = client.pagedSearches().take(paging.getCookie(), fingerprint());
@@ -242,7 +254,15 @@ final class SearchOperation implements SearchResults {
       done(List.of(new SimplePagedResultsControl(0, new ASN1OctetString(), false)));
       return;
     }
-    if (resume instanceof PagedSearches.AtSorted sorted) {
+    VlvIndex vlvIndex =
+        listView == null
+            ? null
+            : container.vlvIndexFor(base, search.getScope(), filter, sort.requestedKeys());
+    if (vlvIndex != null) {
+      if (!sendFromVlvIndex(vlvIndex, identity)) {
+        return;
+      }
+    } else if (resume instanceof PagedSearches.AtSorted sorted) {
       sendSorted(sorted.ids(), sorted.index());
     } else {
       IdSet ids = candidates(identity, resume);
@@ -261,6 +281,9 @@ final class SearchOperation implements SearchResults {
     List<Control> responseControls = new ArrayList<>();
     if (sort != null) {
       responseControls.add(sort.responseControl());
+    }
+    if (window != null) {
+      responseControls.add(listView.responseControl(window));
     }
     if (paging != null) {
       ASN1OctetString cookie =
@@ -480,6 +503,35 @@ final class SearchOperation implements SearchResults {
 
   // ---------------------------------------------------------------- sorting
 
+  /**
+   * A virtual list view needs the sort control with keys it can use (sortControlMissing, 60) and
+   * excludes simple paging (constraintViolation, 19, as OpenDJ).
+   */
+  private void checkListView() throws LDAPException {
+    if (sort == null) {
+      throw VirtualListView.failure(
+          ResultCode.SORT_CONTROL_MISSING,
+          "The virtual list view control needs the server-side sort control",
+          0,
+          0);
+    }
+    if (!sort.usable()) {
+      throw VirtualListView.failure(
+          ResultCode.UNWILLING_TO_PERFORM,
+          "The virtual list view needs results sorted, and they cannot be sorted as requested",
+          0,
+          0,
+          sort.responseControl());
+    }
+    if (paging != null) {
+      throw VirtualListView.failure(
+          ResultCode.CONSTRAINT_VIOLATION,
+          "The virtual list view and simple paged results controls cannot be combined",
+          0,
+          0);
+    }
+  }
+
   private void sortThenSend(IdSet ids, ServerSideSort sort, PagedSearches.Resume resume)
       throws LDAPException {
     List<ServerSideSort.Sortable> matching = new ArrayList<>();
@@ -495,6 +547,16 @@ final class SearchOperation implements SearchResults {
           matching.add(sort.sortable(id, entry));
           return true;
         });
+    if (overflow[0] && listView != null) {
+      throw VirtualListView.failure(
+          ResultCode.UNWILLING_TO_PERFORM,
+          "The virtual list view matches more than "
+              + ServerSideSort.MAX_SORTED_ENTRIES
+              + " entries and no VLV index serves this base, scope, filter and sort order:"
+              + " create one (dsconfig create-backend-vlv-index)",
+          0,
+          0);
+    }
     if (overflow[0]) {
       sort.tooManyEntries();
       sort.requireUsableIfCritical();
@@ -503,11 +565,64 @@ final class SearchOperation implements SearchResults {
       return;
     }
     matching.sort(sort.comparator());
-    long[] order = new long[matching.size()];
+    int from = 0;
+    int to = matching.size();
+    if (listView != null) {
+      window = windowOf(matching);
+      from = window.from();
+      to = window.to();
+    }
+    long[] order = new long[to - from];
     for (int i = 0; i < order.length; i++) {
-      order[i] = matching.get(i).id();
+      order[i] = matching.get(from + i).id();
     }
     sendSorted(order, 0);
+  }
+
+  /**
+   * Sends the window a VLV index holds: its position found from the index's block counts, its
+   * entries read one by one and checked by access control as any other. As in OpenDJ, the index
+   * counts every entry it holds (contentCount, targetPosition), including those this client may not
+   * read; those are not returned. False when {@code debugsearchindex} answered instead.
+   */
+  private boolean sendFromVlvIndex(VlvIndex index, Identity identity) throws LDAPException {
+    int size = index.size();
+    ASN1OctetString assertion = listView.assertionValue();
+    window =
+        assertion == null
+            ? listView.byOffset(size)
+            : listView.atPosition(index.positionOf(assertion), size);
+    long[] ids = index.idsAt(window.from(), window.to() - window.from());
+    if (DebugSearchIndex.requested(search.getAttributes(), identity)) {
+      window = null;
+      send(DebugSearchIndex.entry(Trace.ofVlvIndex(index.spec().name(), size, ids.length)));
+      done(List.of());
+      return false;
+    }
+    limits.checkTime();
+    planReads(identity, true);
+    sendSorted(ids, 0);
+    return true;
+  }
+
+  /** The VLV window over the sorted, readable matches. */
+  private VirtualListView.Window windowOf(List<ServerSideSort.Sortable> sorted)
+      throws LDAPException {
+    ASN1OctetString assertion = listView.assertionValue();
+    if (assertion == null) {
+      return listView.byOffset(sorted.size());
+    }
+    int low = 0;
+    int high = sorted.size();
+    while (low < high) {
+      int middle = (low + high) >>> 1;
+      if (sort.compareToAssertion(sorted.get(middle), assertion) < 0) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    return listView.atPosition(low, sorted.size());
   }
 
   /** Sends sorted entries from {@code index} on, re-read so that later pages see deletions. */

@@ -28,6 +28,9 @@ public final class SupportedControls {
   /** Server-side sort (RFC 2891). */
   public static final String SERVER_SIDE_SORT = "1.2.840.113556.1.4.473";
 
+  /** Virtual list view (draft-ietf-ldapext-ldapv3-vlv-09). */
+  public static final String VIRTUAL_LIST_VIEW = "2.16.840.1.113730.3.4.9";
+
   /** Matched values (RFC 3876). */
   public static final String MATCHED_VALUES = "1.2.826.0.1.3344810.2.3";
 
@@ -73,6 +76,10 @@ public final class SupportedControls {
               Set.of(LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST)),
           new Definition(PAGED_RESULTS, "Simple paged results (RFC 2696)", Set.of(SEARCH)),
           new Definition(SERVER_SIDE_SORT, "Server-side sort (RFC 2891)", Set.of(SEARCH)),
+          new Definition(
+              VIRTUAL_LIST_VIEW,
+              "Virtual list view (draft-ietf-ldapext-ldapv3-vlv-09)",
+              Set.of(SEARCH)),
           new Definition(MATCHED_VALUES, "Matched values (RFC 3876)", Set.of(SEARCH)),
           new Definition(
               PERSISTENT_SEARCH, "Persistent search (draft-ietf-ldapext-psearch)", Set.of(SEARCH)),

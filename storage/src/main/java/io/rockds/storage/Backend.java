@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -339,6 +340,73 @@ public final class Backend implements AutoCloseable {
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     }
+  }
+
+  /**
+   * Opens (or creates) a VLV index in the container holding its base DN: at startup for each
+   * configured one, or after dsconfig create-backend-vlv-index. New in a container that holds
+   * entries, it is untrusted (searches sort in memory instead) until rebuilt; writes maintain it
+   * from now on.
+   */
+  public synchronized VlvIndex addVlvIndex(VlvSpec spec) throws LDAPException {
+    EntryContainer container = containerFor(spec.base());
+    if (container == null) {
+      throw new LDAPException(
+          ResultCode.UNWILLING_TO_PERFORM,
+          "base-dn " + spec.base() + " of VLV index " + spec.name() + " is not in backend " + id());
+    }
+    VlvIndex existing = container.vlvIndexNamed(spec.name());
+    if (existing != null) {
+      return existing;
+    }
+    String rawName = EntryContainer.rawPrefix(container.baseDn()) + spec.treeName();
+    try {
+      ColumnFamilyHandle handle = handleNamed(rawName);
+      boolean fresh = handle == null;
+      if (fresh) {
+        if (readOnly()) {
+          return null;
+        }
+        handle =
+            db.createColumnFamily(
+                TreeTuning.descriptor(rawName, treeOptions.get(TreeTuning.Kind.KEYS)));
+        handles.add(handle);
+      }
+      VlvIndex index =
+          new VlvIndex(db, handle, EntryContainer.rawPrefix(container.baseDn()), spec, schema);
+      container.addVlvIndex(index, fresh);
+      return index;
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  /** Stops maintaining a VLV index and drops its tree (dsconfig delete-backend-vlv-index). */
+  public synchronized void removeVlvIndex(String name) throws LDAPException {
+    requireWritable();
+    for (EntryContainer container : containers()) {
+      VlvIndex index = container.vlvIndexNamed(name);
+      if (index != null) {
+        container.removeVlvIndex(index);
+        try {
+          db.dropColumnFamily(index.handle());
+          handles.remove(index.handle());
+          index.handle().close();
+        } catch (RocksDBException e) {
+          throw StorageErrors.wrap(e);
+        }
+      }
+    }
+  }
+
+  private ColumnFamilyHandle handleNamed(String rawName) throws RocksDBException {
+    byte[] wanted = rawName.getBytes(StandardCharsets.UTF_8);
+    for (ColumnFamilyHandle handle : handles) {
+      if (Arrays.equals(handle.getName(), wanted)) {
+        return handle;
+      }
+    }
+    return null;
   }
 
   /**

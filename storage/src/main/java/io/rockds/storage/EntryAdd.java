@@ -47,6 +47,7 @@ final class EntryAdd {
           for (AttributeIndex index : container.maintainedIndexes(id)) {
             write.updates().add(index, index.keysOf(attributes), id);
           }
+          container.stageVlv(write.updates(), id, null, entry);
           write.touch(id);
           return null;
         });

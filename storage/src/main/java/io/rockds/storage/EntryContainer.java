@@ -2,6 +2,7 @@ package io.rockds.storage;
 
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.ResultCode;
@@ -41,6 +42,7 @@ public final class EntryContainer {
   private final IndexMaintenance maintenance;
   private final ScopeScans scans;
   private final WriteLocks locks = new WriteLocks();
+  private volatile List<VlvIndex> vlvIndexes = List.of();
 
   EntryContainer(
       Backend backend,
@@ -104,6 +106,7 @@ public final class EntryContainer {
   public List<Tree> trees() {
     List<Tree> trees = new ArrayList<>(List.of(dn2id, id2entry, childrenCount, state));
     trees.addAll(indexes.all());
+    trees.addAll(vlvIndexes);
     return trees;
   }
 
@@ -408,8 +411,106 @@ public final class EntryContainer {
     int[] locked = updates.writeTo(batch, state, locks.indexLocks());
     try {
       backend.write(batch);
+      updates.publishVlv();
     } finally {
+      updates.releaseVlv();
       locks.indexLocks().unlock(locked);
+    }
+  }
+
+  /** Records how entry {@code id} moves in each VLV index from {@code before} to {@code after}. */
+  void stageVlv(IndexUpdates updates, long id, Entry before, Entry after) {
+    for (VlvIndex index : vlvIndexes) {
+      updates.changeVlv(index, index.keyOf(before, id), index.keyOf(after, id));
+    }
+  }
+
+  // ---------------------------------------------------------------- VLV indexes
+
+  public List<VlvIndex> vlvIndexes() {
+    return vlvIndexes;
+  }
+
+  /** The VLV index with that name (not tree name), or null. */
+  public VlvIndex vlvIndexNamed(String name) {
+    for (VlvIndex index : vlvIndexes) {
+      if (index.spec().name().equalsIgnoreCase(name)) {
+        return index;
+      }
+    }
+    return null;
+  }
+
+  /** A trusted VLV index serving this search, or null. */
+  public VlvIndex vlvIndexFor(
+      DN base, SearchScope scope, Filter filter, List<VlvIndex.RequestedKey> sortOrder) {
+    for (VlvIndex index : vlvIndexes) {
+      if (index.isTrusted() && index.serves(base, scope, filter, sortOrder)) {
+        return index;
+      }
+    }
+    return null;
+  }
+
+  /** Publishes a VLV index; trusted if the container is empty or it was built and trusted. */
+  void addVlvIndex(VlvIndex index, boolean fresh) throws RocksDBException {
+    Lock exclusive = locks.lockStructureExclusively();
+    try {
+      Boolean stored = state.isTrusted(index.name());
+      boolean trusted = state.entryCount() == 0 || (!fresh && !Boolean.FALSE.equals(stored));
+      if (!Boolean.valueOf(trusted).equals(stored)) {
+        state.setTrusted(index.name(), trusted);
+      }
+      index.setTrustedFlag(trusted);
+      List<VlvIndex> all = new ArrayList<>(vlvIndexes);
+      all.add(index);
+      vlvIndexes = List.copyOf(all);
+    } finally {
+      exclusive.unlock();
+    }
+  }
+
+  /** Stops maintaining a VLV index; the caller drops its tree. */
+  void removeVlvIndex(VlvIndex index) {
+    Lock exclusive = locks.lockStructureExclusively();
+    try {
+      List<VlvIndex> all = new ArrayList<>(vlvIndexes);
+      all.remove(index);
+      vlvIndexes = List.copyOf(all);
+    } finally {
+      exclusive.unlock();
+    }
+  }
+
+  /**
+   * Rebuilds a VLV index from id2entry. Writes wait meanwhile (the structure lock is held
+   * exclusively: one pass over the entries and a sort); searches do not use it until done.
+   */
+  public void rebuildVlvIndex(VlvIndex index) throws LDAPException {
+    requireWritable("rebuilding indexes");
+    Lock exclusive = locks.lockStructureExclusively();
+    try {
+      state.setTrusted(index.name(), false);
+      index.setTrustedFlag(false);
+      index.rebuild(id2entry, backend);
+      state.setTrusted(index.name(), true);
+      index.setTrustedFlag(true);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    } finally {
+      exclusive.unlock();
+    }
+  }
+
+  /** Checks a VLV index against the entries: the problems found, none when consistent. */
+  public List<String> verifyVlvIndex(VlvIndex index) throws LDAPException {
+    Lock exclusive = locks.lockStructureExclusively();
+    try {
+      return index.verify(index.expectedKeys(id2entry));
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    } finally {
+      exclusive.unlock();
     }
   }
 }

@@ -38,6 +38,7 @@ final class EntryDelete {
           for (AttributeIndex index : container.maintainedIndexes(id)) {
             write.updates().remove(index, index.keysOf(entry), id);
           }
+          container.stageVlv(write.updates(), id, entry, null);
           write.touch(id);
           return null;
         });

@@ -29,6 +29,7 @@ final class EntryModify {
           for (AttributeIndex index : container.maintainedIndexes(id)) {
             write.updates().change(index, index.keyChange(diff.of(index.attribute())), id);
           }
+          container.stageVlv(write.updates(), id, before, after);
           write.touch(id);
           return after;
         });

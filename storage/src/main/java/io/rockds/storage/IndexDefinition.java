@@ -47,7 +47,7 @@ record IndexDefinition(
     return defs;
   }
 
-  private static boolean isInteger(String attribute, Schema schema) {
+  static boolean isInteger(String attribute, Schema schema) {
     AttributeTypeDefinition type = schema.getAttributeType(attribute);
     String syntax = type == null ? null : type.getSyntaxOID(schema);
     return INTEGER_SYNTAX.equals(syntax);

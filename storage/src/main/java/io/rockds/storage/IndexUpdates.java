@@ -1,11 +1,14 @@
 package io.rockds.storage;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
@@ -17,6 +20,10 @@ import org.rocksdb.WriteBatch;
  * objectClass: person} costs one read and one merge, like the thousandth. Then the stripes of the
  * remaining keys are locked together (sorted), each record is re-read, changed and written to the
  * batch; the caller commits and only then unlocks, so no concurrent writer can lose an update.
+ *
+ * <p>VLV indexes: each one the write changes is locked (in name order, after the key stripes), its
+ * blocks rewritten into the batch, and, once the caller committed, its block counts published
+ * ({@link #publishVlv}) before the caller releases it ({@link #releaseVlv}).
  */
 final class IndexUpdates {
   private static final class Delta {
@@ -26,7 +33,13 @@ final class IndexUpdates {
 
   private record Pending(AttributeIndex index, IndexKey key, Delta delta) {}
 
+  private record VlvChange(byte[] before, byte[] after) {}
+
   private final Map<AttributeIndex, Map<IndexKey, Delta>> byIndex = new LinkedHashMap<>();
+  private final Map<VlvIndex, List<VlvChange>> vlv =
+      new TreeMap<>(Comparator.comparing(VlvIndex::name));
+  private final List<VlvIndex.Staging> staged = new ArrayList<>();
+  private final List<VlvIndex> vlvLocked = new ArrayList<>();
 
   void add(AttributeIndex index, Set<IndexKey> keys, long id) {
     for (IndexKey key : keys) {
@@ -44,6 +57,15 @@ final class IndexUpdates {
   void change(AttributeIndex index, KeyChange change, long id) {
     remove(index, change.lost(), id);
     add(index, change.gained(), id);
+  }
+
+  /**
+   * Records that an entry's sort key in {@code index} goes from {@code before} to {@code after}.
+   */
+  void changeVlv(VlvIndex index, byte[] before, byte[] after) {
+    if (!Arrays.equals(before, after)) {
+      vlv.computeIfAbsent(index, i -> new ArrayList<>()).add(new VlvChange(before, after));
+    }
   }
 
   private Delta delta(AttributeIndex index, IndexKey key) {
@@ -79,11 +101,43 @@ final class IndexUpdates {
       for (Pending p : pending) {
         apply(batch, state, p);
       }
+      stageVlv(batch);
     } catch (RocksDBException | RuntimeException e) {
+      releaseVlv();
       locks.unlock(locked);
       throw e;
     }
     return locked;
+  }
+
+  private void stageVlv(WriteBatch batch) throws RocksDBException {
+    for (Map.Entry<VlvIndex, List<VlvChange>> e : vlv.entrySet()) {
+      VlvIndex index = e.getKey();
+      index.lock.lock();
+      vlvLocked.add(index);
+      VlvIndex.Staging staging = index.stage();
+      for (VlvChange change : e.getValue()) {
+        if (change.before() != null) {
+          staging.remove(change.before());
+        }
+        if (change.after() != null) {
+          staging.insert(change.after());
+        }
+      }
+      staging.writeTo(batch);
+      staged.add(staging);
+    }
+  }
+
+  /** After the batch is committed: the VLV indexes' new block counts become visible. */
+  void publishVlv() {
+    staged.forEach(VlvIndex.Staging::publish);
+  }
+
+  /** Unlocks the VLV indexes {@link #writeTo} locked; the caller does it after committing. */
+  void releaseVlv() {
+    vlvLocked.forEach(index -> index.lock.unlock());
+    vlvLocked.clear();
   }
 
   private static void mergeCount(

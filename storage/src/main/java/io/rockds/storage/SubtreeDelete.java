@@ -110,6 +110,7 @@ final class SubtreeDelete {
         for (AttributeIndex index : container.maintainedIndexes(d.id())) {
           write.updates().remove(index, index.keysOf(d.entry()), d.id());
         }
+        container.stageVlv(write.updates(), d.id(), d.entry(), null);
       }
       id2entry.delete(batch, d.id());
       childrenCount.delete(batch, d.id());

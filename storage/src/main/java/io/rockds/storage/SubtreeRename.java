@@ -60,6 +60,7 @@ final class SubtreeRename {
           for (AttributeIndex index : container.maintainedIndexes(id)) {
             write.updates().change(index, index.keyChange(diff.of(index.attribute())), id);
           }
+          container.stageVlv(write.updates(), id, before, after);
           int oldDepth = oldDn.getRDNs().length;
           dn2id.visitDescendants(
               oldDn,
@@ -74,6 +75,7 @@ final class SubtreeRename {
                 batch.delete(dn2id.handle(), key);
                 dn2id.put(batch, movedDn, childId);
                 id2entry.put(batch, childId, movedEntry);
+                container.stageVlv(write.updates(), childId, child, movedEntry);
                 write.touch(childId);
                 return true;
               });

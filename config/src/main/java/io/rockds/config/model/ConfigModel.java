@@ -304,6 +304,51 @@ public final class ConfigModel {
                   "Length of the substrings a substring index stores.")),
           "An attribute index of a backend.");
 
+  public static final ObjectDefinition BACKEND_VLV_INDEX =
+      new ObjectDefinition(
+          "backend-vlv-index",
+          "ds-cfg-backend-vlv-index",
+          "ds-cfg-name",
+          "--index-name",
+          BACKEND,
+          ConfigDns::vlvIndexes,
+          List.of(new TypeDefinition("generic", "ds-cfg-backend-vlv-index", List.of())),
+          List.of(
+              PropertyDefinition.of("name", STRING, null, REBUILD_INDEX, "The index name.")
+                  .asReadOnly(),
+              PropertyDefinition.of(
+                      "base-dn", DN, null, REBUILD_INDEX, "The base DN of the searches it serves.")
+                  .asMandatory(),
+              PropertyDefinition.of(
+                      "scope",
+                      new EnumSyntax(
+                          List.of(
+                              "base-object",
+                              "single-level",
+                              "subordinate-subtree",
+                              "whole-subtree")),
+                      null,
+                      REBUILD_INDEX,
+                      "The scope of the searches it serves.")
+                  .asMandatory(),
+              PropertyDefinition.of(
+                      "filter",
+                      STRING,
+                      null,
+                      REBUILD_INDEX,
+                      "The filter of the searches it serves, e.g. (objectClass=person).")
+                  .asMandatory(),
+              PropertyDefinition.of(
+                      "sort-order",
+                      STRING,
+                      null,
+                      REBUILD_INDEX,
+                      "Sort keys, most significant first, each +attribute (ascending) or"
+                          + " -attribute (descending), e.g. \"+sn +givenName\".")
+                  .asMandatory()),
+          "A virtual list view index: the entries of one base DN, scope and filter in one sort"
+              + " order, for VLV searches.");
+
   public static final ObjectDefinition CONNECTION_HANDLER =
       new ObjectDefinition(
           "connection-handler",
@@ -768,6 +813,7 @@ public final class ConfigModel {
           GLOBAL,
           BACKEND,
           BACKEND_INDEX,
+          BACKEND_VLV_INDEX,
           CONNECTION_HANDLER,
           LOG_PUBLISHER,
           ACCESS_LOG_FILTERING_CRITERIA,

@@ -3,6 +3,7 @@ package io.rockds.server.config;
 import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.config.BackendConfig;
 import io.rockds.config.IndexConfig;
+import io.rockds.config.VlvIndexConfig;
 import io.rockds.server.Backends;
 import io.rockds.server.logging.ErrorSeverity;
 import io.rockds.server.logging.ServerLogs;
@@ -10,6 +11,7 @@ import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IndexEntryLimits;
+import io.rockds.storage.VlvIndex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -66,6 +68,7 @@ final class LiveIndexes {
                 + "); they take effect at the next start");
       }
     }
+    applyVlv(backend, old, next);
     for (IndexConfig removed : before.values()) {
       logs.error(
           ErrorSeverity.WARNING,
@@ -75,6 +78,60 @@ final class LiveIndexes {
               + "/"
               + removed.attribute()
               + " was removed from the configuration: the server keeps maintaining it until it restarts");
+    }
+  }
+
+  /**
+   * VLV indexes: a new one is created at once (untrusted until rebuilt in a backend holding
+   * entries), a deleted one dropped, a changed one dropped and created again.
+   */
+  private void applyVlv(Backend backend, BackendConfig old, BackendConfig next) {
+    Map<String, VlvIndexConfig> before =
+        old.vlvIndexes().stream()
+            .collect(Collectors.toMap(v -> key(v.name()), Function.identity()));
+    for (VlvIndexConfig vlv : next.vlvIndexes()) {
+      VlvIndexConfig was = before.remove(key(vlv.name()));
+      if (vlv.equals(was)) {
+        continue;
+      }
+      try {
+        if (was != null) {
+          backend.removeVlvIndex(was.name());
+        }
+        VlvIndex index = backend.addVlvIndex(Backends.vlvSpec(vlv));
+        if (index != null && !index.isTrusted()) {
+          logs.error(
+              ErrorSeverity.WARNING,
+              "BACKEND",
+              "VLV index "
+                  + next.id()
+                  + "/"
+                  + vlv.name()
+                  + " is untrusted until rebuilt (VLV searches sort in memory):"
+                  + " rebuild-index --index "
+                  + index.name());
+        }
+      } catch (LDAPException | RuntimeException e) {
+        logs.error(
+            ErrorSeverity.ERROR,
+            "BACKEND",
+            "VLV index " + next.id() + "/" + vlv.name() + " could not be applied: " + message(e));
+      }
+    }
+    for (VlvIndexConfig removed : before.values()) {
+      try {
+        backend.removeVlvIndex(removed.name());
+      } catch (LDAPException e) {
+        logs.error(
+            ErrorSeverity.ERROR,
+            "BACKEND",
+            "VLV index "
+                + next.id()
+                + "/"
+                + removed.name()
+                + " could not be removed: "
+                + message(e));
+      }
     }
   }
 

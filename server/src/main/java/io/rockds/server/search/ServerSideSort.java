@@ -15,6 +15,7 @@ import com.unboundid.ldap.sdk.controls.ServerSideSortRequestControl;
 import com.unboundid.ldap.sdk.controls.ServerSideSortResponseControl;
 import com.unboundid.ldap.sdk.controls.SortKey;
 import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.storage.VlvIndex;
 import io.rockds.storage.matching.MatchingRules;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -47,7 +48,8 @@ public final class ServerSideSort {
           GeneralizedTimeMatchingRule.class,
           NumericStringMatchingRule.class);
 
-  private record Key(String baseName, Set<String> options, MatchingRule rule, boolean reverse) {}
+  private record Key(
+      String baseName, Set<String> options, String ruleId, MatchingRule rule, boolean reverse) {}
 
   /** An entry ready to sort: its ID and the value of each key (null when absent). */
   public record Sortable(long id, Object[] values) {}
@@ -84,7 +86,7 @@ public final class ServerSideSort {
       for (int i = 1; i < parts.length; i++) {
         options.add(parts[i].toLowerCase(Locale.ROOT));
       }
-      keys.add(new Key(parts[0], options, rule, sortKey.reverseOrder()));
+      keys.add(new Key(parts[0], options, ruleId, rule, sortKey.reverseOrder()));
     }
   }
 
@@ -140,6 +142,21 @@ public final class ServerSideSort {
     }
   }
 
+  /**
+   * The sort order as a VLV index is matched against it; empty when a key names attribute options
+   * (no VLV index sorts by those).
+   */
+  public List<VlvIndex.RequestedKey> requestedKeys() {
+    List<VlvIndex.RequestedKey> requested = new ArrayList<>();
+    for (Key key : keys) {
+      if (!key.options().isEmpty()) {
+        return List.of();
+      }
+      requested.add(new VlvIndex.RequestedKey(key.baseName(), key.ruleId(), key.reverse()));
+    }
+    return requested;
+  }
+
   /** Records that more than {@link #MAX_SORTED_ENTRIES} entries matched. */
   public void tooManyEntries() {
     fail(ResultCode.ADMIN_LIMIT_EXCEEDED, null);
@@ -170,6 +187,15 @@ public final class ServerSideSort {
       }
       return Long.compare(a.id(), b.id());
     };
+  }
+
+  /**
+   * Where an entry stands against a VLV assertion value in the order of the first key: negative
+   * before it, zero or positive at or after it.
+   */
+  public int compareToAssertion(Sortable sortable, ASN1OctetString assertion) {
+    Key first = keys.get(0);
+    return compare(first, sortable.values()[0], prepare(first.rule(), assertion));
   }
 
   private static int compare(Key key, Object a, Object b) {

@@ -117,17 +117,22 @@ final class RebuildTask extends ScheduledTask {
           }
         };
     String first = indexes.get(0);
+    List<String> rebuiltVlv =
+        rebuilder.rebuildVlv(
+            indexes, first.equalsIgnoreCase(REBUILD_ALL), first.equalsIgnoreCase(REBUILD_DEGRADED));
     List<AttributeIndex> rebuilt =
         first.equalsIgnoreCase(REBUILD_ALL)
             ? rebuilder.rebuildAll(progress)
             : first.equalsIgnoreCase(REBUILD_DEGRADED)
                 ? rebuilder.rebuildDegraded(progress)
                 : rebuilder.rebuild(indexes, progress);
+    List<String> names = new java.util.ArrayList<>(rebuiltVlv);
+    rebuilt.forEach(index -> names.add(index.name()));
     log(
-        rebuilt.isEmpty()
+        names.isEmpty()
             ? "No index needed a rebuild"
             : "Rebuilt "
-                + String.join(", ", rebuilt.stream().map(AttributeIndex::name).toList())
+                + String.join(", ", names)
                 + " from "
                 + processed
                 + " entries in "

@@ -4,6 +4,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.EntryContainer;
+import io.rockds.storage.VlvIndex;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -34,7 +35,39 @@ public final class IndexRebuilder {
    */
   public List<AttributeIndex> rebuild(Collection<String> names, LongConsumer progress)
       throws LDAPException {
-    return rebuildIndexes(resolve(names), progress);
+    List<String> attributeIndexes = names.stream().filter(n -> !isVlv(n)).toList();
+    return attributeIndexes.isEmpty()
+        ? List.of()
+        : rebuildIndexes(resolve(attributeIndexes), progress);
+  }
+
+  /**
+   * Rebuilds the VLV indexes among {@code names} ({@code vlv.<name>}), all of them for {@code all},
+   * or the untrusted ones for {@code degraded}; returns the tree names rebuilt. Writes wait while
+   * each one is rebuilt (see {@link EntryContainer#rebuildVlvIndex}).
+   */
+  public List<String> rebuildVlv(Collection<String> names, boolean all, boolean degraded)
+      throws LDAPException {
+    List<VlvIndex> chosen = new ArrayList<>();
+    for (VlvIndex index : container.vlvIndexes()) {
+      if (all || (degraded && !index.isTrusted()) || names.contains(index.name())) {
+        chosen.add(index);
+      }
+    }
+    for (String name : names) {
+      if (isVlv(name) && container.vlvIndexNamed(name.substring(4)) == null) {
+        throw new LDAPException(
+            ResultCode.NO_SUCH_OBJECT, "no VLV index " + name + " in " + container.baseDn());
+      }
+    }
+    for (VlvIndex index : chosen) {
+      container.rebuildVlvIndex(index);
+    }
+    return chosen.stream().map(VlvIndex::name).toList();
+  }
+
+  private static boolean isVlv(String name) {
+    return name.regionMatches(true, 0, "vlv.", 0, 4);
   }
 
   public List<AttributeIndex> rebuildAll(LongConsumer progress) throws LDAPException {

@@ -15,6 +15,14 @@ import java.util.Map;
 public final class Trace {
   private final Map<String, Object> fields = new LinkedHashMap<>();
 
+  /**
+   * The trace of a search a VLV index answered: {@code {"vlv":"byName","candidates":size,
+   * "final":window}}, the index's whole list and the entries of the window read from it.
+   */
+  public static Trace ofVlvIndex(String name, int candidates, int window) {
+    return new Trace().put("vlv", name).put("candidates", candidates).put("final", window);
+  }
+
   Trace put(String name, Object value) {
     fields.put(name, value);
     return this;

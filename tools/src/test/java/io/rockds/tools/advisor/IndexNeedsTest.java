@@ -26,7 +26,8 @@ class IndexNeedsTest {
               "none",
               List.of(
                   new IndexConfig("objectClass", Set.of("equality"), null, 6),
-                  new IndexConfig("cn", Set.of("equality"), null, 6))));
+                  new IndexConfig("cn", Set.of("equality"), null, 6)),
+              List.of()));
 
   IndexNeedsTest() throws Exception {}
 
