@@ -203,12 +203,22 @@ public final class DirectoryServer implements AutoCloseable {
       SslContext ssl = tls(instance);
       server.metrics.bindCertificateExpiry(certificateExpiry(instance));
       RootUsers rootUsers = new RootUsers(config.rootDns(), policies);
+      AtomicReference<ServerContext> built = new AtomicReference<>();
+      Groups groups =
+          new Groups(
+              backends, schema, () -> built.get().configuration().global().referentialIntegrity());
       SecurityServices security =
           SecurityServices.open(
-              store, config.global(), policies, rootUsers, backends, schema.current(), clock);
+              store,
+              config.global(),
+              policies,
+              rootUsers,
+              backends,
+              schema.current(),
+              groups,
+              clock);
       LiveConfiguration live =
           new LiveConfiguration(config, store, security, rootUsers, server.logs, backends);
-      AtomicReference<ServerContext> built = new AtomicReference<>();
       WriteApplier applier = new WriteApplier(built::get);
       ReplicationConfig replicated = ReplicationConfig.read(store);
       if (replicated != null) {
@@ -241,7 +251,7 @@ public final class DirectoryServer implements AutoCloseable {
               new BackendRouter(namingContexts),
               security.access(),
               security.passwordPolicy(),
-              new Groups(backends, schema, () -> live.global().referentialIntegrity()),
+              groups,
               server.replication == null ? WritePath.LOCAL : server.replication,
               applier);
       built.set(context);
