@@ -25,7 +25,6 @@ class SearchLimitsTest {
           0,
           io.rockds.config.RequestLimitsConfig.DEFAULTS,
           GlobalConfig.HttpEndpoint.NONE,
-          true,
           0);
 
   private static SearchRequestProtocolOp request(int sizeLimit, int timeLimit) {
