@@ -384,32 +384,27 @@ public final class InitialConfig {
             new Attribute("ds-cfg-enabled", "true"),
             new Attribute("ds-cfg-attribute-type", "member", "uniqueMember")),
         container(ConfigDns.KEY_MANAGER_PROVIDERS, "Key Manager Providers"),
-        new Entry(
-            ConfigDns.DEFAULT_KEY_MANAGER,
-            new Attribute(
-                "objectClass",
-                "top",
-                "ds-cfg-key-manager-provider",
-                "ds-cfg-file-based-key-manager-provider"),
-            new Attribute("cn", "Default Key Manager"),
-            new Attribute("ds-cfg-enabled", "true"),
-            new Attribute("ds-cfg-key-store-file", "config/keystore.p12"),
-            new Attribute("ds-cfg-key-store-pin-file", "config/keystore.p12.pin")),
+        fileBasedProvider(ConfigDns.DEFAULT_KEY_MANAGER, "key", "config/keystore.p12"),
         container(ConfigDns.TRUST_MANAGER_PROVIDERS, "Trust Manager Providers"),
-        new Entry(
-            ConfigDns.DEFAULT_TRUST_MANAGER,
-            new Attribute(
-                "objectClass",
-                "top",
-                "ds-cfg-trust-manager-provider",
-                "ds-cfg-file-based-trust-manager-provider"),
-            new Attribute("cn", "Default Trust Manager"),
-            new Attribute("ds-cfg-enabled", "true"),
-            new Attribute("ds-cfg-trust-store-file", "config/truststore.p12"),
-            new Attribute("ds-cfg-trust-store-pin-file", "config/truststore.p12.pin")),
+        fileBasedProvider(ConfigDns.DEFAULT_TRUST_MANAGER, "trust", "config/truststore.p12"),
         container(ConfigDns.SASL_MECHANISM_HANDLERS, "SASL Mechanisms"),
         saslHandler("PLAIN", "plain"),
         saslHandler("EXTERNAL", "external"));
+  }
+
+  /** A file-based {@code kind} ("key" or "trust") manager provider reading {@code file}. */
+  private static Entry fileBasedProvider(DN dn, String kind, String file) {
+    return new Entry(
+        dn,
+        new Attribute(
+            "objectClass",
+            "top",
+            "ds-cfg-" + kind + "-manager-provider",
+            "ds-cfg-file-based-" + kind + "-manager-provider"),
+        new Attribute("cn", dn.getRDN().getAttributeValues()[0]),
+        new Attribute("ds-cfg-enabled", "true"),
+        new Attribute("ds-cfg-" + kind + "-store-file", file),
+        new Attribute("ds-cfg-" + kind + "-store-pin-file", file + ".pin"));
   }
 
   private static Entry saslHandler(String name, String type) {

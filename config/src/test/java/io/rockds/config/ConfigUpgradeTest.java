@@ -19,15 +19,6 @@ class ConfigUpgradeTest {
 
   /** Today's initial configuration turned back into the layout of the previous release. */
   private ConfigStore previousRelease() throws Exception {
-    InitialConfig.Parameters p =
-        new InitialConfig.Parameters(
-            new DN("dc=example,dc=com"),
-            "127.0.0.1",
-            0,
-            -1,
-            new DN("cn=Directory Manager"),
-            "{SSHA512}aGFzaA==",
-            false);
     List<Entry> old = new ArrayList<>();
     List<DN> later =
         InitialConfig.pluginsAndProviders().stream()
@@ -40,7 +31,7 @@ class ConfigUpgradeTest {
                   }
                 })
             .toList();
-    for (Entry e : InitialConfig.entries(p)) {
+    for (Entry e : InitialStores.saved(dir.resolve("new"), 0, -1).all()) {
       DN dn = e.getParsedDN();
       if (later.contains(dn)) {
         continue;

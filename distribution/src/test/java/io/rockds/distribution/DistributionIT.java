@@ -1,12 +1,12 @@
 package io.rockds.distribution;
 
+import static io.rockds.testsupport.Processes.freePort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.unboundid.ldap.sdk.LDAPConnection;
+import io.rockds.testsupport.Processes;
+import io.rockds.testsupport.Processes.Result;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
@@ -156,33 +155,17 @@ class DistributionIT {
     }
   }
 
-  record Result(int exitCode, String output) {}
-
   /**
    * Runs with the working directory {@code cwd} and a bare environment: no Maven, only the system's
    * PATH.
    */
   private static Result run(Path cwd, String... command) throws Exception {
-    ProcessBuilder pb =
-        new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
+    ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile());
     Map<String, String> env = pb.environment();
     String javaHome = System.getProperty("java.home");
     env.clear();
     env.put("PATH", javaHome + "/bin:/usr/bin:/bin");
     env.put("HOME", cwd.toString());
-    Process p = pb.start();
-    p.getOutputStream().close();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!p.waitFor(120, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError("timed out: " + String.join(" ", command) + "\n" + out);
-    }
-    return new Result(p.exitValue(), out);
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
+    return Processes.run(pb);
   }
 }
