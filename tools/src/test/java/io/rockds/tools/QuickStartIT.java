@@ -9,12 +9,7 @@ import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.instance.Instance;
 import io.rockds.server.DirectoryServer;
-<<<<<<< HEAD
-import io.rockds.tools.fixtures.BinScripts.Result;
-=======
-import io.rockds.server.Instance;
 import io.rockds.testsupport.Processes.Result;
->>>>>>> c913d75 (bin/backup takes the shared connection options (LdapConnectionOptions) and refuses --compress (backups copy block-compressed SST files); process runner of the bin/ and distribution tests shared in test-support (Processes); dsconfig tests of the new object types (online, list-properties, interactive root-dn); docs)
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
