@@ -33,7 +33,7 @@ class DistributionIT {
   @Test
   void theTarballUnpackedAnywhereSetsUpStartsAndStopsAServer() throws Exception {
     Path tarball = archive(".tar.gz");
-    assertThat(run(dir, "tar", "-xzf", tarball.toString()).exitCode).isZero();
+    assertThat(run(dir, "tar", "-xzf", tarball.toString()).exitCode()).isZero();
     Path home;
     try (var unpacked = Files.list(dir)) {
       home = unpacked.filter(Files::isDirectory).findFirst().orElseThrow();
@@ -88,8 +88,8 @@ class DistributionIT {
             "rebuild-index",
             "backendstat")) {
       Result version = run(dir, home.resolve("bin").resolve(tool).toString(), "--version");
-      assertThat(version.exitCode).as(tool + ": " + version.output).isZero();
-      assertThat(version.output)
+      assertThat(version.exitCode()).as(tool + ": " + version.output()).isZero();
+      assertThat(version.output())
           .as(tool)
           .containsPattern("RockDS \\S+ \\(commit ([0-9a-f]{7,}|unknown)\\)");
     }
@@ -109,11 +109,11 @@ class DistributionIT {
             "--rootUserPassword",
             "secret12",
             "--quiet");
-    assertThat(setup.exitCode).as(setup.output).isZero();
+    assertThat(setup.exitCode()).as(setup.output()).isZero();
     try {
       Result start =
           run(dir, home.resolve("bin/start-ds").toString(), "--instance", instance.toString());
-      assertThat(start.exitCode).as(start.output).isZero();
+      assertThat(start.exitCode()).as(start.output()).isZero();
       try (LDAPConnection ldap =
           new LDAPConnection("127.0.0.1", port, "cn=Directory Manager", "secret12")) {
         assertThat(ldap.getRootDSE().getAttributeValue("vendorName")).isNotBlank();
@@ -121,7 +121,7 @@ class DistributionIT {
     } finally {
       Result stop =
           run(dir, home.resolve("bin/stop-ds").toString(), "--instance", instance.toString());
-      assertThat(stop.exitCode).as(stop.output).isZero();
+      assertThat(stop.exitCode()).as(stop.output()).isZero();
     }
   }
 
@@ -129,7 +129,8 @@ class DistributionIT {
   void theZipHoldsTheSameFilesAsTheTarball() throws Exception {
     Path tarball = archive(".tar.gz");
     Result listing = run(dir, "tar", "-tzf", tarball.toString());
-    List<String> tarFiles = listing.output.lines().filter(l -> !l.endsWith("/")).sorted().toList();
+    List<String> tarFiles =
+        listing.output().lines().filter(l -> !l.endsWith("/")).sorted().toList();
     List<String> zipFiles = new ArrayList<>();
     try (ZipFile zip = new ZipFile(archive(".zip").toFile())) {
       for (Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements(); ) {
