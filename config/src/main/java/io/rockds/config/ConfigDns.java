@@ -14,6 +14,14 @@ public final class ConfigDns {
   public static final DN PASSWORD_POLICIES = parse("cn=Password Policies,cn=config");
   public static final DN PASSWORD_STORAGE_SCHEMES = parse("cn=Password Storage Schemes,cn=config");
   public static final DN PASSWORD_VALIDATORS = parse("cn=Password Validators,cn=config");
+  public static final DN PLUGINS = parse("cn=Plugins,cn=config");
+  public static final DN KEY_MANAGER_PROVIDERS = parse("cn=Key Manager Providers,cn=config");
+  public static final DN TRUST_MANAGER_PROVIDERS = parse("cn=Trust Manager Providers,cn=config");
+  public static final DN SASL_MECHANISM_HANDLERS = parse("cn=SASL Mechanisms,cn=config");
+  public static final DN REFERENTIAL_INTEGRITY = named("Referential Integrity", PLUGINS);
+  public static final DN DEFAULT_KEY_MANAGER = named("Default Key Manager", KEY_MANAGER_PROVIDERS);
+  public static final DN DEFAULT_TRUST_MANAGER =
+      named("Default Trust Manager", TRUST_MANAGER_PROVIDERS);
 
   private ConfigDns() {}
 
@@ -23,6 +31,11 @@ public final class ConfigDns {
     } catch (LDAPException e) {
       throw new IllegalArgumentException(dn, e);
     }
+  }
+
+  /** The entry {@code cn=<name>} below {@code parent}. */
+  public static DN named(String name, DN parent) {
+    return new DN(new RDN("cn", name), parent);
   }
 
   public static DN backend(String id) {

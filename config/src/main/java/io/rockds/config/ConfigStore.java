@@ -107,6 +107,7 @@ public final class ConfigStore {
         store.put(entry);
         store.entryLines.put(normalize(entry.getParsedDN()), lineOr(dnLines, index));
       }
+      ConfigUpgrade.apply(store);
     } catch (LDAPException e) {
       throw new ConfigException(file + ": invalid DN: " + e.getMessage(), e);
     } catch (IOException e) {

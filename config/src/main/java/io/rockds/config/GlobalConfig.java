@@ -14,7 +14,6 @@ import io.rockds.config.model.PropertyReader;
  * @param workerThreads size of the operation worker pool (0 = twice the cores, at least 8)
  * @param http the metrics and health endpoint
  * @param requestLimits defensive per-request limits and connection handling
- * @param referentialIntegrity deletes and renames update the groups listing the entry
  * @param memoryBudgetBytes memory the server may use, caches derived from it (0 = half the
  *     machine's)
  * @param persistentSearch how many persistent searches may run and how far a client may lag
@@ -27,7 +26,6 @@ public record GlobalConfig(
     int workerThreads,
     RequestLimitsConfig requestLimits,
     HttpEndpoint http,
-    boolean referentialIntegrity,
     long memoryBudgetBytes,
     PersistentSearchConfig persistentSearch) {
 
@@ -54,7 +52,6 @@ public record GlobalConfig(
             r.string("http-listen-address"),
             r.integer("http-port").intValue(),
             r.bool("metrics-enabled")),
-        r.bool("referential-integrity"),
         r.integer("memory-budget"),
         PersistentSearchConfig.from(r));
   }

@@ -249,7 +249,7 @@ public final class InitialConfig {
             new Attribute("cn", "Access Control Handler"),
             new Attribute("ds-cfg-enabled", "true"),
             new Attribute("ds-cfg-global-aci", GLOBAL_ACIS)));
-    entries.add(container(ConfigDns.ROOT_DNS, "Root DNs"));
+    entries.add(rootDns());
     entries.add(
         new Entry(
             ConfigDns.rootDn("Directory Manager"),
@@ -257,8 +257,7 @@ public final class InitialConfig {
             new Attribute("cn", "Directory Manager"),
             new Attribute("sn", "Manager"),
             new Attribute("ds-cfg-alternate-bind-dn", p.rootUserDn().toString()),
-            new Attribute("userPassword", p.rootPasswordHash()),
-            new Attribute("ds-privilege-name", ROOT_PRIVILEGES)));
+            new Attribute("userPassword", p.rootPasswordHash())));
     entries.add(container(ConfigDns.LOGGERS, "Loggers"));
     entries.add(
         new Entry(
@@ -293,6 +292,7 @@ public final class InitialConfig {
               new Attribute("ds-cfg-enabled", Boolean.toString(!scheme.get(1).equals("CLEAR"))),
               new Attribute("ds-cfg-scheme-name", scheme.get(1))));
     }
+    entries.addAll(pluginsAndProviders());
     entries.add(container(ConfigDns.PASSWORD_VALIDATORS, "Password Validators"));
     entries.add(validator(LENGTH_VALIDATOR, "length-based", "ds-cfg-min-password-length: 8"));
     entries.add(
@@ -356,6 +356,68 @@ public final class InitialConfig {
       entry.addAttribute(property.substring(0, colon), property.substring(colon + 2));
     }
     return entry;
+  }
+
+  /**
+   * {@code cn=Root DNs}: the privileges every root user holds ({@code
+   * default-root-privilege-name}), beside those of its own {@code ds-privilege-name}.
+   */
+  static Entry rootDns() {
+    return new Entry(
+        ConfigDns.ROOT_DNS,
+        new Attribute("objectClass", "top", "ds-cfg-branch", "ds-cfg-root-dn"),
+        new Attribute("cn", "Root DNs"),
+        new Attribute("ds-cfg-default-root-privilege-name", ROOT_PRIVILEGES));
+  }
+
+  /**
+   * The plugins, key and trust manager providers and SASL mechanism handlers, with their
+   * containers, as a new instance has them (and {@link ConfigUpgrade} adds to older ones).
+   */
+  static List<Entry> pluginsAndProviders() {
+    return List.of(
+        container(ConfigDns.PLUGINS, "Plugins"),
+        new Entry(
+            ConfigDns.REFERENTIAL_INTEGRITY,
+            new Attribute(
+                "objectClass", "top", "ds-cfg-plugin", "ds-cfg-referential-integrity-plugin"),
+            new Attribute("cn", "Referential Integrity"),
+            new Attribute("ds-cfg-enabled", "true"),
+            new Attribute("ds-cfg-attribute-type", "member", "uniqueMember")),
+        container(ConfigDns.KEY_MANAGER_PROVIDERS, "Key Manager Providers"),
+        fileBasedProvider(ConfigDns.DEFAULT_KEY_MANAGER, "key", "config/keystore.p12"),
+        container(ConfigDns.TRUST_MANAGER_PROVIDERS, "Trust Manager Providers"),
+        fileBasedProvider(ConfigDns.DEFAULT_TRUST_MANAGER, "trust", "config/truststore.p12"),
+        container(ConfigDns.SASL_MECHANISM_HANDLERS, "SASL Mechanisms"),
+        saslHandler("PLAIN", "plain"),
+        saslHandler("EXTERNAL", "external"));
+  }
+
+  /** A file-based {@code kind} ("key" or "trust") manager provider reading {@code file}. */
+  private static Entry fileBasedProvider(DN dn, String kind, String file) {
+    return new Entry(
+        dn,
+        new Attribute(
+            "objectClass",
+            "top",
+            "ds-cfg-" + kind + "-manager-provider",
+            "ds-cfg-file-based-" + kind + "-manager-provider"),
+        new Attribute("cn", dn.getRDN().getAttributeValues()[0]),
+        new Attribute("ds-cfg-enabled", "true"),
+        new Attribute("ds-cfg-" + kind + "-store-file", file),
+        new Attribute("ds-cfg-" + kind + "-store-pin-file", file + ".pin"));
+  }
+
+  private static Entry saslHandler(String name, String type) {
+    return new Entry(
+        ConfigDns.named(name, ConfigDns.SASL_MECHANISM_HANDLERS),
+        new Attribute(
+            "objectClass",
+            "top",
+            "ds-cfg-sasl-mechanism-handler",
+            "ds-cfg-" + type + "-sasl-mechanism-handler"),
+        new Attribute("cn", name),
+        new Attribute("ds-cfg-enabled", "true"));
   }
 
   private static Entry container(DN dn, String cn) {

@@ -3,7 +3,9 @@ package io.rockds.config;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A root user ({@code cn=<name>,cn=Root DNs,cn=config}): binds as any of {@code bindDns} (the
@@ -13,7 +15,11 @@ import java.util.List;
 public record RootDnConfig(
     DN configDn, List<DN> bindDns, List<String> passwordHashes, List<String> privileges) {
 
-  static RootDnConfig from(ConfigEntry e) throws ConfigException {
+  /**
+   * Reads a root user; it holds {@code defaultPrivileges} (the {@code default-root-privilege-name}
+   * of {@code cn=Root DNs}) and its own {@code ds-privilege-name}.
+   */
+  static RootDnConfig from(ConfigEntry e, List<String> defaultPrivileges) throws ConfigException {
     List<DN> bindDns = new ArrayList<>();
     DN own;
     try {
@@ -30,6 +36,8 @@ public record RootDnConfig(
     if (hashes.isEmpty()) {
       throw new ConfigException(e.entry().getDN() + ": userPassword is required for a root DN");
     }
-    return new RootDnConfig(own, List.copyOf(bindDns), hashes, e.strings("ds-privilege-name"));
+    Set<String> privileges = new LinkedHashSet<>(defaultPrivileges);
+    privileges.addAll(e.strings("ds-privilege-name"));
+    return new RootDnConfig(own, List.copyOf(bindDns), hashes, List.copyOf(privileges));
   }
 }

@@ -6,6 +6,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.config.model.ConfigModel;
 import io.rockds.config.model.EntryValidator;
 import io.rockds.config.model.ObjectDefinition;
+import io.rockds.config.model.PropertyReader;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,7 +24,10 @@ public record ServerConfig(
     List<BackendConfig> backends,
     List<ConnectionHandlerConfig> connectionHandlers,
     List<RootDnConfig> rootDns,
-    List<LogPublisherConfig> logPublishers) {
+    List<LogPublisherConfig> logPublishers,
+    ReferentialIntegrityConfig referentialIntegrity,
+    TlsStoresConfig tlsStores,
+    List<String> saslMechanisms) {
 
   public static ServerConfig read(ConfigStore store) throws ConfigException {
     Entry root = store.get(ConfigDns.CONFIG);
@@ -63,8 +67,14 @@ public record ServerConfig(
       handlers.add(ConnectionHandlerConfig.from(new ConfigEntry(h)));
     }
     List<RootDnConfig> rootDns = new ArrayList<>();
+    Entry rootDnsEntry = store.get(ConfigDns.ROOT_DNS);
+    List<String> defaultRootPrivileges =
+        rootDnsEntry == null
+            ? List.of()
+            : new ConfigEntry(rootDnsEntry).strings("default-root-privilege-name");
     for (Entry r : store.children(ConfigDns.ROOT_DNS)) {
-      rootDns.add(located(store, r, () -> RootDnConfig.from(new ConfigEntry(r))));
+      rootDns.add(
+          located(store, r, () -> RootDnConfig.from(new ConfigEntry(r), defaultRootPrivileges)));
     }
     List<LogPublisherConfig> publishers = new ArrayList<>();
     for (Entry p : store.children(ConfigDns.LOGGERS)) {
@@ -84,12 +94,27 @@ public record ServerConfig(
     for (Entry v : store.children(ConfigDns.PASSWORD_VALIDATORS)) {
       requireKind(store, v, ConfigModel.PASSWORD_VALIDATOR);
     }
+    Entry integrity = store.get(ConfigDns.REFERENTIAL_INTEGRITY);
+    if (integrity != null) {
+      requireKind(store, integrity, ConfigModel.PLUGIN);
+    }
+    List<String> sasl = new ArrayList<>();
+    for (Entry h : store.children(ConfigDns.SASL_MECHANISM_HANDLERS)) {
+      requireKind(store, h, ConfigModel.SASL_MECHANISM_HANDLER);
+      if (new PropertyReader(h, ConfigModel.SASL_MECHANISM_HANDLER).bool("enabled")) {
+        sasl.add(new ConfigEntry(h).name());
+      }
+    }
     return new ServerConfig(
         GlobalConfig.from(new ConfigEntry(root)),
         List.copyOf(backends),
         List.copyOf(handlers),
         List.copyOf(rootDns),
-        List.copyOf(publishers));
+        List.copyOf(publishers),
+        located(store, integrity, () -> ReferentialIntegrityConfig.from(integrity)),
+        TlsStoresConfig.from(
+            store.get(ConfigDns.DEFAULT_KEY_MANAGER), store.get(ConfigDns.DEFAULT_TRUST_MANAGER)),
+        List.copyOf(sasl));
   }
 
   /** Refuses an entry in a container of one kind of object that is not of that kind. */
@@ -117,6 +142,9 @@ public record ServerConfig(
     try {
       return read.get();
     } catch (ConfigException e) {
+      if (entry == null) {
+        throw e;
+      }
       throw new ConfigException(store.location(parsed(entry), null) + e.getMessage(), e);
     }
   }

@@ -1,12 +1,12 @@
 package io.rockds.distribution;
 
+import static io.rockds.testsupport.Processes.freePort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.unboundid.ldap.sdk.LDAPConnection;
+import io.rockds.testsupport.Processes;
+import io.rockds.testsupport.Processes.Result;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
@@ -34,7 +33,7 @@ class DistributionIT {
   @Test
   void theTarballUnpackedAnywhereSetsUpStartsAndStopsAServer() throws Exception {
     Path tarball = archive(".tar.gz");
-    assertThat(run(dir, "tar", "-xzf", tarball.toString()).exitCode).isZero();
+    assertThat(run(dir, "tar", "-xzf", tarball.toString()).exitCode()).isZero();
     Path home;
     try (var unpacked = Files.list(dir)) {
       home = unpacked.filter(Files::isDirectory).findFirst().orElseThrow();
@@ -89,8 +88,8 @@ class DistributionIT {
             "rebuild-index",
             "backendstat")) {
       Result version = run(dir, home.resolve("bin").resolve(tool).toString(), "--version");
-      assertThat(version.exitCode).as(tool + ": " + version.output).isZero();
-      assertThat(version.output)
+      assertThat(version.exitCode()).as(tool + ": " + version.output()).isZero();
+      assertThat(version.output())
           .as(tool)
           .containsPattern("RockDS \\S+ \\(commit ([0-9a-f]{7,}|unknown)\\)");
     }
@@ -110,11 +109,11 @@ class DistributionIT {
             "--rootUserPassword",
             "secret12",
             "--quiet");
-    assertThat(setup.exitCode).as(setup.output).isZero();
+    assertThat(setup.exitCode()).as(setup.output()).isZero();
     try {
       Result start =
           run(dir, home.resolve("bin/start-ds").toString(), "--instance", instance.toString());
-      assertThat(start.exitCode).as(start.output).isZero();
+      assertThat(start.exitCode()).as(start.output()).isZero();
       try (LDAPConnection ldap =
           new LDAPConnection("127.0.0.1", port, "cn=Directory Manager", "secret12")) {
         assertThat(ldap.getRootDSE().getAttributeValue("vendorName")).isNotBlank();
@@ -122,7 +121,7 @@ class DistributionIT {
     } finally {
       Result stop =
           run(dir, home.resolve("bin/stop-ds").toString(), "--instance", instance.toString());
-      assertThat(stop.exitCode).as(stop.output).isZero();
+      assertThat(stop.exitCode()).as(stop.output()).isZero();
     }
   }
 
@@ -130,7 +129,8 @@ class DistributionIT {
   void theZipHoldsTheSameFilesAsTheTarball() throws Exception {
     Path tarball = archive(".tar.gz");
     Result listing = run(dir, "tar", "-tzf", tarball.toString());
-    List<String> tarFiles = listing.output.lines().filter(l -> !l.endsWith("/")).sorted().toList();
+    List<String> tarFiles =
+        listing.output().lines().filter(l -> !l.endsWith("/")).sorted().toList();
     List<String> zipFiles = new ArrayList<>();
     try (ZipFile zip = new ZipFile(archive(".zip").toFile())) {
       for (Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements(); ) {
@@ -156,33 +156,17 @@ class DistributionIT {
     }
   }
 
-  record Result(int exitCode, String output) {}
-
   /**
    * Runs with the working directory {@code cwd} and a bare environment: no Maven, only the system's
    * PATH.
    */
   private static Result run(Path cwd, String... command) throws Exception {
-    ProcessBuilder pb =
-        new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
+    ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile());
     Map<String, String> env = pb.environment();
     String javaHome = System.getProperty("java.home");
     env.clear();
     env.put("PATH", javaHome + "/bin:/usr/bin:/bin");
     env.put("HOME", cwd.toString());
-    Process p = pb.start();
-    p.getOutputStream().close();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!p.waitFor(120, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError("timed out: " + String.join(" ", command) + "\n" + out);
-    }
-    return new Result(p.exitValue(), out);
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
+    return Processes.run(pb);
   }
 }

@@ -21,10 +21,6 @@ public record Instance(Path root) {
     return root.resolve("config").resolve("config.ldif");
   }
 
-  public Path keyStore() {
-    return root.resolve("config").resolve("keystore.p12");
-  }
-
   public Path schemaDirectory() {
     return root.resolve("config").resolve("schema");
   }

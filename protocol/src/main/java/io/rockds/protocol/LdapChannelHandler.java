@@ -9,6 +9,7 @@ import io.netty.handler.codec.DecoderException;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateEvent;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -71,13 +72,16 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
    */
   private boolean refused;
 
+  private final Duration idleTimeout;
   private ChannelHandlerContext ctx;
   private LdapConnection connection;
 
-  LdapChannelHandler(LdapRequestHandler handler, Executor workers, int maxOutstanding) {
+  LdapChannelHandler(
+      LdapRequestHandler handler, Executor workers, int maxOutstanding, Duration idleTimeout) {
     this.handler = handler;
     this.workers = workers;
     this.maxOutstanding = maxOutstanding;
+    this.idleTimeout = idleTimeout;
   }
 
   LdapConnection connection() {
@@ -91,7 +95,7 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelActive(ChannelHandlerContext ctx) {
-    connection = new LdapConnection(ctx.channel());
+    connection = new LdapConnection(ctx.channel(), idleTimeout);
     handler.connected(connection);
     ctx.fireChannelActive();
     readIfReady();

@@ -9,7 +9,9 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
@@ -38,7 +40,12 @@ public final class LdapConnection {
   private static final long NOTICE_GRACE_MILLIS = 2000;
 
   private final long id = IDS.getAndIncrement();
+
+  /** The name of the idle timer in the channel pipeline, before the frame decoder. */
+  static final String IDLE_HANDLER = "idle";
+
   private final Channel channel;
+  private final Duration listenerIdleTimeout;
   private final Object writability = new Object();
   private final Queue<Runnable> whenWritable = new ConcurrentLinkedQueue<>();
   private final long connectedAtMillis = System.currentTimeMillis();
@@ -46,8 +53,35 @@ public final class LdapConnection {
   private volatile Object attachment;
   private volatile IntConsumer finalResponseListener;
 
-  LdapConnection(Channel channel) {
+  LdapConnection(Channel channel, Duration listenerIdleTimeout) {
     this.channel = channel;
+    this.listenerIdleTimeout = listenerIdleTimeout;
+  }
+
+  /**
+   * Replaces the listener's idle timeout for this connection, e.g. with a bound user's own limit:
+   * {@code null} restores the listener's, {@link Duration#ZERO} keeps the connection however long
+   * it idles. The idle time counts from this call.
+   */
+  public void setIdleTimeout(Duration timeout) {
+    Duration effective = timeout == null ? listenerIdleTimeout : timeout;
+    channel
+        .eventLoop()
+        .execute(
+            () -> {
+              if (channel.pipeline().get(IDLE_HANDLER) != null) {
+                channel.pipeline().remove(IDLE_HANDLER);
+              }
+              if (!effective.isZero() && channel.pipeline().get(LdapServer.FRAME_HANDLER) != null) {
+                channel
+                    .pipeline()
+                    .addBefore(LdapServer.FRAME_HANDLER, IDLE_HANDLER, idleHandler(effective));
+              }
+            });
+  }
+
+  static IdleStateHandler idleHandler(Duration timeout) {
+    return new IdleStateHandler(0, 0, timeout.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   public long id() {

@@ -18,7 +18,6 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -34,6 +33,9 @@ import java.util.concurrent.TimeUnit;
  * encode → requests (which pulls requests only as fast as it runs them).
  */
 public final class LdapServer implements AutoCloseable {
+  /** The name of the frame decoder in a connection's pipeline. */
+  static final String FRAME_HANDLER = "frame";
+
   private static final WriteBufferWaterMark WATER_MARK =
       new WriteBufferWaterMark(256 * 1024, 1024 * 1024);
 
@@ -139,12 +141,13 @@ public final class LdapServer implements AutoCloseable {
     }
     if (!settings.idleTimeout().isZero()) {
       pipeline.addLast(
-          new IdleStateHandler(0, 0, settings.idleTimeout().toMillis(), TimeUnit.MILLISECONDS));
+          LdapConnection.IDLE_HANDLER, LdapConnection.idleHandler(settings.idleTimeout()));
     }
     LdapChannelHandler requests =
-        new LdapChannelHandler(handler, workers, settings.maxOutstandingRequests());
+        new LdapChannelHandler(
+            handler, workers, settings.maxOutstandingRequests(), settings.idleTimeout());
     pipeline.addLast(
-        "frame",
+        FRAME_HANDLER,
         new LdapFrameDecoder(
             () -> {
               LdapConnection connection = requests.connection();

@@ -82,6 +82,7 @@ public final class ClientConnection {
     this.identity = identity;
     this.authMethod = identity.isAnonymous() ? NO_AUTHENTICATION : authMethod;
     ldap.setAuthenticated(!identity.isAnonymous());
+    ldap.setIdleTimeout(identity.limits().idleTimeout());
   }
 
   /**

@@ -13,6 +13,7 @@ import io.rockds.config.GlobalConfig;
 import io.rockds.config.ReplicationConfig;
 import io.rockds.config.RequestLimitsConfig;
 import io.rockds.config.ServerConfig;
+import io.rockds.config.TlsStoresConfig;
 import io.rockds.instance.Instance;
 import io.rockds.instance.ServerLock;
 import io.rockds.protocol.ConnectionLimit;
@@ -205,15 +206,25 @@ public final class DirectoryServer implements AutoCloseable {
             config.global().requestLimits(),
             config.global().http().metricsEnabled());
     try {
-      SslContext ssl = tls(instance);
-      server.metrics.bindCertificateExpiry(certificateExpiry(instance));
+      SslContext ssl = tls(instance, config.tlsStores());
+      server.metrics.bindCertificateExpiry(certificateExpiry(instance, config.tlsStores()));
       RootUsers rootUsers = new RootUsers(config.rootDns(), policies);
+      AtomicReference<ServerContext> built = new AtomicReference<>();
+      Groups groups =
+          new Groups(
+              backends, schema, () -> built.get().configuration().current().referentialIntegrity());
       SecurityServices security =
           SecurityServices.open(
-              store, config.global(), policies, rootUsers, backends, schema.current(), clock);
+              store,
+              config.global(),
+              policies,
+              rootUsers,
+              backends,
+              schema.current(),
+              groups,
+              clock);
       LiveConfiguration live =
           new LiveConfiguration(config, store, security, rootUsers, server.logs, backends);
-      AtomicReference<ServerContext> built = new AtomicReference<>();
       WriteApplier applier = new WriteApplier(built::get);
       ReplicationConfig replicated = ReplicationConfig.read(store);
       if (replicated != null) {
@@ -253,7 +264,7 @@ public final class DirectoryServer implements AutoCloseable {
               new BackendRouter(namingContexts),
               security.access(),
               security.passwordPolicy(),
-              new Groups(backends, schema, () -> live.global().referentialIntegrity()),
+              groups,
               server.replication == null ? WritePath.LOCAL : server.replication,
               applier);
       built.set(context);
@@ -288,21 +299,28 @@ public final class DirectoryServer implements AutoCloseable {
    * The expiry of the certificate the listeners were just given (a replaced keystore applies at
    * restart).
    */
-  private static java.time.Instant certificateExpiry(Instance instance) throws ConfigException {
+  private static java.time.Instant certificateExpiry(Instance instance, TlsStoresConfig stores)
+      throws ConfigException {
+    Path keyStore = instance.resolve(stores.keyStore());
     try {
-      return TlsContexts.certificateExpiry(instance.keyStore());
+      return TlsContexts.certificateExpiry(keyStore, instance.resolve(stores.keyStorePin()));
     } catch (IOException | GeneralSecurityException e) {
       throw new ConfigException(
-          "cannot read the certificate of " + instance.keyStore() + ": " + e.getMessage(), e);
+          "cannot read the certificate of " + keyStore + ": " + e.getMessage(), e);
     }
   }
 
-  private static SslContext tls(Instance instance) throws ConfigException {
+  /** The listeners' TLS, from the key and trust manager providers. */
+  private static SslContext tls(Instance instance, TlsStoresConfig stores) throws ConfigException {
+    Path keyStore = instance.resolve(stores.keyStore());
     try {
-      return TlsContexts.forKeyStore(instance.keyStore());
+      return TlsContexts.forKeyStore(
+          keyStore,
+          instance.resolve(stores.keyStorePin()),
+          stores.trustStore() == null ? null : instance.resolve(stores.trustStore()),
+          instance.resolve(stores.trustStorePin()));
     } catch (IOException | GeneralSecurityException e) {
-      throw new ConfigException(
-          "cannot set up TLS from " + instance.keyStore() + ": " + e.getMessage(), e);
+      throw new ConfigException("cannot set up TLS from " + keyStore + ": " + e.getMessage(), e);
     }
   }
 

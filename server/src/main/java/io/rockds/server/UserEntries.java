@@ -6,12 +6,11 @@ import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 
 /**
  * User entries: finding those SASL PLAIN's {@code u:} authentication IDs name (by {@code uid}
- * equality under every backend), and the identity an entry authenticates as.
+ * equality under every backend).
  */
 public final class UserEntries {
   /** Bound on entries examined when uid is not indexed, so a lookup cannot scan a huge backend. */
@@ -42,18 +41,5 @@ public final class UserEntries {
       }
     }
     return found;
-  }
-
-  /**
-   * The identity of a user entry: its DN, its {@code ds-privilege-name} values and its {@code
-   * ds-rlim-*} limits.
-   */
-  public static Identity identityOf(Entry entry) throws LDAPException {
-    String[] privileges = entry.getAttributeValues("ds-privilege-name");
-    return new Identity(
-        entry.getParsedDN(),
-        false,
-        new HashSet<>(privileges == null ? List.of() : List.of(privileges)),
-        UserLimits.of(entry));
   }
 }

@@ -9,6 +9,7 @@ import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.config.ReferentialIntegrityConfig;
 import io.rockds.server.group.Groups;
 import io.rockds.server.schema.ServerSchema;
 import io.rockds.storage.EntryContainer;
@@ -29,6 +30,7 @@ class GroupsIT {
   private static final String BASE = TestServer.BASE;
   private static final String PEOPLE = "ou=People," + BASE;
   private static final String GROUPS = "ou=Groups," + BASE;
+  private static final String PLUGIN = "cn=Referential Integrity,cn=Plugins,cn=config";
 
   @TempDir static Path dir;
   private static TestServer server;
@@ -126,7 +128,7 @@ class GroupsIT {
         new Groups(
             server.server().backends(),
             ServerSchema.load(server.instance().schemaDirectory()),
-            () -> true);
+            () -> ReferentialIntegrityConfig.DISABLED);
     EntryContainer container = server.server().backends().containerFor(new DN(BASE));
     List<String> members = new ArrayList<>();
     for (long id : groups.memberIds(container, new DN("cn=staff," + GROUPS)).toArray()) {
@@ -199,15 +201,11 @@ class GroupsIT {
             "member: uid=frank," + PEOPLE,
             "member: uid=gina," + PEOPLE));
     try {
-      root.modify(
-          "cn=config",
-          new Modification(ModificationType.REPLACE, "ds-cfg-referential-integrity", "false"));
+      root.modify(PLUGIN, new Modification(ModificationType.REPLACE, "ds-cfg-enabled", "false"));
       root.delete("uid=frank," + PEOPLE);
       assertThat(root.getEntry("cn=project," + GROUPS).getAttributeValues("member")).hasSize(2);
     } finally {
-      root.modify(
-          "cn=config",
-          new Modification(ModificationType.REPLACE, "ds-cfg-referential-integrity", "true"));
+      root.modify(PLUGIN, new Modification(ModificationType.REPLACE, "ds-cfg-enabled", "true"));
     }
     root.delete("uid=gina," + PEOPLE);
     assertThat(root.getEntry("cn=project," + GROUPS).getAttributeValues("member"))
@@ -246,5 +244,58 @@ class GroupsIT {
       uids.add(e.getAttributeValue("uid"));
     }
     return uids;
+  }
+
+  @Test
+  void referentialIntegrity_followsTheConfiguredAttributeTypesBelowTheConfiguredBaseDns()
+      throws Exception {
+    root.add(
+        new Entry(
+            "dn: uid=hugo," + PEOPLE,
+            "objectClass: inetOrgPerson",
+            "uid: hugo",
+            "cn: hugo",
+            "sn: hugo"));
+    root.add(
+        new Entry(
+            "dn: cn=hugo-team," + GROUPS,
+            "objectClass: groupOfNames",
+            "cn: hugo-team",
+            "member: uid=hugo," + PEOPLE,
+            "seeAlso: uid=hugo," + PEOPLE));
+    root.add(
+        new Entry(
+            "dn: uid=ida," + PEOPLE,
+            "objectClass: inetOrgPerson",
+            "uid: ida",
+            "cn: ida",
+            "sn: ida",
+            "seeAlso: uid=hugo," + PEOPLE));
+    root.modify(
+        PLUGIN,
+        new Modification(
+            ModificationType.REPLACE, "ds-cfg-attribute-type", "member", "uniqueMember", "seeAlso"),
+        new Modification(ModificationType.REPLACE, "ds-cfg-base-dn", GROUPS));
+    try {
+      root.modifyDN("uid=hugo," + PEOPLE, "uid=hugo2", true);
+      Entry team = root.getEntry("cn=hugo-team," + GROUPS);
+      assertThat(team.getAttributeValues("member")).containsExactly("uid=hugo2," + PEOPLE);
+      assertThat(team.getAttributeValues("seeAlso")).containsExactly("uid=hugo2," + PEOPLE);
+      // Outside the plugin's base DN nothing changes.
+      assertThat(root.getEntry("uid=ida," + PEOPLE).getAttributeValues("seeAlso"))
+          .containsExactly("uid=hugo," + PEOPLE);
+      root.delete("uid=hugo2," + PEOPLE);
+      team = root.getEntry("cn=hugo-team," + GROUPS);
+      assertThat(team.hasAttribute("member")).isFalse();
+      assertThat(team.hasAttribute("seeAlso")).isFalse();
+    } finally {
+      root.delete("uid=ida," + PEOPLE);
+      root.delete("cn=hugo-team," + GROUPS);
+      root.modify(
+          PLUGIN,
+          new Modification(
+              ModificationType.REPLACE, "ds-cfg-attribute-type", "member", "uniqueMember"),
+          new Modification(ModificationType.DELETE, "ds-cfg-base-dn"));
+    }
   }
 }

@@ -11,7 +11,6 @@ import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.extensions.WhoAmIExtendedRequest;
 import com.unboundid.ldap.sdk.extensions.WhoAmIExtendedResult;
-import io.rockds.server.security.TlsContexts;
 import java.io.OutputStream;
 import java.math.BigInteger;
 import java.nio.file.Files;
@@ -67,11 +66,11 @@ class SaslExternalIT {
       KeyStore trust = KeyStore.getInstance("PKCS12");
       trust.load(null, null);
       trust.setCertificateEntry("alice", certificate);
-      Path trustStore = server.instance().keyStore().resolveSibling(TlsContexts.TRUST_STORE);
+      Path trustStore = server.instance().root().resolve("config/truststore.p12");
       try (OutputStream out = Files.newOutputStream(trustStore)) {
         trust.store(out, "trust-pin".toCharArray());
       }
-      Files.writeString(trustStore.resolveSibling(TlsContexts.TRUST_STORE + ".pin"), "trust-pin");
+      Files.writeString(trustStore.resolveSibling("truststore.p12.pin"), "trust-pin");
       server.restart();
 
       KeyStore client = KeyStore.getInstance("PKCS12");

@@ -1,13 +1,13 @@
 package io.rockds.tools;
 
-import static io.rockds.tools.fixtures.BinScripts.freePort;
+import static io.rockds.testsupport.Processes.freePort;
 import static io.rockds.tools.fixtures.BinScripts.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
-import io.rockds.tools.fixtures.BinScripts.Result;
+import io.rockds.testsupport.Processes.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.rockds.tools;
 
-import static io.rockds.tools.fixtures.BinScripts.freePort;
+import static io.rockds.testsupport.Processes.freePort;
 import static io.rockds.tools.fixtures.BinScripts.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,7 +9,7 @@ import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.instance.Instance;
 import io.rockds.server.DirectoryServer;
-import io.rockds.tools.fixtures.BinScripts.Result;
+import io.rockds.testsupport.Processes.Result;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;

@@ -7,6 +7,7 @@ import static io.rockds.config.model.ApplyMode.RESTART;
 
 import com.unboundid.ldap.sdk.Entry;
 import io.rockds.config.ConfigDns;
+import io.rockds.config.InitialConfig;
 import io.rockds.config.model.Syntax.BooleanSyntax;
 import io.rockds.config.model.Syntax.DnSyntax;
 import io.rockds.config.model.Syntax.DurationSyntax;
@@ -177,13 +178,6 @@ public final class ConfigModel {
                   RESTART,
                   "Bytes of memory the server may use (0 = half the machine's): a quarter is the JVM heap, 40 % of which"
                       + " holds the entry caches, half the RocksDB block caches, the rest memtables and the page cache."),
-              PropertyDefinition.of(
-                  "referential-integrity",
-                  BOOLEAN,
-                  "true",
-                  LIVE,
-                  "Whether deleting or renaming an entry removes or renames it in the member and uniqueMember values"
-                      + " of the groups listing it."),
               PropertyDefinition.of(
                   "max-psearches",
                   COUNT,
@@ -807,6 +801,147 @@ public final class ConfigModel {
                   .asMandatory()),
           "A check a new clear-text password must pass, named by password policies' password-validator.");
 
+  public static final ObjectDefinition ROOT_DN =
+      new ObjectDefinition(
+          "root-dn",
+          "ds-cfg-root-dn",
+          null,
+          null,
+          null,
+          parent -> ConfigDns.ROOT_DNS,
+          List.of(),
+          List.of(
+              PropertyDefinition.of(
+                      "default-root-privilege-name",
+                      new EnumSyntax(InitialConfig.ROOT_PRIVILEGES),
+                      null,
+                      LIVE,
+                      "Privileges every root user holds, beside those of its own ds-privilege-name.")
+                  .asMultiValued()),
+          "The privileges of the root users (cn=Root DNs,cn=config).");
+
+  public static final ObjectDefinition PLUGIN =
+      new ObjectDefinition(
+          "plugin",
+          "ds-cfg-plugin",
+          "cn",
+          "--plugin-name",
+          null,
+          parent -> ConfigDns.PLUGINS,
+          List.of(
+              new TypeDefinition(
+                  "referential-integrity",
+                  "ds-cfg-referential-integrity-plugin",
+                  List.of(
+                      PropertyDefinition.of(
+                              "attribute-type",
+                              STRING,
+                              null,
+                              LIVE,
+                              "Attributes holding DNs that a delete removes and a rename rewrites"
+                                  + " (default: member, uniqueMember).")
+                          .asMultiValued(),
+                      PropertyDefinition.of(
+                              "base-dn",
+                              DN,
+                              null,
+                              LIVE,
+                              "Where entries referring to the deleted or renamed one are looked for"
+                                  + " (default: every naming context).")
+                          .asMultiValued()))),
+          List.of(
+              PropertyDefinition.of("enabled", BOOLEAN, null, LIVE, "Whether the plugin runs.")
+                  .asMandatory()),
+          "Server plugins: referential integrity (after a delete or rename, the DN is removed from or"
+              + " renamed in the attributes that refer to it).");
+
+  private static final List<PropertyDefinition> STORE_PROVIDER_PROPERTIES =
+      List.of(
+          PropertyDefinition.of(
+                  "enabled", BOOLEAN, null, RESTART, "Whether the listeners use the provider.")
+              .asMandatory());
+
+  public static final ObjectDefinition KEY_MANAGER_PROVIDER =
+      new ObjectDefinition(
+          "key-manager-provider",
+          "ds-cfg-key-manager-provider",
+          "cn",
+          "--provider-name",
+          null,
+          parent -> ConfigDns.KEY_MANAGER_PROVIDERS,
+          List.of(
+              new TypeDefinition(
+                  "file-based",
+                  "ds-cfg-file-based-key-manager-provider",
+                  List.of(
+                      PropertyDefinition.of(
+                          "key-store-file",
+                          STRING,
+                          "config/keystore.p12",
+                          RESTART,
+                          "PKCS#12 key store holding the server certificate and its key, relative to"
+                              + " the instance (a self-signed one is generated when it is missing)."),
+                      PropertyDefinition.of(
+                          "key-store-pin-file",
+                          STRING,
+                          "config/keystore.p12.pin",
+                          RESTART,
+                          "File holding the key store's PIN, relative to the instance.")))),
+          STORE_PROVIDER_PROPERTIES,
+          "Where the LDAPS and StartTLS listeners find their certificate (one provider: Default Key"
+              + " Manager).");
+
+  public static final ObjectDefinition TRUST_MANAGER_PROVIDER =
+      new ObjectDefinition(
+          "trust-manager-provider",
+          "ds-cfg-trust-manager-provider",
+          "cn",
+          "--provider-name",
+          null,
+          parent -> ConfigDns.TRUST_MANAGER_PROVIDERS,
+          List.of(
+              new TypeDefinition(
+                  "file-based",
+                  "ds-cfg-file-based-trust-manager-provider",
+                  List.of(
+                      PropertyDefinition.of(
+                          "trust-store-file",
+                          STRING,
+                          "config/truststore.p12",
+                          RESTART,
+                          "PKCS#12 trust store of the issuers of client certificates, relative to the"
+                              + " instance; when it exists, clients are asked for a certificate (SASL"
+                              + " EXTERNAL)."),
+                      PropertyDefinition.of(
+                          "trust-store-pin-file",
+                          STRING,
+                          "config/truststore.p12.pin",
+                          RESTART,
+                          "File holding the trust store's PIN, relative to the instance.")))),
+          STORE_PROVIDER_PROPERTIES,
+          "Which client certificates the listeners accept (one provider: Default Trust Manager).");
+
+  public static final ObjectDefinition SASL_MECHANISM_HANDLER =
+      new ObjectDefinition(
+          "sasl-mechanism-handler",
+          "ds-cfg-sasl-mechanism-handler",
+          "cn",
+          "--handler-name",
+          null,
+          parent -> ConfigDns.SASL_MECHANISM_HANDLERS,
+          List.of(
+              new TypeDefinition("plain", "ds-cfg-plain-sasl-mechanism-handler", List.of()),
+              new TypeDefinition("external", "ds-cfg-external-sasl-mechanism-handler", List.of())),
+          List.of(
+              PropertyDefinition.of(
+                      "enabled",
+                      BOOLEAN,
+                      null,
+                      LIVE,
+                      "Whether binds may use the mechanism (and the root DSE lists it).")
+                  .asMandatory()),
+          "The SASL mechanisms binds may use: PLAIN and EXTERNAL.");
+
   /** Every kind, parents before children. */
   public static final List<ObjectDefinition> ALL =
       List.of(
@@ -819,7 +954,12 @@ public final class ConfigModel {
           ACCESS_LOG_FILTERING_CRITERIA,
           PASSWORD_POLICY,
           PASSWORD_STORAGE_SCHEME,
-          PASSWORD_VALIDATOR);
+          PASSWORD_VALIDATOR,
+          ROOT_DN,
+          PLUGIN,
+          KEY_MANAGER_PROVIDER,
+          TRUST_MANAGER_PROVIDER,
+          SASL_MECHANISM_HANDLER);
 
   private ConfigModel() {}
 

@@ -8,6 +8,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.LDAPURL;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.config.ReferentialIntegrityConfig;
 import io.rockds.server.Backends;
 import io.rockds.server.schema.ServerSchema;
 import io.rockds.storage.AttributeIndex;
@@ -22,7 +23,7 @@ import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Group membership, read from the member and uniqueMember equality indexes: the groups that list a
@@ -40,22 +41,19 @@ public final class Groups {
 
   private final Backends backends;
   private final ServerSchema schema;
-  private final BooleanSupplier referentialIntegrity;
   private final ReferentialIntegrity integrity;
 
   /**
-   * @param referentialIntegrity whether deletes and renames update the groups listing the entry,
-   *     asked at each write (the {@code referential-integrity} global property changes live)
+   * @param referentialIntegrity the referential integrity plugin's configuration, asked at each
+   *     write (it changes live)
    */
-  public Groups(Backends backends, ServerSchema schema, BooleanSupplier referentialIntegrity) {
+  public Groups(
+      Backends backends,
+      ServerSchema schema,
+      Supplier<ReferentialIntegrityConfig> referentialIntegrity) {
     this.backends = backends;
     this.schema = schema;
-    this.referentialIntegrity = referentialIntegrity;
-    this.integrity = new ReferentialIntegrity(this);
-  }
-
-  boolean referentialIntegrity() {
-    return referentialIntegrity.getAsBoolean();
+    this.integrity = new ReferentialIntegrity(this, schema, referentialIntegrity);
   }
 
   /** What deletes and renames call once committed; does nothing when turned off. */

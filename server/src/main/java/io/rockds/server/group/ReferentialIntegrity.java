@@ -3,49 +3,69 @@ package io.rockds.server.group;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.RDN;
-import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.config.ReferentialIntegrityConfig;
+import io.rockds.server.schema.ServerSchema;
 import io.rockds.storage.EntryContainer;
+import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps member and uniqueMember values pointing at entries that exist: after a delete the DN is
- * removed from every group listing it, after a rename (of an entry and its subtree) it is replaced
- * by the new DN. Like OpenLDAP's refint overlay and OpenDJ's plugin this runs after the operation
- * committed, one group modify at a time: a failure is logged, never undoes the client's operation.
- * A group left without members keeps no member attribute.
+ * The referential integrity plugin ({@code cn=Referential Integrity,cn=Plugins,cn=config}): keeps
+ * the DN values of its attribute types (member and uniqueMember by default) pointing at entries
+ * that exist. After a delete the DN is removed from every entry below the plugin's base DNs that
+ * holds it; after a rename (of an entry and its subtree) it is replaced by the new DN.
+ *
+ * <p>Like OpenLDAP's refint overlay and OpenDJ's plugin this runs right after the operation
+ * committed, one modify per referring entry, not in the client's write: that write stays one
+ * RocksDB batch of one entry and its index records whatever the number of groups, and a failure
+ * here is logged, never undoes the client's operation. An entry left without values keeps no
+ * attribute. The referring entries are found through the attributes' equality indexes (setup
+ * creates them for member and uniqueMember); another attribute type without one costs a scan.
  */
 public final class ReferentialIntegrity {
   private static final Logger LOG = LoggerFactory.getLogger(ReferentialIntegrity.class);
 
   private final Groups groups;
+  private final ServerSchema schema;
+  private final Supplier<ReferentialIntegrityConfig> config;
 
-  public ReferentialIntegrity(Groups groups) {
+  /**
+   * @param config the plugin's configuration, asked at each write (it changes live)
+   */
+  ReferentialIntegrity(
+      Groups groups, ServerSchema schema, Supplier<ReferentialIntegrityConfig> config) {
     this.groups = groups;
+    this.schema = schema;
+    this.config = config;
   }
 
-  /** Removes every deleted DN from the groups that list it. */
+  /** Removes every deleted DN from the entries that refer to it. */
   public void deleted(List<DN> dns) {
-    if (!groups.referentialIntegrity()) {
+    ReferentialIntegrityConfig current = config.get();
+    if (!current.enabled()) {
       return;
     }
     for (DN dn : dns) {
-      update(dn, null);
+      update(current, dn, null);
     }
   }
 
   /**
-   * Rewrites member values after {@code oldDn} became {@code newDn}; {@code container} holds the
+   * Rewrites references after {@code oldDn} became {@code newDn}; {@code container} holds the
    * renamed subtree, whose entries are visited to learn their former DNs.
    */
   public void renamed(EntryContainer container, DN oldDn, DN newDn) {
-    if (!groups.referentialIntegrity()) {
+    ReferentialIntegrityConfig current = config.get();
+    if (!current.enabled()) {
       return;
     }
     List<DN> moved = new ArrayList<>();
@@ -73,28 +93,47 @@ public final class ReferentialIntegrity {
       RDN[] relative = Arrays.copyOf(rdns, rdns.length - newDepth);
       RDN[] before = Arrays.copyOf(relative, relative.length + oldDn.getRDNs().length);
       System.arraycopy(oldDn.getRDNs(), 0, before, relative.length, oldDn.getRDNs().length);
-      update(new DN(before), now);
+      update(current, new DN(before), now);
     }
   }
 
-  /** In each group listing {@code from}: drop it, and list {@code to} instead when not null. */
-  private void update(DN from, DN to) {
+  /** In each entry referring to {@code from}: drop it, and refer to {@code to} instead if set. */
+  private void update(ReferentialIntegrityConfig current, DN from, DN to) {
+    List<Filter> refers = new ArrayList<>();
+    for (String type : current.attributeTypes()) {
+      refers.add(Filter.createEqualityFilter(type, from.toString()));
+    }
+    Filter filter = Filter.createORFilter(refers);
     try {
-      for (DN group : groups.directGroups(from)) {
-        EntryContainer container = groups.containerOf(group);
-        if (container == null) {
-          throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "no backend holds " + group);
+      for (EntryContainer container : groups.containers()) {
+        List<DN> referring = new ArrayList<>();
+        SearchCandidates.visitMatches(
+            container,
+            schema.current(),
+            filter,
+            0,
+            entry -> {
+              DN dn = entry.getParsedDN();
+              if (current.covers(dn)) {
+                referring.add(dn);
+              }
+              return true;
+            });
+        for (DN dn : referring) {
+          container.modify(dn, entry -> rewrite(entry, current.attributeTypes(), from, to));
         }
-        container.modify(group, current -> rewrite(current, from, to));
       }
     } catch (LDAPException e) {
-      LOG.warn("referential integrity: cannot update the groups of {}: {}", from, e.getMessage());
+      LOG.warn(
+          "referential integrity: cannot update the entries referring to {}: {}",
+          from,
+          e.getMessage());
     }
   }
 
-  static Entry rewrite(Entry group, DN from, DN to) {
-    for (String name : Groups.MEMBER_ATTRIBUTES) {
-      Attribute attribute = group.getAttribute(name);
+  static Entry rewrite(Entry entry, List<String> attributeTypes, DN from, DN to) {
+    for (String name : attributeTypes) {
+      Attribute attribute = entry.getAttribute(name);
       if (attribute == null) {
         continue;
       }
@@ -111,12 +150,12 @@ public final class ReferentialIntegrity {
         if (to != null) {
           kept.add(to.toString());
         }
-        group.removeAttribute(attribute.getName());
+        entry.removeAttribute(attribute.getName());
         if (!kept.isEmpty()) {
-          group.addAttribute(new Attribute(attribute.getName(), kept));
+          entry.addAttribute(new Attribute(attribute.getName(), kept));
         }
       }
     }
-    return group;
+    return entry;
   }
 }

@@ -11,12 +11,17 @@ import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.server.Backends;
 import io.rockds.server.Identity;
 import io.rockds.server.OperationalAttributes;
+import io.rockds.server.UserLimits;
+import io.rockds.server.group.Groups;
 import io.rockds.server.security.aci.DirectoryReader;
+import io.rockds.server.security.privilege.Privilege;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The entry reads security needs, straight from the backends (no access control applies to them).
@@ -26,10 +31,35 @@ public final class EntryLookup implements DirectoryReader {
 
   private final Backends backends;
   private final Schema schema;
+  private final Groups groups;
 
-  public EntryLookup(Backends backends, Schema schema) {
+  public EntryLookup(Backends backends, Schema schema, Groups groups) {
     this.backends = backends;
     this.schema = schema;
+    this.groups = groups;
+  }
+
+  /**
+   * The identity {@code user} authenticates as: its DN, its {@code ds-rlim-*} limits, its own
+   * {@code ds-privilege-name} values and those of every static group listing it, nested groups
+   * included. OpenDJ grants privileges to a group's members through a collective {@code
+   * ds-privilege-name} attribute; RockDS reads them from the group entry itself, so they follow
+   * membership at each bind.
+   */
+  public Identity identityOf(Entry user) throws LDAPException {
+    Set<String> privileges = new HashSet<>(values(user, Privilege.ATTRIBUTE));
+    for (DN group : groups.memberOf(user.getParsedDN())) {
+      Entry entry = get(group);
+      if (entry != null) {
+        privileges.addAll(values(entry, Privilege.ATTRIBUTE));
+      }
+    }
+    return new Identity(user.getParsedDN(), false, privileges, UserLimits.of(user));
+  }
+
+  private static List<String> values(Entry entry, String attribute) {
+    String[] values = entry.getAttributeValues(attribute);
+    return values == null ? List.of() : List.of(values);
   }
 
   /** The entry, or null when no backend holds it. */

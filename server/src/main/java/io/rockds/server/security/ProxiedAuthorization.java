@@ -10,7 +10,6 @@ import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.controls.ProxiedAuthorizationV2RequestControl;
 import io.rockds.server.ClientConnection;
 import io.rockds.server.Identity;
-import io.rockds.server.UserEntries;
 import io.rockds.server.security.privilege.Privilege;
 import java.util.List;
 
@@ -55,7 +54,7 @@ final class ProxiedAuthorization {
     if (!access.mayProxyAs(client, target)) {
       throw denied("you may not proxy as " + target.getDN());
     }
-    return client.actingAs(UserEntries.identityOf(target));
+    return client.actingAs(entries.identityOf(target));
   }
 
   private Entry resolve(String authzId) throws LDAPException {

@@ -5,6 +5,7 @@ import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.GlobalConfig;
 import io.rockds.server.Backends;
+import io.rockds.server.group.Groups;
 import io.rockds.server.security.aci.AciCache;
 import io.rockds.server.security.aci.AciEvaluator;
 import io.rockds.server.security.aci.HostNames;
@@ -46,9 +47,10 @@ public final class SecurityServices {
       RootUsers rootUsers,
       Backends backends,
       Schema schema,
+      Groups groups,
       Clock clock)
       throws ConfigException {
-    EntryLookup entries = new EntryLookup(backends, schema);
+    EntryLookup entries = new EntryLookup(backends, schema, groups);
     ResetRestrictions restrictions = new ResetRestrictions();
     AciCache acis = new AciCache(GlobalAcis.read(config, global), new BackendAcis(entries));
     AccessControl access =

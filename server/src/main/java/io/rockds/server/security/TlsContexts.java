@@ -33,25 +33,24 @@ import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
- * The server's TLS context: TLS 1.2 and 1.3 only, from a PKCS#12 keystore. When the instance has
- * none, a self-signed certificate for {@code localhost} / {@code 127.0.0.1} is generated on first
- * start (as OpenDJ's setup does), with a random keystore PIN in {@code keystore.pin} readable by
- * the owner only. A {@value #TRUST_STORE} next to the keystore makes the server ask clients for a
- * certificate from those issuers (optional), which SASL EXTERNAL binds with.
+ * The server's TLS context: TLS 1.2 and 1.3 only, from a PKCS#12 key store (the file-based key
+ * manager provider). When the instance has none, a self-signed certificate for {@code localhost} /
+ * {@code 127.0.0.1} is generated on first start (as OpenDJ's setup does), with a random PIN in the
+ * PIN file readable by the owner only. A trust store (the file-based trust manager provider), when
+ * the file exists, makes the server ask clients for a certificate from those issuers (optional),
+ * which SASL EXTERNAL binds with.
  */
 public final class TlsContexts {
   private static final String ALIAS = "server-cert";
 
-  /**
-   * Trusted issuers of client certificates, next to the keystore, with its PIN in {@code
-   * truststore.p12.pin}.
-   */
-  public static final String TRUST_STORE = "truststore.p12";
-
   private TlsContexts() {}
 
-  public static SslContext forKeyStore(Path keyStore) throws IOException, GeneralSecurityException {
-    Path pinFile = keyStore.resolveSibling(keyStore.getFileName() + ".pin");
+  /**
+   * @param trustStore null, or a file that may not exist, for no client certificates
+   */
+  public static SslContext forKeyStore(
+      Path keyStore, Path pinFile, Path trustStore, Path trustStorePin)
+      throws IOException, GeneralSecurityException {
     if (!Files.exists(keyStore)) {
       generateSelfSigned(keyStore, pinFile);
     }
@@ -60,10 +59,11 @@ public final class TlsContexts {
     KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
     kmf.init(store, pin);
     SslContextBuilder builder = SslContextBuilder.forServer(kmf).protocols("TLSv1.3", "TLSv1.2");
-    Path trustStore = keyStore.resolveSibling(TRUST_STORE);
-    if (Files.exists(trustStore)) {
+    if (trustStore != null && Files.exists(trustStore)) {
       // Client certificates from these issuers are asked for (not required), for SASL EXTERNAL.
-      builder.trustManager(trustManagers(trustStore)).clientAuth(ClientAuth.OPTIONAL);
+      builder
+          .trustManager(trustManagers(trustStore, trustStorePin))
+          .clientAuth(ClientAuth.OPTIONAL);
     }
     return builder.build();
   }
@@ -72,9 +72,9 @@ public final class TlsContexts {
    * When the first certificate of the server's chain in {@code keyStore} to expire does (for
    * monitoring).
    */
-  public static Instant certificateExpiry(Path keyStore)
+  public static Instant certificateExpiry(Path keyStore, Path pinFile)
       throws IOException, GeneralSecurityException {
-    KeyStore store = load(keyStore, pin(keyStore.resolveSibling(keyStore.getFileName() + ".pin")));
+    KeyStore store = load(keyStore, pin(pinFile));
     Instant first = null;
     for (String alias : java.util.Collections.list(store.aliases())) {
       java.security.cert.Certificate[] chain = store.getCertificateChain(alias);
@@ -102,9 +102,9 @@ public final class TlsContexts {
     return store;
   }
 
-  private static TrustManagerFactory trustManagers(Path trustStore)
+  private static TrustManagerFactory trustManagers(Path trustStore, Path pinFile)
       throws IOException, GeneralSecurityException {
-    KeyStore store = load(trustStore, pin(trustStore.resolveSibling(TRUST_STORE + ".pin")));
+    KeyStore store = load(trustStore, pin(pinFile));
     TrustManagerFactory tmf =
         TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
     tmf.init(store);

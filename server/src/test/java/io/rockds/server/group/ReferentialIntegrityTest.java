@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import io.rockds.server.schema.SchemaLoader;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ReferentialIntegrityTest {
+  private static final List<String> MEMBERS = List.of("member", "uniqueMember");
+
   @Test
   void rewrite_replacesOrDropsTheDnWhateverItsSpelling() throws Exception {
     Entry group =
@@ -19,13 +22,14 @@ class ReferentialIntegrityTest {
             "member: uid=b,ou=People,dc=example,dc=com");
     ReferentialIntegrity.rewrite(
         group,
+        MEMBERS,
         new DN("uid=a,ou=People,dc=example,dc=com"),
         new DN("uid=z,ou=People,dc=example,dc=com"));
     assertThat(group.getAttributeValues("member"))
         .containsExactlyInAnyOrder(
             "uid=b,ou=People,dc=example,dc=com", "uid=z,ou=People,dc=example,dc=com");
-    ReferentialIntegrity.rewrite(group, new DN("uid=b,ou=People,dc=example,dc=com"), null);
-    ReferentialIntegrity.rewrite(group, new DN("uid=z,ou=People,dc=example,dc=com"), null);
+    ReferentialIntegrity.rewrite(group, MEMBERS, new DN("uid=b,ou=People,dc=example,dc=com"), null);
+    ReferentialIntegrity.rewrite(group, MEMBERS, new DN("uid=z,ou=People,dc=example,dc=com"), null);
     assertThat(group.hasAttribute("member")).isFalse();
   }
 

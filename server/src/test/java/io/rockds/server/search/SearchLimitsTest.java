@@ -10,7 +10,9 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.config.GlobalConfig;
+import io.rockds.server.UserLimits;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class SearchLimitsTest {
@@ -23,7 +25,6 @@ class SearchLimitsTest {
           0,
           io.rockds.config.RequestLimitsConfig.DEFAULTS,
           GlobalConfig.HttpEndpoint.NONE,
-          true,
           0,
           io.rockds.config.PersistentSearchConfig.DEFAULTS);
 
@@ -68,5 +69,20 @@ class SearchLimitsTest {
             LDAPException.class,
             e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.TIME_LIMIT_EXCEEDED));
     new SearchLimits(0, Long.MAX_VALUE, 0).checkTime();
+  }
+
+  @Test
+  void aUsersTimeLimitReplacesTheServersEitherWay() {
+    UserLimits none = new UserLimits(null, 0, null, null);
+    UserLimits oneSecond = new UserLimits(null, 1, null, null);
+    long before = System.nanoTime();
+    assertThat(SearchLimits.of(request(0, 0), GLOBAL, false, none).deadlineNanos())
+        .isEqualTo(Long.MAX_VALUE);
+    long deadline = SearchLimits.of(request(0, 0), GLOBAL, true, oneSecond).deadlineNanos();
+    assertThat(deadline - before)
+        .isBetween(0L, TimeUnit.SECONDS.toNanos(1) + (System.nanoTime() - before));
+    assertThat(
+            SearchLimits.of(request(0, 0), GLOBAL, false, UserLimits.NONE).deadlineNanos() - before)
+        .isGreaterThan(TimeUnit.SECONDS.toNanos(59));
   }
 }

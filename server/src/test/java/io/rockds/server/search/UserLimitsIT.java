@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.LDAPConnectionOptions;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.LDAPSearchException;
 import com.unboundid.ldap.sdk.Modification;
@@ -16,6 +17,8 @@ import io.rockds.server.TestServer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,7 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Per-user controls as OpenDJ's: the {@code unindexed-search} privilege in a user's {@code
  * ds-privilege-name}, and {@code ds-rlim-size-limit}, {@code ds-rlim-time-limit} and {@code
- * ds-rlim-lookthrough-limit} replacing the server's limits for that user.
+ * ds-rlim-lookthrough-limit} replacing the server's limits for that user, {@code
+ * ds-rlim-idle-time-limit} the listener's idle time limit, and privileges granted to a group's
+ * members by {@code ds-privilege-name} on the group.
  */
 class UserLimitsIT {
   private static final String PEOPLE_DN = "ou=People," + TestServer.BASE;
@@ -42,6 +47,22 @@ class UserLimitsIT {
     entries.add(user("scanner", "ds-privilege-name: unindexed-search"));
     entries.add(
         user("narrow", "ds-privilege-name: unindexed-search", "ds-rlim-lookthrough-limit: 10"));
+    entries.add(user("grouped"));
+    entries.add(user("idler", "ds-rlim-idle-time-limit: 1"));
+    // The privilege is on the outer group; grouped is a member of it through the inner one.
+    entries.add(
+        new Entry(
+            "dn: cn=Scanners," + TestServer.BASE,
+            "objectClass: groupOfNames",
+            "cn: Scanners",
+            "ds-privilege-name: unindexed-search",
+            "member: cn=Inner," + TestServer.BASE));
+    entries.add(
+        new Entry(
+            "dn: cn=Inner," + TestServer.BASE,
+            "objectClass: groupOfNames",
+            "cn: Inner",
+            "member: uid=grouped," + TestServer.BASE));
     for (int i = 0; i < PEOPLE; i++) {
       entries.add(
           new Entry(
@@ -133,6 +154,47 @@ class UserLimitsIT {
           .isEqualTo(1);
       assertThat(resultOf(narrow, "(description=number 7)"))
           .isEqualTo(ResultCode.ADMIN_LIMIT_EXCEEDED);
+    }
+  }
+
+  @Test
+  void aGroupsPrivilegeAppliesToItsMembersNestedOnesIncludedAtEachBind() throws Exception {
+    try (LDAPConnection grouped = as("grouped")) {
+      assertThat(
+              grouped
+                  .search(TestServer.BASE, SearchScope.SUB, "(description=number 7)")
+                  .getEntryCount())
+          .isEqualTo(1);
+    }
+    try (LDAPConnection root = server.rootConnection()) {
+      root.modify(
+          "cn=Inner," + TestServer.BASE,
+          new Modification(ModificationType.DELETE, "member", "uid=grouped," + TestServer.BASE));
+      try (LDAPConnection grouped = as("grouped")) {
+        assertThat(resultOf(grouped, "(description=number 7)"))
+            .isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+      } finally {
+        root.modify(
+            "cn=Inner," + TestServer.BASE,
+            new Modification(ModificationType.ADD, "member", "uid=grouped," + TestServer.BASE));
+      }
+    }
+  }
+
+  @Test
+  void aUsersIdleTimeLimitClosesOnlyTheirIdleConnection() throws Exception {
+    CountDownLatch idlerClosed = new CountDownLatch(1);
+    LDAPConnectionOptions options = new LDAPConnectionOptions();
+    options.setDisconnectHandler((c, host, port, type, message, cause) -> idlerClosed.countDown());
+    try (LDAPConnection plain = as("plain");
+        LDAPConnection idler = new LDAPConnection(options)) {
+      idler.connect("127.0.0.1", server.ldapPort());
+      idler.bind("uid=idler," + TestServer.BASE, "idler-secret");
+      // The listener keeps idle connections forever; idler's own limit is one second.
+      assertThat(idlerClosed.await(30, TimeUnit.SECONDS)).isTrue();
+      assertThat(idler.isConnected()).isFalse();
+      assertThat(plain.isConnected()).isTrue();
+      assertThat(plain.getEntry("uid=plain," + TestServer.BASE)).isNotNull();
     }
   }
 

@@ -4,8 +4,6 @@ import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
-import com.unboundid.util.ssl.SSLUtil;
-import com.unboundid.util.ssl.TrustAllTrustManager;
 import io.rockds.config.BackendConfig;
 import io.rockds.instance.Instance;
 import io.rockds.instance.ServerLock;
@@ -13,12 +11,11 @@ import io.rockds.server.backup.BackupDirectory;
 import io.rockds.server.backup.BackupManifest;
 import io.rockds.storage.Backend;
 import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.LdapConnectionOptions;
 import io.rockds.tools.RunningServer;
 import io.rockds.tools.ToolRunner;
 import io.rockds.tools.task.ServerTask;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -79,7 +76,7 @@ public final class Backup implements Callable<Integer> {
   @Option(
       names = {"-c", "--compress"},
       description =
-          "Accepted for OpenDJ's scripts: RocksDB's files are block-compressed already, so this changes nothing.")
+          "Refused: backups are always compressed (RocksDB's SST files are block-compressed).")
   boolean compress;
 
   @Option(
@@ -105,46 +102,7 @@ public final class Backup implements Callable<Integer> {
       description = "Only list the backups of the directory.")
   boolean list;
 
-  @Option(
-      names = {"-h", "--hostname"},
-      paramLabel = "<host>",
-      description = "Online: the running server's host (default: ${DEFAULT-VALUE}).")
-  String hostname = "localhost";
-
-  @Option(
-      names = {"-p", "--port"},
-      paramLabel = "<port>",
-      description = "Online: the running server's LDAP port.")
-  Integer port;
-
-  @Option(
-      names = {"-D", "--bindDN"},
-      paramLabel = "<bindDN>",
-      description =
-          "Online: a root DN or a user with the backend-backup privilege (default: ${DEFAULT-VALUE}).")
-  String bindDn = "cn=Directory Manager";
-
-  @Option(
-      names = {"-w", "--bindPassword"},
-      paramLabel = "<password>",
-      description = "Online: the bind password.")
-  String bindPassword;
-
-  @Option(
-      names = {"-j", "--bindPasswordFile"},
-      paramLabel = "<file>",
-      description = "Online: file holding the bind password.")
-  Path bindPasswordFile;
-
-  @Option(
-      names = {"-Z", "--useSSL"},
-      description = "Online: connect with LDAPS.")
-  boolean useSsl;
-
-  @Option(
-      names = {"-X", "--trustAll"},
-      description = "Online: trust any server certificate.")
-  boolean trustAll;
+  @Mixin LdapConnectionOptions connection = new LdapConnectionOptions();
 
   @Mixin OutputOptions output;
 
@@ -162,7 +120,13 @@ public final class Backup implements Callable<Integer> {
     if (keepCount != null && keepCount < 1) {
       throw new IllegalArgumentException("--keepCount " + keepCount + ": must be at least 1");
     }
-    boolean online = port != null || bindPassword != null || bindPasswordFile != null;
+    if (compress) {
+      throw new IllegalArgumentException(
+          "--compress: backups are always compressed: they copy RocksDB's SST files, whose blocks"
+              + " are compressed already (the backend's compression property, lz4 and zstd by"
+              + " default); drop --compress");
+    }
+    boolean online = connection.namesServer();
     if (list || purgeOnly) {
       if (online) {
         throw new IllegalArgumentException(
@@ -233,14 +197,6 @@ public final class Backup implements Callable<Integer> {
   }
 
   private int online(Duration age, PrintWriter out) throws Exception {
-    if (port == null || (bindPassword == null && bindPasswordFile == null)) {
-      throw new IllegalArgumentException(
-          "an online backup needs both --port and --bindPassword (or --bindPasswordFile)");
-    }
-    String password =
-        bindPassword != null
-            ? bindPassword
-            : Files.readString(bindPasswordFile, StandardCharsets.UTF_8).strip();
     DN dn = ServerTask.newTaskDn("backup");
     Entry task =
         new Entry(
@@ -260,9 +216,8 @@ public final class Backup implements Callable<Integer> {
     if (age != null) {
       task.addAttribute("ds-task-backup-purge-older-than", age.toString());
     }
-    try (LDAPConnection connection = connect()) {
-      connection.bind(bindDn, password);
-      Entry done = new ServerTask(connection, out, output.quiet).run(task, "backup");
+    try (LDAPConnection server = connection.connectAndBind(false)) {
+      Entry done = new ServerTask(server, out, output.quiet).run(task, "backup");
       String state = done.getAttributeValue("ds-task-state");
       if (!ServerTask.COMPLETED.equals(state)) {
         throw new IllegalStateException(
@@ -270,14 +225,6 @@ public final class Backup implements Callable<Integer> {
       }
       return 0;
     }
-  }
-
-  private LDAPConnection connect() throws Exception {
-    if (!useSsl) {
-      return new LDAPConnection(hostname, port);
-    }
-    SSLUtil ssl = trustAll ? new SSLUtil(new TrustAllTrustManager()) : new SSLUtil();
-    return new LDAPConnection(ssl.createSSLSocketFactory(), hostname, port);
   }
 
   private void purge(BackupDirectory directory, Duration age) throws Exception {

@@ -196,6 +196,12 @@ class BackupRestoreIT {
   void offlineBackupOfAStoppedServerAndACorruptedFileIsDetected() throws Exception {
     Instance source = SampleInstance.copyTo(dir.resolve("source"));
     Path backups = dir.resolve("backups");
+    ToolOutput compressed =
+        ToolOutput.run(
+            new Backup(), "--instance", source.root().toString(), "-d", backups.toString(), "-c");
+    assertThat(compressed.exitCode()).isEqualTo(1);
+    assertThat(compressed.err()).contains("backups are always compressed");
+    assertThat(backups).doesNotExist();
     ToolOutput backup =
         ToolOutput.run(
             new Backup(), "--instance", source.root().toString(), "-d", backups.toString());

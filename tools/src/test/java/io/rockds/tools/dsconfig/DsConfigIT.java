@@ -731,6 +731,86 @@ class DsConfigIT {
   }
 
   @Test
+  void pluginProvidersSaslHandlersAndRootDnAreObjectsThatApply() throws Exception {
+    assertThat(ok("list-plugins", "-s").out())
+        .contains("Referential Integrity\treferential-integrity");
+    assertThat(ok("list-key-manager-providers", "-s").out())
+        .contains("Default Key Manager\tfile-based");
+    assertThat(ok("list-trust-manager-providers", "-s").out())
+        .contains("Default Trust Manager\tfile-based");
+    assertThat(ok("list-sasl-mechanism-handlers", "-s").out())
+        .contains("EXTERNAL\texternal")
+        .contains("PLAIN\tplain");
+    assertThat(
+            ok("get-key-manager-provider-prop", "--provider-name", "Default Key Manager", "-s")
+                .out())
+        .contains("key-store-file\tconfig/keystore.p12");
+    assertThat(
+            online(
+                    "set-key-manager-provider-prop",
+                    "--provider-name",
+                    "Default Key Manager",
+                    "--set",
+                    "enabled:false")
+                .err())
+        .contains("need a key manager");
+    assertThat(dsconfig("list-properties", "-s").out().lines())
+        .anyMatch(l -> l.startsWith("plugin\treferential-integrity\tattribute-type\t"))
+        .anyMatch(
+            l ->
+                l.startsWith("key-manager-provider\tfile-based\tkey-store-file\t")
+                    && l.endsWith("\tafter restart"))
+        .anyMatch(
+            l ->
+                l.startsWith("sasl-mechanism-handler\t")
+                    && l.contains("\tenabled\t")
+                    && l.endsWith("\timmediately"))
+        .anyMatch(
+            l ->
+                l.startsWith("root-dn\t")
+                    && l.contains("\tdefault-root-privilege-name\t")
+                    && l.endsWith("\timmediately"));
+
+    // SASL PLAIN: disabled live, gone from the root DSE and refused at bind.
+    String plainUser = "u:user.1";
+    try (LDAPConnection c = new LDAPConnection("127.0.0.1", server.ldapPort())) {
+      c.bind(new com.unboundid.ldap.sdk.PLAINBindRequest(plainUser, "password"));
+    }
+    ok("set-sasl-mechanism-handler-prop", "--handler-name", "PLAIN", "--set", "enabled:false");
+    try (LDAPConnection c = new LDAPConnection("127.0.0.1", server.ldapPort())) {
+      assertThat(c.getRootDSE().getSupportedSASLMechanismNames()).containsExactly("EXTERNAL");
+      assertThatThrownBy(
+              () -> c.bind(new com.unboundid.ldap.sdk.PLAINBindRequest(plainUser, "password")))
+          .extracting(e -> ((LDAPException) e).getResultCode())
+          .isEqualTo(ResultCode.AUTH_METHOD_NOT_SUPPORTED);
+    }
+
+    // Root DN privileges: without proxied-auth the root user cannot act as another user.
+    ok("set-root-dn-prop", "--remove", "default-root-privilege-name:proxied-auth");
+    assertThat(ok("get-root-dn-prop", "-s").out())
+        .contains("config-write")
+        .doesNotContain("proxied-auth");
+    try (LDAPConnection root = root()) {
+      assertThatThrownBy(() -> root.search(proxiedAsUser1()))
+          .extracting(e -> ((LDAPException) e).getResultCode())
+          .isEqualTo(ResultCode.AUTHORIZATION_DENIED);
+    }
+    ok("set-root-dn-prop", "--add", "default-root-privilege-name:proxied-auth");
+    try (LDAPConnection root = root()) {
+      assertThat(root.search(proxiedAsUser1()).getEntryCount()).isEqualTo(1);
+    }
+  }
+
+  private static SearchRequest proxiedAsUser1() throws LDAPException {
+    SearchRequest read =
+        new SearchRequest("uid=user.1,ou=People," + BASE, SearchScope.BASE, "(objectClass=*)");
+    read.addControl(
+        new com.unboundid.ldap.sdk.controls.ProxiedAuthorizationV2RequestControl(
+            "dn:uid=user.1,ou=People," + BASE));
+    return read;
+  }
+
+  @Test
   void listPropertiesShowsSyntaxDefaultAndWhenAChangeApplies() {
     Run all = dsconfig("list-properties", "-s");
     assertThat(all.exitCode()).as(all.err()).isZero();

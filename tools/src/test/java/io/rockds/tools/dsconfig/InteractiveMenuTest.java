@@ -24,6 +24,34 @@ class InteractiveMenuTest {
 
   @Test
   void menuPromptsForTheSubcommandAndItsOptionsThenRunsIt() throws Exception {
+    Instance instance = offlineInstance();
+    // global-configuration is choice 1, its set subcommand choice 2; then --set twice and an empty
+    // line for each of --set, --add, --remove and --reset.
+    String out = menu(instance, "1", "2", "size-limit:42", "time-limit:9", "", "", "", "");
+    assertThat(out)
+        .contains(
+            "dsconfig --offline --instance "
+                + instance.root()
+                + " -n set-global-configuration-prop --set size-limit:42 --set time-limit:9");
+    ServerConfig config = ServerConfig.read(ConfigStore.load(instance.configFile()));
+    assertThat(config.global().sizeLimit()).isEqualTo(42);
+    assertThat(config.global().timeLimitSeconds()).isEqualTo(9);
+  }
+
+  @Test
+  void menuReachesTheRootDnPrivileges() throws Exception {
+    Instance instance = offlineInstance();
+    // root-dn is choice 10 (the order of ConfigModel.ALL), set its choice 2: one --remove.
+    String out =
+        menu(instance, "10", "2", "", "", "default-root-privilege-name:bypass-acl", "", "");
+    assertThat(out).contains("-n set-root-dn-prop --remove default-root-privilege-name:bypass-acl");
+    ServerConfig config = ServerConfig.read(ConfigStore.load(instance.configFile()));
+    assertThat(config.rootDns().get(0).privileges())
+        .doesNotContain("bypass-acl")
+        .contains("config-read");
+  }
+
+  private Instance offlineInstance() throws Exception {
     Instance instance = new Instance(dir.resolve("instance"));
     ConfigStore.create(
             instance.configFile(),
@@ -37,29 +65,22 @@ class InteractiveMenuTest {
                     "{SSHA512}aGFzaA==",
                     false)))
         .save();
+    return instance;
+  }
 
+  /** Runs the menu on {@code instance} offline with these answers, one a line; its output. */
+  private static String menu(Instance instance, String... answers) throws Exception {
     CommandLine cli = new CommandLine(DsConfig.command());
     StringWriter out = new StringWriter();
     cli.setOut(new PrintWriter(out, true));
     cli.parseArgs("--offline", "--instance", instance.root().toString());
-    // global-configuration is choice 1, its set subcommand choice 2; then --set twice and an empty
-    // line
-    // for each of --set, --add, --remove and --reset.
-    String answers =
-        String.join("\n", "1", "2", "size-limit:42", "time-limit:9", "", "", "", "") + "\n";
     int code =
         new InteractiveMenu(
-                cli, new BufferedReader(new StringReader(answers)), new PrintWriter(out, true))
+                cli,
+                new BufferedReader(new StringReader(String.join("\n", answers) + "\n")),
+                new PrintWriter(out, true))
             .run();
-
     assertThat(code).as(out.toString()).isZero();
-    assertThat(out.toString())
-        .contains(
-            "dsconfig --offline --instance "
-                + instance.root()
-                + " -n set-global-configuration-prop --set size-limit:42 --set time-limit:9");
-    ServerConfig config = ServerConfig.read(ConfigStore.load(instance.configFile()));
-    assertThat(config.global().sizeLimit()).isEqualTo(42);
-    assertThat(config.global().timeLimitSeconds()).isEqualTo(9);
+    return out.toString();
   }
 }

@@ -26,6 +26,7 @@ final class OperationalTypes {
           "ds-rlim-size-limit",
           "ds-rlim-time-limit",
           "ds-rlim-lookthrough-limit",
+          "ds-rlim-idle-time-limit",
           "aci",
           "entrydn",
           "entryuuid",

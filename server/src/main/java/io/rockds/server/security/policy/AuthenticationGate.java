@@ -10,7 +10,6 @@ import com.unboundid.ldap.sdk.experimental.DraftBeheraLDAPPasswordPolicy10Respon
 import com.unboundid.ldap.sdk.experimental.DraftBeheraLDAPPasswordPolicy10WarningType;
 import io.rockds.server.ClientConnection;
 import io.rockds.server.Identity;
-import io.rockds.server.UserEntries;
 import io.rockds.server.logging.OperationRecord;
 import io.rockds.server.security.EntryLookup;
 import io.rockds.server.security.RootUsers;
@@ -150,7 +149,7 @@ public final class AuthenticationGate {
     if (state.hasFailuresOrLock()) {
       entries.update(dn, current -> PasswordState.clearFailures());
     }
-    Identity identity = UserEntries.identityOf(entry);
+    Identity identity = entries.identityOf(entry);
     if (purpose == Purpose.PASSWORD_CHANGE || password == null) {
       return new BindOutcome(identity, List.of());
     }
