@@ -47,9 +47,7 @@ public final class Backends implements AutoCloseable {
         if (config.enabled()) {
           Backend backend = Backend.open(settings(config, instance, budget, enabled), schema);
           backends.byId.put(config.id(), backend);
-          for (VlvIndexConfig vlv : config.vlvIndexes()) {
-            backend.addVlvIndex(vlvSpec(vlv));
-          }
+          openVlvIndexes(backend, config);
         }
       }
     } catch (LDAPException | RuntimeException e) {
@@ -57,6 +55,16 @@ public final class Backends implements AutoCloseable {
       throw e;
     }
     return backends;
+  }
+
+  /**
+   * Opens the configured VLV indexes of a backend just opened (a read-only view skips those not
+   * created yet).
+   */
+  public static void openVlvIndexes(Backend backend, BackendConfig config) throws LDAPException {
+    for (VlvIndexConfig vlv : config.vlvIndexes()) {
+      backend.addVlvIndex(vlvSpec(vlv));
+    }
   }
 
   /** The settings of a backend alone under the default memory budget (half the machine's). */

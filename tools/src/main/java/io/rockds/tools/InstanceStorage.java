@@ -112,14 +112,24 @@ public final class InstanceStorage {
 
   /** Opens the backend without a lock and without writing (see the class comment). */
   public Backend openReadOnly(BackendConfig backend) throws LDAPException {
-    return Backend.openReadOnly(settings(backend), schema);
+    return withVlvIndexes(Backend.openReadOnly(settings(backend), schema), backend);
   }
 
   /**
    * Opens the backend exclusively for writing; fails while a server or another tool has it open.
    */
   public Backend openExclusive(BackendConfig backend) throws LDAPException {
-    return Backend.open(settings(backend), schema);
+    return withVlvIndexes(Backend.open(settings(backend), schema), backend);
+  }
+
+  private static Backend withVlvIndexes(Backend opened, BackendConfig config) throws LDAPException {
+    try {
+      Backends.openVlvIndexes(opened, config);
+      return opened;
+    } catch (LDAPException | RuntimeException e) {
+      opened.close();
+      throw e;
+    }
   }
 
   /**

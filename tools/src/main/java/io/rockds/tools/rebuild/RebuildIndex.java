@@ -118,16 +118,18 @@ public final class RebuildIndex implements Callable<Integer> {
           rebuilt = rebuilder.rebuild(selection.indexes, onProgress);
         }
       }
+      List<String> names = new ArrayList<>(rebuilt.stream().map(AttributeIndex::name).toList());
+      names.addAll(rebuilder.rebuildVlv(selection.indexes, selection.all, selection.degraded));
       if (!quiet) {
         out.println(
-            rebuilt.isEmpty()
+            names.isEmpty()
                 ? "No index of " + base + " needed a rebuild."
                 : "Rebuilt "
-                    + rebuilt.size()
+                    + names.size()
                     + " indexes of "
                     + base
                     + ": "
-                    + String.join(", ", rebuilt.stream().map(AttributeIndex::name).toList()));
+                    + String.join(", ", names));
         out.flush();
       }
       return 0;

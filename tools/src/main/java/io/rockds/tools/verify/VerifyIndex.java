@@ -6,6 +6,7 @@ import io.rockds.instance.Instance;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
+import io.rockds.storage.VlvIndex;
 import io.rockds.storage.maintenance.IndexVerifier;
 import io.rockds.storage.maintenance.Mismatch;
 import io.rockds.storage.maintenance.VerifyReport;
@@ -92,8 +93,16 @@ public final class VerifyIndex implements Callable<Integer> {
         AtomicLong reported = new AtomicLong();
         IndexVerifier verifier =
             new IndexVerifier(container, read -> progress.step(read - reported.getAndSet(read)));
+        List<AttributeIndex> attributeIndexes = resolve(container);
         report =
-            indexes.isEmpty() ? verifier.verifyAll() : verifier.verifyIndexes(resolve(container));
+            indexes.isEmpty() ? verifier.verifyAll() : verifier.verifyIndexes(attributeIndexes);
+      }
+      int vlvProblems = 0;
+      for (VlvIndex vlv : vlvIndexes(container)) {
+        for (String problem : container.verifyVlvIndex(vlv)) {
+          out.println(vlv.name() + ": " + problem);
+          vlvProblems++;
+        }
       }
       for (Mismatch m : report.mismatches()) {
         out.println(describe(m));
@@ -111,12 +120,12 @@ public final class VerifyIndex implements Callable<Integer> {
               + " records of "
               + base
               + ": "
-              + (report.isClean()
+              + (report.isClean() && vlvProblems == 0
                   ? "no inconsistency"
-                  : report.mismatches().size() + " inconsistencies")
+                  : report.mismatches().size() + vlvProblems + " inconsistencies")
               + ".");
       out.flush();
-      return report.isClean() ? 0 : INCONSISTENT;
+      return report.isClean() && vlvProblems == 0 ? 0 : INCONSISTENT;
     }
   }
 
@@ -138,6 +147,9 @@ public final class VerifyIndex implements Callable<Integer> {
   private List<AttributeIndex> resolve(EntryContainer container) throws ConfigException {
     List<AttributeIndex> selected = new ArrayList<>();
     for (String name : indexes) {
+      if (container.vlvIndexNamed(vlvName(name)) != null) {
+        continue;
+      }
       AttributeIndex byTree = container.indexNamed(name);
       List<AttributeIndex> matches =
           byTree != null
@@ -156,5 +168,24 @@ public final class VerifyIndex implements Callable<Integer> {
       matches.stream().filter(i -> !selected.contains(i)).forEach(selected::add);
     }
     return selected;
+  }
+
+  /** The VLV indexes to verify: all of them by default, else those named {@code vlv.<name>}. */
+  private List<VlvIndex> vlvIndexes(EntryContainer container) {
+    if (indexes.isEmpty()) {
+      return container.vlvIndexes();
+    }
+    List<VlvIndex> named = new ArrayList<>();
+    for (String name : indexes) {
+      VlvIndex vlv = container.vlvIndexNamed(vlvName(name));
+      if (vlv != null) {
+        named.add(vlv);
+      }
+    }
+    return named;
+  }
+
+  private static String vlvName(String indexName) {
+    return indexName.regionMatches(true, 0, "vlv.", 0, 4) ? indexName.substring(4) : indexName;
   }
 }

@@ -3,6 +3,7 @@ package io.rockds.tools.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rockds.instance.Instance;
+import io.rockds.tools.dsconfig.DsConfig;
 import io.rockds.tools.fixtures.SampleInstance;
 import io.rockds.tools.fixtures.ToolOutput;
 import io.rockds.tools.rebuild.RebuildIndex;
@@ -18,6 +19,7 @@ import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.DBOptions;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
+import org.rocksdb.RocksIterator;
 import org.rocksdb.UInt64AddOperator;
 
 /**
@@ -69,6 +71,49 @@ class VerifyIndexTest {
   }
 
   @Test
+  void vlvIndexesAreRebuiltAndVerifiedOffline() throws Exception {
+    Instance instance = SampleInstance.copyTo(dir.resolve("vlv"));
+    ToolOutput created =
+        ToolOutput.run(
+            DsConfig.command(),
+            "--offline",
+            "--instance",
+            instance.root().toString(),
+            "-n",
+            "create-backend-vlv-index",
+            "--backend-name",
+            "userRoot",
+            "--index-name",
+            "byName",
+            "--set",
+            "base-dn:ou=People,dc=example,dc=com",
+            "--set",
+            "scope:single-level",
+            "--set",
+            "filter:(objectClass=person)",
+            "--set",
+            "sort-order:+sn");
+    assertThat(created.exitCode()).as(created.err()).isZero();
+    ToolOutput rebuild =
+        ToolOutput.run(
+            new RebuildIndex(),
+            "--instance",
+            instance.root().toString(),
+            "-b",
+            "dc=example,dc=com",
+            "--index",
+            "vlv.byName");
+    assertThat(rebuild.exitCode()).as(rebuild.err()).isZero();
+    assertThat(rebuild.out()).contains("vlv.byName");
+    assertThat(verify(instance).exitCode()).isZero();
+
+    clearRawTree(instance, "/dc=com,dc=example/vlv.byName");
+    ToolOutput o = verify(instance, "--index", "vlv.byName");
+    assertThat(o.exitCode()).isEqualTo(VerifyIndex.INCONSISTENT);
+    assertThat(o.out()).contains("vlv.byName: ");
+  }
+
+  @Test
   void cleanNeedsOneIndex() {
     Instance instance = SampleInstance.copyTo(dir.resolve("usage"));
     ToolOutput o = verify(instance, "--clean");
@@ -79,6 +124,39 @@ class VerifyIndexTest {
   /** Deletes index records behind the storage layer's back, as a disk or software fault would. */
   static void deleteRawKeys(Instance instance, String columnFamily, String... keys)
       throws Exception {
+    withRawTree(
+        instance,
+        columnFamily,
+        (db, tree) -> {
+          for (String key : keys) {
+            byte[] raw = key.getBytes(StandardCharsets.UTF_8);
+            assertThat(db.get(tree, raw)).isNotNull();
+            db.delete(tree, raw);
+          }
+        });
+  }
+
+  /** Deletes every record of one tree, as a lost file would. */
+  static void clearRawTree(Instance instance, String columnFamily) throws Exception {
+    withRawTree(
+        instance,
+        columnFamily,
+        (db, tree) -> {
+          try (RocksIterator it = db.newIterator(tree)) {
+            for (it.seekToFirst(); it.isValid(); it.next()) {
+              db.delete(tree, it.key());
+            }
+          }
+        });
+  }
+
+  private interface RawEdit {
+    void apply(RocksDB db, ColumnFamilyHandle tree) throws Exception;
+  }
+
+  /** Opens the userRoot database with raw RocksDB and edits one of its trees. */
+  private static void withRawTree(Instance instance, String columnFamily, RawEdit edit)
+      throws Exception {
     String path = instance.root().resolve("db/userRoot").toString();
     List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
     // The counter trees need their merge operator should RocksDB compact them while open.
@@ -86,33 +164,23 @@ class VerifyIndexTest {
         UInt64AddOperator add = new UInt64AddOperator();
         ColumnFamilyOptions counters = new ColumnFamilyOptions().setMergeOperator(add);
         ColumnFamilyOptions plain = new ColumnFamilyOptions()) {
+      List<String> names = new ArrayList<>();
       for (byte[] name : RocksDB.listColumnFamilies(options, path)) {
         String cf = new String(name, StandardCharsets.UTF_8);
+        names.add(cf);
         boolean counter = cf.endsWith("/state") || cf.endsWith("/id2childrencount");
         descriptors.add(new ColumnFamilyDescriptor(name, counter ? counters : plain));
       }
-      deleteKeys(path, descriptors, columnFamily, keys);
-    }
-  }
-
-  private static void deleteKeys(
-      String path, List<ColumnFamilyDescriptor> descriptors, String columnFamily, String... keys)
-      throws Exception {
-    List<ColumnFamilyHandle> handles = new ArrayList<>();
-    try (DBOptions options = new DBOptions();
-        RocksDB db = RocksDB.open(options, path, descriptors, handles)) {
-      try {
-        for (int i = 0; i < descriptors.size(); i++) {
-          if (new String(descriptors.get(i).getName(), StandardCharsets.UTF_8)
-              .equals(columnFamily)) {
-            for (String key : keys) {
-              assertThat(db.get(handles.get(i), key.getBytes(StandardCharsets.UTF_8))).isNotNull();
-              db.delete(handles.get(i), key.getBytes(StandardCharsets.UTF_8));
-            }
-          }
+      int index = names.indexOf(columnFamily);
+      assertThat(index).as(columnFamily).isNotNegative();
+      List<ColumnFamilyHandle> handles = new ArrayList<>();
+      try (DBOptions dbOptions = new DBOptions();
+          RocksDB db = RocksDB.open(dbOptions, path, descriptors, handles)) {
+        try {
+          edit.apply(db, handles.get(index));
+        } finally {
+          handles.forEach(ColumnFamilyHandle::close);
         }
-      } finally {
-        handles.forEach(ColumnFamilyHandle::close);
       }
     }
   }
