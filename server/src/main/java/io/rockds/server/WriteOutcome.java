@@ -28,11 +28,7 @@ public record WriteOutcome(
 
   public static WriteOutcome refused(LDAPException e) {
     return new WriteOutcome(
-        e.getResultCode().intValue(),
-        Responses.diagnosticMessage(e),
-        e.getMatchedDN(),
-        null,
-        null);
+        e.getResultCode().intValue(), Responses.diagnosticMessage(e), e.getMatchedDN(), null, null);
   }
 
   /** Throws the LDAP result that refused the write, if it was refused. */
