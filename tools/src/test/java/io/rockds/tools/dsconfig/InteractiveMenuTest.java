@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.InitialConfig;
 import io.rockds.config.ServerConfig;
+import io.rockds.config.model.ConfigModel;
 import io.rockds.instance.Instance;
 import java.io.BufferedReader;
 import java.io.PrintWriter;
@@ -41,9 +42,10 @@ class InteractiveMenuTest {
   @Test
   void menuReachesTheRootDnPrivileges() throws Exception {
     Instance instance = offlineInstance();
-    // root-dn is choice 10 (the order of ConfigModel.ALL), set its choice 2: one --remove.
+    // Choices follow the order of ConfigModel.ALL; in root-dn, set's choice 2 is one --remove.
+    String rootDn = String.valueOf(ConfigModel.ALL.indexOf(ConfigModel.ROOT_DN) + 1);
     String out =
-        menu(instance, "10", "2", "", "", "default-root-privilege-name:bypass-acl", "", "");
+        menu(instance, rootDn, "2", "", "", "default-root-privilege-name:bypass-acl", "", "");
     assertThat(out).contains("-n set-root-dn-prop --remove default-root-privilege-name:bypass-acl");
     ServerConfig config = ServerConfig.read(ConfigStore.load(instance.configFile()));
     assertThat(config.rootDns().get(0).privileges())
