@@ -9,7 +9,7 @@ import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.config.BackendConfig;
 import io.rockds.config.IndexConfig;
 import io.rockds.config.VlvIndexConfig;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.storage.Backend;
 import io.rockds.storage.BackendSettings;
 import io.rockds.storage.EntryContainer;

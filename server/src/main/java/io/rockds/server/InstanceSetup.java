@@ -7,7 +7,7 @@ import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.InitialConfig;
 import io.rockds.config.ServerConfig;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.schema.SchemaLoader;
 import io.rockds.server.security.password.PasswordSchemeSettings;
 import io.rockds.server.security.password.PasswordSchemes;

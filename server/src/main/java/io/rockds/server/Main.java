@@ -1,6 +1,6 @@
 package io.rockds.server;
 
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.rockds.tools;
 
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 
 /**
  * A command that names the instance it works on: what a subcommand defined in another package (such

@@ -1,7 +1,7 @@
 package io.rockds.tools;
 
-import io.rockds.instance.Instance;
-import io.rockds.instance.ServerLock;
+import io.rockds.layout.Instance;
+import io.rockds.layout.ServerLock;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchScope;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.DirectoryServer;
 import io.rockds.testsupport.Processes.Result;
 import java.io.IOException;

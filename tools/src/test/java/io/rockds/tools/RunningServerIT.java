@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.DirectoryServer;
 import io.rockds.tools.backendstat.BackendStat;
 import io.rockds.tools.fixtures.SampleInstance;

@@ -4,7 +4,7 @@ import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.DirectoryServer;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldif.LDIFWriter;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.InstanceSetup;
 import io.rockds.server.security.password.PasswordSchemeSettings;
 import io.rockds.server.security.password.PasswordSchemes;

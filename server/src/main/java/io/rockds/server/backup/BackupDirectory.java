@@ -4,7 +4,7 @@ import io.rockds.config.BackendConfig;
 import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ServerConfig;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.BuildInfo;
 import io.rockds.storage.backup.DatabaseBackup;
 import io.rockds.storage.backup.DatabaseBackups;

@@ -1,7 +1,7 @@
 package io.rockds.server.logging;
 
 import io.rockds.config.LogPublisherConfig;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package io.rockds.server.task;
 
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.Backends;
 import io.rockds.server.backup.BackupDirectory;
 import io.rockds.server.backup.BackupManifest;

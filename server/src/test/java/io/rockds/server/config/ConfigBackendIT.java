@@ -127,7 +127,7 @@ class ConfigBackendIT {
     lines.set(line, "ds-cfg-allow-start-tls: perhaps");
     Files.write(file, lines, StandardCharsets.UTF_8);
     assertThatThrownBy(
-            () -> DirectoryServer.start(new io.rockds.instance.Instance(dir.resolve("instance"))))
+            () -> DirectoryServer.start(new io.rockds.layout.Instance(dir.resolve("instance"))))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("config.ldif: line " + (line + 1) + ": ")
         .hasMessageContaining("ds-cfg-allow-start-tls: \"perhaps\" (expected: true or false)");

@@ -10,7 +10,7 @@ import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.DirectoryServer;
 import io.rockds.server.InstanceSetup;
 import io.rockds.server.TestServer;

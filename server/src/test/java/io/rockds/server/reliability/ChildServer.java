@@ -4,7 +4,7 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.InstanceSetup;
 import io.rockds.server.TestServer;
 import java.io.File;

@@ -12,7 +12,7 @@ import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.TestServer;
 import io.rockds.server.reliability.AcknowledgedWrites.Snapshot;
 import java.nio.file.Path;

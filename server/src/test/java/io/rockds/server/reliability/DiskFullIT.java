@@ -10,7 +10,7 @@ import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.TestServer;
 import java.io.IOException;
 import java.net.URI;

@@ -3,7 +3,7 @@ package io.rockds.server.reliability;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ServerConfig;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.Backends;
 import io.rockds.server.TestServer;
 import io.rockds.server.security.password.PasswordSchemeSettings;

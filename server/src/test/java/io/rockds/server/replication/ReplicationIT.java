@@ -12,7 +12,7 @@ import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ReplicationConfig;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.replication.GroupStatus;
 import io.rockds.server.DirectoryServer;
 import io.rockds.server.InstanceSetup;

@@ -1,6 +1,6 @@
 package io.rockds.tools.backendstat;
 
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.tools.InstanceCommand;
 import io.rockds.tools.ToolRunner;
 import io.rockds.tools.advisor.SuggestIndexes;

@@ -1,7 +1,7 @@
 package io.rockds.tools.backup;
 
-import io.rockds.instance.Instance;
-import io.rockds.instance.ServerLock;
+import io.rockds.layout.Instance;
+import io.rockds.layout.ServerLock;
 import io.rockds.server.backup.BackupDirectory;
 import io.rockds.server.backup.BackupManifest;
 import io.rockds.tools.ToolRunner;

@@ -2,7 +2,7 @@ package io.rockds.tools.dsconfig;
 
 import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.config.ConfigException;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.tools.LdapConnectionOptions;
 import java.io.IOException;
 import java.nio.file.Path;

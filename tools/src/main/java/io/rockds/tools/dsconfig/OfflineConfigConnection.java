@@ -7,7 +7,7 @@ import com.unboundid.ldap.sdk.Modification;
 import io.rockds.config.ConfigEditor;
 import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.config.LiveConfiguration;
 import java.io.IOException;
 import java.nio.file.Files;

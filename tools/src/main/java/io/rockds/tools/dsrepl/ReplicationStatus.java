@@ -4,7 +4,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ReplicationConfig;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.tools.LdapConnectionOptions;
 import io.rockds.tools.TextTable;
 import io.rockds.tools.ToolRunner;

@@ -1,6 +1,6 @@
 package io.rockds.tools.ldif;
 
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.storage.Backend;
 import io.rockds.storage.exporter.LdifExporter;
 import io.rockds.tools.InstanceStorage;

@@ -4,7 +4,7 @@ import com.unboundid.ldap.sdk.DN;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.RootDnConfig;
 import io.rockds.config.ServerConfig;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.schema.SchemaChecker;
 import io.rockds.server.security.policy.PasswordPolicies;
 import io.rockds.storage.Backend;

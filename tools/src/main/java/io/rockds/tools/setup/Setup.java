@@ -6,7 +6,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.InitialConfig;
 import io.rockds.config.ReplicationConfig;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.InstanceSetup;
 import io.rockds.tools.ToolRunner;
 import java.nio.charset.StandardCharsets;

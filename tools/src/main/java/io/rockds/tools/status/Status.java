@@ -6,7 +6,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.LDAPURL;
 import io.rockds.config.BackendConfig;
 import io.rockds.config.ConnectionHandlerConfig;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;

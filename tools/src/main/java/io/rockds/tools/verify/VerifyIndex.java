@@ -2,7 +2,7 @@ package io.rockds.tools.verify;
 
 import com.unboundid.ldap.sdk.DN;
 import io.rockds.config.ConfigException;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;

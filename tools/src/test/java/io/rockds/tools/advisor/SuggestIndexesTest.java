@@ -2,7 +2,7 @@ package io.rockds.tools.advisor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.tools.backendstat.BackendStat;
 import io.rockds.tools.fixtures.SampleInstance;
 import io.rockds.tools.fixtures.ToolOutput;

@@ -2,7 +2,7 @@ package io.rockds.tools.backendstat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.tools.fixtures.SampleInstance;
 import io.rockds.tools.fixtures.ToolOutput;
 import java.nio.file.Path;

@@ -15,7 +15,7 @@ import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.config.ConfigDns;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ServerConfig;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.DirectoryServer;
 import io.rockds.server.InstanceSetup;
 import io.rockds.tools.ToolRunner;

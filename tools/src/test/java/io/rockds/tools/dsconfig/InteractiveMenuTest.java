@@ -6,7 +6,7 @@ import io.rockds.config.ConfigStore;
 import io.rockds.config.InitialConfig;
 import io.rockds.config.ServerConfig;
 import io.rockds.config.model.ConfigModel;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import java.io.BufferedReader;
 import java.io.PrintWriter;
 import java.io.StringReader;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ReplicationConfig;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.tools.fixtures.ToolOutput;
 import io.rockds.tools.setup.Setup;
 import java.nio.file.Path;

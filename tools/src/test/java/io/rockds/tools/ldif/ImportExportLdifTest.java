@@ -6,7 +6,7 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.config.InitialConfig;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.Backends;
 import io.rockds.server.InstanceSetup;
 import io.rockds.storage.Backend;

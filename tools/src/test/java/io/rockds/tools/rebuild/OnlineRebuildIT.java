@@ -2,7 +2,7 @@ package io.rockds.tools.rebuild;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.DirectoryServer;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.EntryContainer;

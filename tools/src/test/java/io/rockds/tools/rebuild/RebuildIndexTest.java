@@ -8,7 +8,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.config.ConfigDns;
 import io.rockds.config.ConfigStore;
-import io.rockds.instance.Instance;
+import io.rockds.layout.Instance;
 import io.rockds.server.Backends;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;

@@ -1,4 +1,4 @@
-package io.rockds.instance;
+package io.rockds.layout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.rockds.instance;
+package io.rockds.layout;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;

@@ -1,6 +1,0 @@
-/**
- * An instance directory as the server and the tools both see it: where its files are ({@link
- * io.rockds.instance.Instance}) and whether a server runs on it ({@link
- * io.rockds.instance.ServerLock}). Depends on nothing else of RockDS.
- */
-package io.rockds.instance;
