@@ -342,18 +342,32 @@ public final class InitialConfig {
 
   private static Entry validator(String name, String type, String... properties) {
     Entry entry =
-        new Entry(
+        enabledObject(
             ConfigDns.passwordValidator(name),
-            new Attribute(
-                "objectClass",
-                "top",
-                "ds-cfg-password-validator",
-                "ds-cfg-" + type + "-password-validator"),
-            new Attribute("cn", name),
-            new Attribute("ds-cfg-enabled", "true"));
+            name,
+            "ds-cfg-password-validator",
+            "ds-cfg-" + type + "-password-validator");
     for (String property : properties) {
       int colon = property.indexOf(": ");
       entry.addAttribute(property.substring(0, colon), property.substring(colon + 2));
+    }
+    return entry;
+  }
+
+  /**
+   * An enabled configuration object: its kind's object class and its type's, its {@code cn}, then
+   * its own attributes.
+   */
+  private static Entry enabledObject(
+      DN dn, String cn, String kindClass, String typeClass, Attribute... attributes) {
+    Entry entry =
+        new Entry(
+            dn,
+            new Attribute("objectClass", "top", kindClass, typeClass),
+            new Attribute("cn", cn),
+            new Attribute("ds-cfg-enabled", "true"));
+    for (Attribute attribute : attributes) {
+      entry.addAttribute(attribute);
     }
     return entry;
   }
@@ -377,12 +391,11 @@ public final class InitialConfig {
   static List<Entry> pluginsAndProviders() {
     return List.of(
         container(ConfigDns.PLUGINS, "Plugins"),
-        new Entry(
+        enabledObject(
             ConfigDns.REFERENTIAL_INTEGRITY,
-            new Attribute(
-                "objectClass", "top", "ds-cfg-plugin", "ds-cfg-referential-integrity-plugin"),
-            new Attribute("cn", "Referential Integrity"),
-            new Attribute("ds-cfg-enabled", "true"),
+            "Referential Integrity",
+            "ds-cfg-plugin",
+            "ds-cfg-referential-integrity-plugin",
             new Attribute("ds-cfg-attribute-type", "member", "uniqueMember")),
         container(ConfigDns.KEY_MANAGER_PROVIDERS, "Key Manager Providers"),
         fileBasedProvider(ConfigDns.DEFAULT_KEY_MANAGER, "key", "config/keystore.p12"),
@@ -395,29 +408,21 @@ public final class InitialConfig {
 
   /** A file-based {@code kind} ("key" or "trust") manager provider reading {@code file}. */
   private static Entry fileBasedProvider(DN dn, String kind, String file) {
-    return new Entry(
+    return enabledObject(
         dn,
-        new Attribute(
-            "objectClass",
-            "top",
-            "ds-cfg-" + kind + "-manager-provider",
-            "ds-cfg-file-based-" + kind + "-manager-provider"),
-        new Attribute("cn", dn.getRDN().getAttributeValues()[0]),
-        new Attribute("ds-cfg-enabled", "true"),
+        dn.getRDN().getAttributeValues()[0],
+        "ds-cfg-" + kind + "-manager-provider",
+        "ds-cfg-file-based-" + kind + "-manager-provider",
         new Attribute("ds-cfg-" + kind + "-store-file", file),
         new Attribute("ds-cfg-" + kind + "-store-pin-file", file + ".pin"));
   }
 
   private static Entry saslHandler(String name, String type) {
-    return new Entry(
+    return enabledObject(
         ConfigDns.named(name, ConfigDns.SASL_MECHANISM_HANDLERS),
-        new Attribute(
-            "objectClass",
-            "top",
-            "ds-cfg-sasl-mechanism-handler",
-            "ds-cfg-" + type + "-sasl-mechanism-handler"),
-        new Attribute("cn", name),
-        new Attribute("ds-cfg-enabled", "true"));
+        name,
+        "ds-cfg-sasl-mechanism-handler",
+        "ds-cfg-" + type + "-sasl-mechanism-handler");
   }
 
   private static Entry container(DN dn, String cn) {
