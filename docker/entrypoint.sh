@@ -78,8 +78,9 @@ ldif_dir="${LDAP_CUSTOM_LDIF_DIR:-/ldifs}"
 schema_dir="${LDAP_CUSTOM_SCHEMA_DIR:-/schemas}"
 bootstrapped="$data/.rockds-bootstrapped"
 seeding="$data/.rockds-seeding"
-# Unset, start-ds derives the heap from the memory budget (an eighth of the container's memory by
-# default): RocksDB's block cache takes half of it outside the heap, so a larger heap would not fit.
+# Unset, start-ds derives the heap from the memory budget (half the container's memory by default;
+# the heap is a 32nd of it, at least 512 MiB): RocksDB's block cache takes half of the budget
+# outside the heap, so a larger heap would not fit.
 if [ -n "${JAVA_OPTS:-}" ]; then
   export ROCKDS_JAVA_OPTS="$JAVA_OPTS"
 fi

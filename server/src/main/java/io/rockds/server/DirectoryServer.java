@@ -235,6 +235,7 @@ public final class DirectoryServer implements AutoCloseable {
           new PersistentSearches(() -> live.global().persistentSearch(), server.logs);
       server.persistentSearches = persistentSearches;
       changes.register(persistentSearches);
+      changes.register(groups.privileges());
       server.metrics.bindPersistentSearches(
           persistentSearches::active, persistentSearches::overflowed);
       List<DirectoryBackend> namingContexts =

@@ -20,8 +20,10 @@ import io.rockds.storage.search.VirtualIndexes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -42,6 +44,7 @@ public final class Groups {
   private final Backends backends;
   private final ServerSchema schema;
   private final ReferentialIntegrity integrity;
+  private final GroupPrivileges privileges = new GroupPrivileges(this);
 
   /**
    * @param referentialIntegrity the referential integrity plugin's configuration, asked at each
@@ -59,6 +62,11 @@ public final class Groups {
   /** What deletes and renames call once committed; does nothing when turned off. */
   public ReferentialIntegrity integrity() {
     return integrity;
+  }
+
+  /** The privileges groups grant their members; hears committed changes to stay current. */
+  public GroupPrivileges privileges() {
+    return privileges;
   }
 
   /** The static groups of {@code dn}, nested ones included (memberOf). */
@@ -220,6 +228,25 @@ public final class Groups {
       }
     }
     return groups;
+  }
+
+  static boolean isStaticGroup(Entry entry) {
+    return entry.hasObjectClass("groupOfNames") || entry.hasObjectClass("groupOfUniqueNames");
+  }
+
+  /** Every static group that grants privileges, read from the backends. */
+  Map<DN, Set<String>> privilegedGroups() throws LDAPException {
+    Map<DN, Set<String>> found = new HashMap<>();
+    for (EntryContainer container : containers()) {
+      for (long id : groupIds(container, null)) {
+        Entry group = container.get(id);
+        Set<String> granted = group == null ? Set.of() : GroupPrivileges.granted(group);
+        if (!granted.isEmpty()) {
+          found.put(group.getParsedDN(), granted);
+        }
+      }
+    }
+    return Map.copyOf(found);
   }
 
   static boolean lists(Entry group, DN dn) {

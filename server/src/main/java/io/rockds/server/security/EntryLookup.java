@@ -21,6 +21,7 @@ import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -48,10 +49,10 @@ public final class EntryLookup implements DirectoryReader {
    */
   public Identity identityOf(Entry user) throws LDAPException {
     Set<String> privileges = new HashSet<>(values(user, Privilege.ATTRIBUTE));
-    for (DN group : groups.memberOf(user.getParsedDN())) {
-      Entry entry = get(group);
-      if (entry != null) {
-        privileges.addAll(values(entry, Privilege.ATTRIBUTE));
+    Map<DN, Set<String>> granting = groups.privileges().byGroup();
+    if (!granting.isEmpty()) {
+      for (DN group : groups.memberOf(user.getParsedDN())) {
+        privileges.addAll(granting.getOrDefault(group, Set.of()));
       }
     }
     return new Identity(user.getParsedDN(), false, privileges, UserLimits.of(user));

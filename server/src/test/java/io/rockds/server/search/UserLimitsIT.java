@@ -49,6 +49,7 @@ class UserLimitsIT {
         user("narrow", "ds-privilege-name: unindexed-search", "ds-rlim-lookthrough-limit: 10"));
     entries.add(user("grouped"));
     entries.add(user("idler", "ds-rlim-idle-time-limit: 1"));
+    entries.add(user("promoted"));
     // The privilege is on the outer group; grouped is a member of it through the inner one.
     entries.add(
         new Entry(
@@ -177,6 +178,38 @@ class UserLimitsIT {
         root.modify(
             "cn=Inner," + TestServer.BASE,
             new Modification(ModificationType.ADD, "member", "uid=grouped," + TestServer.BASE));
+      }
+    }
+  }
+
+  /** What the server knows of privileged groups follows adds, modifies, renames and deletes. */
+  @Test
+  void aGroupGrantsPrivilegesFromTheMomentItCarriesThemUntilItIsRemoved() throws Exception {
+    String group = "cn=Promoted," + TestServer.BASE;
+    String filter = "(description=number 7)";
+    try (LDAPConnection root = server.rootConnection()) {
+      root.add(
+          new Entry(
+              "dn: " + group,
+              "objectClass: groupOfNames",
+              "cn: Promoted",
+              "member: uid=promoted," + TestServer.BASE));
+      try (LDAPConnection promoted = as("promoted")) {
+        assertThat(resultOf(promoted, filter)).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
+      }
+      root.modify(
+          group, new Modification(ModificationType.ADD, "ds-privilege-name", "unindexed-search"));
+      try (LDAPConnection promoted = as("promoted")) {
+        assertThat(resultOf(promoted, filter)).isEqualTo(ResultCode.SUCCESS);
+      }
+      root.modifyDN(group, "cn=Renamed", true);
+      String renamed = "cn=Renamed," + TestServer.BASE;
+      try (LDAPConnection promoted = as("promoted")) {
+        assertThat(resultOf(promoted, filter)).isEqualTo(ResultCode.SUCCESS);
+      }
+      root.delete(renamed);
+      try (LDAPConnection promoted = as("promoted")) {
+        assertThat(resultOf(promoted, filter)).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS);
       }
     }
   }

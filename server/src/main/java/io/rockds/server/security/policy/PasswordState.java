@@ -92,8 +92,11 @@ final class PasswordState {
 
   /** The time left before the password expires; null when it never does. */
   Duration untilExpiry(PasswordPolicy policy, Instant now) {
+    if (policy.maxAge().isZero()) {
+      return null; // Without a maximum age, no need to parse the change time on every bind.
+    }
     Instant changed = changedTime();
-    if (policy.maxAge().isZero() || changed == null) {
+    if (changed == null) {
       return null;
     }
     return Duration.between(now, changed.plus(policy.maxAge()));
