@@ -45,6 +45,24 @@ class TagsTest {
             });
   }
 
+  /**
+   * As many names as OpenDJ's MakeLDIF lists (about 8,600 first and 13,000 last names), so that at
+   * 10M entries a rare surname still names a few hundred entries, under the index entry limit,
+   * instead of every sn key passing it.
+   */
+  @Test
+  void theBuiltInNameListsAreLargeEnoughForTenMillionEntries() throws IOException {
+    List<String> last = TemplateResources.readBuiltIn("last.names");
+    long totalWeight =
+        last.stream()
+            .mapToLong(line -> Long.parseLong(line.substring(line.indexOf(';') + 1)))
+            .sum();
+    assertThat(new HashSet<>(TemplateResources.readBuiltIn("first.names")))
+        .hasSizeGreaterThan(8_000);
+    assertThat(last).hasSizeGreaterThan(10_000);
+    assertThat(10_000_000L / totalWeight).isLessThan(4_000);
+  }
+
   @Test
   void lastNames_areWeightedSoCommonSurnamesOccurOften() throws IOException {
     List<String> surnames = values("sn", 5000, "sn: <last>");
