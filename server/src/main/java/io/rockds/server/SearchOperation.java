@@ -199,12 +199,13 @@ final class SearchOperation implements SearchResults {
       // Registered before the initial results are read, so that no change falls in between.
       persistent =
           persistentSearches.open(
-              client.ldap(),
-              request.getMessageID(),
-              identity.isAnonymous(),
-              base,
-              search.getScope(),
-              PersistentSearchChangeType.encodeChangeTypes(persistentControl.getChangeTypes()),
+              new PersistentSearch.Request(
+                  client.ldap(),
+                  request.getMessageID(),
+                  identity.isAnonymous(),
+                  base,
+                  search.getScope(),
+                  PersistentSearchChangeType.encodeChangeTypes(persistentControl.getChangeTypes())),
               notifications(client.actingAs(identity)));
       if (persistentControl.changesOnly()) {
         if (backend.get(base) == null) {
