@@ -32,6 +32,11 @@ public final class Id2Entry extends IdKeyedTree {
     return value == null ? null : codec.decode(value, projection);
   }
 
+  /** The whole entry of a partial one, decoded from the record it was read from. */
+  StoredEntry complete(PartialEntry partial) {
+    return codec.complete(partial);
+  }
+
   /**
    * The DN of the entry with this ID, or null, without decoding the attributes: only the head of
    * the record is copied out of RocksDB (a 100,000-member group is a 4 MB record).
