@@ -148,28 +148,23 @@ public final class InitialConfig {
     }
 
     public Parameters withHttpPort(int port) {
-      return new Parameters(
-          baseDn,
-          listenAddress,
-          ldapPort,
-          ldapsPort,
-          rootUserDn,
-          rootPasswordHash,
-          allowAnonymousRead,
-          port,
-          passwordScheme);
+      return with(rootPasswordHash, port);
     }
 
     public Parameters withRootPasswordHash(String hash) {
+      return with(hash, httpPort);
+    }
+
+    private Parameters with(String newRootPasswordHash, int newHttpPort) {
       return new Parameters(
           baseDn,
           listenAddress,
           ldapPort,
           ldapsPort,
           rootUserDn,
-          hash,
+          newRootPasswordHash,
           allowAnonymousRead,
-          httpPort,
+          newHttpPort,
           passwordScheme);
     }
   }

@@ -12,8 +12,7 @@ class ConnectionHandlingTest {
   @Test
   void anIdleConnectionIsClosedWithANotice() throws Exception {
     try (RunningServer running =
-        new RunningServer(
-            RunningServer.defaults().withTimeouts(Duration.ofMillis(300), Duration.ZERO))) {
+        new RunningServer(RunningServer.withTimeouts(Duration.ofMillis(300), Duration.ZERO))) {
       try (RawClient client = new RawClient(running.port())) {
         client.write(Pdus.bind(1));
         assertThat(client.read().getBindResponseProtocolOp().getResultCode()).isZero();

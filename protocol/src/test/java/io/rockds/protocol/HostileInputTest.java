@@ -54,7 +54,7 @@ class HostileInputTest {
   @Test
   void aPduAtTheLimitIsServedAndOneByteOverIsRefused() throws Exception {
     int limit = 1024;
-    start(RunningServer.defaults().withLimits(limit, 4 * limit, 10));
+    start(RunningServer.withLimits(limit, 4 * limit, 10));
     byte[] atLimit = searchWithContentLength(limit);
     try (RawClient client = new RawClient(running.port())) {
       client.write(atLimit);
@@ -71,7 +71,7 @@ class HostileInputTest {
   @Test
   void theLimitGrowsAfterAnAuthenticatedBind() throws Exception {
     int limit = 1024;
-    start(RunningServer.defaults().withLimits(limit, 4 * limit, 10));
+    start(RunningServer.withLimits(limit, 4 * limit, 10));
     try (RawClient client = new RawClient(running.port())) {
       client.write(Pdus.bind(1));
       assertThat(client.read().getBindResponseProtocolOp().getResultCode()).isZero();
@@ -119,7 +119,7 @@ class HostileInputTest {
 
   @Test
   void aTruncatedPduThatNeverCompletesHitsTheReadDeadline() throws Exception {
-    start(RunningServer.defaults().withTimeouts(Duration.ZERO, Duration.ofMillis(300)));
+    start(RunningServer.withTimeouts(Duration.ZERO, Duration.ofMillis(300)));
     try (RawClient client = new RawClient(running.port())) {
       byte[] search = Pdus.search(1, "cn=x");
       client.write(Arrays.copyOf(search, search.length - 1));
@@ -169,7 +169,7 @@ class HostileInputTest {
 
   @Test
   void slowlorisBeforeTheFirstRequestIsCutAtTheDeadline() throws Exception {
-    start(RunningServer.defaults().withTimeouts(Duration.ZERO, Duration.ofMillis(1500)));
+    start(RunningServer.withTimeouts(Duration.ZERO, Duration.ofMillis(1500)));
     try (RawClient client = new RawClient(running.port())) {
       assertThat(trickle(client, Pdus.bind(1))).isLessThan(Pdus.bind(1).length);
       assertThat(client.expectNoticeAndClose(PROTOCOL_ERROR))
@@ -180,7 +180,7 @@ class HostileInputTest {
 
   @Test
   void slowlorisAfterABindIsCutAtTheDeadline() throws Exception {
-    start(RunningServer.defaults().withTimeouts(Duration.ZERO, Duration.ofMillis(1500)));
+    start(RunningServer.withTimeouts(Duration.ZERO, Duration.ofMillis(1500)));
     try (RawClient client = new RawClient(running.port())) {
       client.write(Pdus.bind(1));
       assertThat(client.read().getBindResponseProtocolOp().getResultCode()).isZero();
@@ -207,7 +207,7 @@ class HostileInputTest {
 
   @Test
   void connectionsOverTheLimitGetANoticeOfDisconnection() throws Exception {
-    start(RunningServer.defaults().withMaxConnections(2));
+    start(RunningServer.withMaxConnections(2));
     try (RawClient first = new RawClient(running.port());
         RawClient second = new RawClient(running.port())) {
       first.write(Pdus.bind(1));

@@ -113,11 +113,10 @@ class PipeliningTest {
     int maxOutstanding = 20;
     running =
         new RunningServer(
-            RunningServer.defaults()
-                .withLimits(
-                    ProtocolSettings.DEFAULT_MAX_PDU_ANONYMOUS,
-                    ProtocolSettings.DEFAULT_MAX_PDU_AUTHENTICATED,
-                    maxOutstanding));
+            RunningServer.withLimits(
+                ProtocolSettings.DEFAULT_MAX_PDU_ANONYMOUS,
+                ProtocolSettings.DEFAULT_MAX_PDU_AUTHENTICATED,
+                maxOutstanding));
     int searches = 100_000;
     ByteArrayOutputStream requests = new ByteArrayOutputStream();
     for (int id = 1; id <= searches; id++) {

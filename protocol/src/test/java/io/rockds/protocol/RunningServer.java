@@ -7,6 +7,7 @@ import com.unboundid.ldap.sdk.SearchScope;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +34,60 @@ final class RunningServer implements AutoCloseable {
 
   static ProtocolSettings defaults() {
     return ProtocolSettings.plain("127.0.0.1", 0);
+  }
+
+  /** The defaults with other request size and outstanding request limits. */
+  static ProtocolSettings withLimits(
+      int maxPduAnonymous, int maxPduAuthenticated, int maxOutstanding) {
+    return settings(
+        maxPduAnonymous,
+        maxPduAuthenticated,
+        0,
+        Duration.ZERO,
+        maxOutstanding,
+        ProtocolSettings.DEFAULT_REQUEST_READ_TIMEOUT);
+  }
+
+  /** The defaults with other idle and request read timeouts. */
+  static ProtocolSettings withTimeouts(Duration idleTimeout, Duration requestReadTimeout) {
+    return settings(
+        ProtocolSettings.DEFAULT_MAX_PDU_ANONYMOUS,
+        ProtocolSettings.DEFAULT_MAX_PDU_AUTHENTICATED,
+        0,
+        idleTimeout,
+        ProtocolSettings.DEFAULT_MAX_OUTSTANDING,
+        requestReadTimeout);
+  }
+
+  /** The defaults accepting at most {@code maxConnections} connections at once. */
+  static ProtocolSettings withMaxConnections(int maxConnections) {
+    return settings(
+        ProtocolSettings.DEFAULT_MAX_PDU_ANONYMOUS,
+        ProtocolSettings.DEFAULT_MAX_PDU_AUTHENTICATED,
+        maxConnections,
+        Duration.ZERO,
+        ProtocolSettings.DEFAULT_MAX_OUTSTANDING,
+        ProtocolSettings.DEFAULT_REQUEST_READ_TIMEOUT);
+  }
+
+  private static ProtocolSettings settings(
+      int maxPduAnonymous,
+      int maxPduAuthenticated,
+      int maxConnections,
+      Duration idleTimeout,
+      int maxOutstanding,
+      Duration requestReadTimeout) {
+    return new ProtocolSettings(
+        "127.0.0.1",
+        0,
+        null,
+        maxPduAnonymous,
+        maxPduAuthenticated,
+        ProtocolSettings.DEFAULT_MAX_BER_DEPTH,
+        maxConnections,
+        idleTimeout,
+        maxOutstanding,
+        requestReadTimeout);
   }
 
   int port() {

@@ -18,17 +18,7 @@ import io.rockds.server.logging.OperationRecord;
  * type without an equality rule, invalidAttributeSyntax (21) for a value the rule cannot read.
  * Virtual attributes (memberOf, entryDN...) compare too.
  */
-final class CompareOperation {
-  private final ServerContext context;
-  private final ClientConnection client;
-  private final LDAPMessage request;
-
-  CompareOperation(ServerContext context, ClientConnection client, LDAPMessage request) {
-    this.context = context;
-    this.client = client;
-    this.request = request;
-  }
-
+record CompareOperation(ServerContext context, ClientConnection client, LDAPMessage request) {
   void run() throws LDAPException {
     CompareRequestProtocolOp compare = request.getCompareRequestProtocolOp();
     DN dn = Dns.parse(compare.getDN());

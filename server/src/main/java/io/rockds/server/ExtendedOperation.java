@@ -14,21 +14,11 @@ import java.util.List;
  * 3062, through the password policy) and Cancel (RFC 3909). {@link #SUPPORTED} is what the root DSE
  * advertises.
  */
-final class ExtendedOperation {
+record ExtendedOperation(ServerContext context, ClientConnection client, LDAPMessage request) {
   static final String START_TLS = "1.3.6.1.4.1.1466.20037";
   static final String WHO_AM_I = "1.3.6.1.4.1.4203.1.11.3";
   static final List<String> SUPPORTED =
       List.of(START_TLS, WHO_AM_I, PasswordPolicyService.PASSWORD_MODIFY_OID, CancelOperation.OID);
-
-  private final ServerContext context;
-  private final ClientConnection client;
-  private final LDAPMessage request;
-
-  ExtendedOperation(ServerContext context, ClientConnection client, LDAPMessage request) {
-    this.context = context;
-    this.client = client;
-    this.request = request;
-  }
 
   void run() throws LDAPException {
     ExtendedRequestProtocolOp op = request.getExtendedRequestProtocolOp();

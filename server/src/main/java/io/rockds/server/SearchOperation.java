@@ -34,8 +34,10 @@ import io.rockds.server.security.privilege.Privilege;
 import io.rockds.storage.AttributeProjection;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
+import io.rockds.storage.SearchBase;
 import io.rockds.storage.VlvIndex;
 import io.rockds.storage.matching.FilterEvaluator;
+import io.rockds.storage.matching.PreparedFilter;
 import io.rockds.storage.search.SearchCandidates;
 import io.rockds.storage.search.Trace;
 import java.util.ArrayList;
@@ -79,9 +81,6 @@ final class SearchOperation implements SearchResults {
   private final SearchRequestProtocolOp search;
   private final AtomicBoolean cancelled;
 
-  /** The server schema's evaluator; in a RocksDB backend its twin strict about undefined types. */
-  private FilterEvaluator evaluator;
-
   private final PersistentSearches persistentSearches;
 
   /** The persistent search this request opened, once registered; null for a plain search. */
@@ -90,6 +89,13 @@ final class SearchOperation implements SearchResults {
   private PersistentSearchRequestControl persistentControl;
   private DN base;
   private Filter filter;
+
+  /**
+   * The filter analysed once for the whole search (evaluation, attributes tested, computed
+   * attributes named); in a RocksDB backend strict about undefined types.
+   */
+  private PreparedFilter prepared;
+
   private EntryBatch batch;
   private AttributeSelection attributes;
   private Set<String> virtualAttributes;
@@ -102,6 +108,10 @@ final class SearchOperation implements SearchResults {
   private boolean stopped;
 
   private EntryContainer container;
+
+  /** The base entry in a RocksDB backend, read once. */
+  private SearchBase searchBase;
+
   private SearchLimits limits;
   private MatchedValues matchedValues;
   private SimplePagedResultsControl paging;
@@ -140,7 +150,6 @@ final class SearchOperation implements SearchResults {
     this.request = request;
     this.search = request.getSearchRequestProtocolOp();
     this.cancelled = cancelled;
-    this.evaluator = context.serverSchema().evaluator();
     this.persistentSearches = persistentSearches;
   }
 
@@ -175,8 +184,10 @@ final class SearchOperation implements SearchResults {
   private void search() throws LDAPException {
     base = Dns.parse(search.getBaseDN());
     filter = search.getFilter();
+    FilterEvaluator evaluator = context.serverSchema().evaluator();
+    prepared = evaluator.prepare(filter);
     attributes = new AttributeSelection(search.getAttributes(), context.schema());
-    virtualAttributes = VirtualAttributes.wantedBy(attributes, filter);
+    virtualAttributes = VirtualAttributes.wantedBy(attributes, prepared);
     Identity identity = client.identity();
     limits = SearchLimits.of(search, context.global(), identity.root(), identity.limits());
     sort = ServerSideSort.from(control(ServerSideSort.OID), context.schema());
@@ -199,12 +210,13 @@ final class SearchOperation implements SearchResults {
       // Registered before the initial results are read, so that no change falls in between.
       persistent =
           persistentSearches.open(
-              client.ldap(),
-              request.getMessageID(),
-              identity.isAnonymous(),
-              base,
-              search.getScope(),
-              PersistentSearchChangeType.encodeChangeTypes(persistentControl.getChangeTypes()),
+              new PersistentSearch.Request(
+                  client.ldap(),
+                  request.getMessageID(),
+                  identity.isAnonymous(),
+                  base,
+                  search.getScope(),
+                  PersistentSearchChangeType.encodeChangeTypes(persistentControl.getChangeTypes())),
               notifications(client.actingAs(identity)));
       if (persistentControl.changesOnly()) {
         if (backend.get(base) == null) {
@@ -224,7 +236,8 @@ final class SearchOperation implements SearchResults {
   @Override
   public boolean inScope(Entry entry) throws LDAPException {
     if (matches(entry)) {
-      Entry visible = context.access().filterEntry(client, readAccess, entry, filter);
+      Entry visible =
+          context.access().filterEntry(client, readAccess, entry, prepared.attributeNames());
       if (visible != null && !send(visible)) {
         stopped = true;
         return false;
@@ -235,9 +248,10 @@ final class SearchOperation implements SearchResults {
 
   /** A RocksDB backend: candidates from its indexes, then each one read and tested. */
   @Override
-  public void indexed(EntryContainer container) throws LDAPException {
+  public void indexed(EntryContainer container, SearchBase searchBase) throws LDAPException {
     this.container = container;
-    evaluator = evaluator.definedTypesOnly();
+    this.searchBase = searchBase;
+    prepared = prepared.definedTypesOnly();
     Identity identity = client.identity();
     if (sort != null) {
       sort.requireUsableIfCritical();
@@ -313,8 +327,7 @@ final class SearchOperation implements SearchResults {
             container,
             context.schema(),
             context.groups().virtualIndexes(),
-            base,
-            search.getScope(),
+            searchBase,
             filter,
             limits.lookthroughLimit(),
             limits);
@@ -355,7 +368,7 @@ final class SearchOperation implements SearchResults {
     if (filterProven) {
       return new AttributeProjection(attributes::includes);
     }
-    Predicate<String> tested = evaluator.attributesTested(filter);
+    Predicate<String> tested = prepared.attributesTested();
     return new AttributeProjection(
         description -> attributes.includes(description) || tested.test(description));
   }
@@ -409,22 +422,19 @@ final class SearchOperation implements SearchResults {
     // reading a whole entry (unless the filter tests computed attributes).
     // A projected search's projection holds the tested attributes too: one decode serves both.
     AttributeProjection tested =
-        VirtualAttributes.namedIn(filter)
+        VirtualAttributes.namedIn(prepared)
             ? null
             : projection != null
                 ? projection
-                : new AttributeProjection(evaluator.attributesTested(filter));
+                : new AttributeProjection(prepared.attributesTested());
     if (resume instanceof PagedSearches.AtKey at && at.key() != null) {
       container.visitScopeFrom(
-          base,
-          search.getScope(),
+          searchBase,
           at.key(),
           (key, id) -> examine(id, tested, new PagedSearches.AtKey(key), matches));
     } else {
       container.visitScope(
-          base,
-          search.getScope(),
-          (key, id) -> examine(id, tested, new PagedSearches.AtKey(key), matches));
+          searchBase, (key, id) -> examine(id, tested, new PagedSearches.AtKey(key), matches));
     }
   }
 
@@ -435,7 +445,9 @@ final class SearchOperation implements SearchResults {
 
   /**
    * Reads one candidate and hands it on if it is in scope and matches; false to stop. With {@code
-   * tested}, entries whose tested attributes do not match are rejected without a full read.
+   * tested}, entries whose tested attributes do not match are rejected without a full decode, and
+   * those that match are completed from the record already read: each entry is read and decoded
+   * once.
    */
   private boolean examine(
       long id, AttributeProjection tested, PagedSearches.Resume here, Matches matches)
@@ -454,7 +466,10 @@ final class SearchOperation implements SearchResults {
         return true;
       }
     }
-    Entry stored = partial != null && (dnOnly || tested == projection) ? partial : read(id);
+    Entry stored =
+        partial == null
+            ? read(id)
+            : dnOnly || tested == projection ? partial : container.complete(partial);
     if (stored == null
         || !(wholeContainer || stored.getParsedDN().matchesBaseAndScope(base, search.getScope()))) {
       return true;
@@ -465,7 +480,7 @@ final class SearchOperation implements SearchResults {
     }
     // Access control: entries the client may not read are skipped silently, unreadable attributes
     // dropped.
-    Entry visible = context.access().filterEntry(client, entry, filter);
+    Entry visible = context.access().filterEntry(client, entry, prepared.attributeNames());
     return visible == null || matches.accept(id, visible, here);
   }
 
@@ -474,7 +489,7 @@ final class SearchOperation implements SearchResults {
    * deadline, since its "no" is then not an answer.
    */
   private boolean matches(Entry entry) throws LDAPException {
-    if (evaluator.matches(filter, entry, limits)) {
+    if (prepared.matches(entry, limits)) {
       return true;
     }
     limits.checkTime();
@@ -643,7 +658,7 @@ final class SearchOperation implements SearchResults {
                   client,
                   VirtualAttributes.forSearch(
                       context, stored, container, order[i], virtualAttributes),
-                  filter);
+                  prepared.attributeNames());
       if (entry != null && !sendOrStop(order[i], entry, new PagedSearches.AtSorted(order, i))) {
         return;
       }
@@ -711,12 +726,15 @@ final class SearchOperation implements SearchResults {
   private PersistentSearch.Notifications notifications(ClientConnection requester) {
     boolean returnEcs = persistentControl.returnECs();
     // Changes come from RocksDB backends only, whose entries the schema governs.
-    FilterEvaluator changes = evaluator.definedTypesOnly();
+    PreparedFilter changes = prepared.definedTypesOnly();
     return change -> {
-      if (!changes.matches(filter, change.entry())) {
+      if (!changes.matches(change.entry())) {
         return null;
       }
-      Entry visible = context.access().filterEntry(requester, readAccess, change.entry(), filter);
+      Entry visible =
+          context
+              .access()
+              .filterEntry(requester, readAccess, change.entry(), changes.attributeNames());
       if (visible == null) {
         return null;
       }

@@ -26,6 +26,7 @@ import io.rockds.server.schema.SchemaChecker;
 import io.rockds.server.security.password.PasswordSchemes;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
+import io.rockds.storage.SearchBase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -82,7 +83,8 @@ final class StoredBackend implements DirectoryBackend {
   @Override
   public void search(DN base, SearchScope scope, SearchResults results) throws LDAPException {
     EntryContainer container = container(base);
-    if (container.idOf(base) < 0) {
+    SearchBase searchBase = container.searchBase(base, scope);
+    if (!searchBase.exists()) {
       DN matched = container.matchedDn(base);
       throw new LDAPException(
           ResultCode.NO_SUCH_OBJECT,
@@ -90,7 +92,7 @@ final class StoredBackend implements DirectoryBackend {
           matched == null ? null : matched.toString(),
           null);
     }
-    results.indexed(container);
+    results.indexed(container, searchBase);
   }
 
   @Override

@@ -3,10 +3,10 @@ package io.rockds.server;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
-import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.server.schema.SubschemaEntry;
 import io.rockds.storage.EntryContainer;
+import io.rockds.storage.matching.PreparedFilter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -37,14 +37,13 @@ final class VirtualAttributes {
   /**
    * The virtual attributes a search needs, decided once per search rather than per candidate entry.
    */
-  static Set<String> wantedBy(AttributeSelection selection, Filter filter) {
-    Set<String> inFilter = filterAttributes(filter);
+  static Set<String> wantedBy(AttributeSelection selection, PreparedFilter filter) {
     Set<String> wanted = new HashSet<>();
     for (int i = 0; i < NAMES.size(); i++) {
       String lowerCase = LOWER_CASE_NAMES.get(i);
       if (selection.wantsAllOperational()
           || selection.isNamedLowerCase(lowerCase)
-          || inFilter.contains(lowerCase)) {
+          || filter.names(lowerCase)) {
         wanted.add(NAMES.get(i));
       }
     }
@@ -55,9 +54,13 @@ final class VirtualAttributes {
    * True if the filter tests a virtual attribute: a stored entry alone cannot tell whether it
    * matches.
    */
-  static boolean namedIn(Filter filter) {
-    Set<String> inFilter = filterAttributes(filter);
-    return LOWER_CASE_NAMES.stream().anyMatch(inFilter::contains);
+  static boolean namedIn(PreparedFilter filter) {
+    for (String lowerCase : LOWER_CASE_NAMES) {
+      if (filter.names(lowerCase)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -75,7 +78,10 @@ final class VirtualAttributes {
       ServerContext context, Entry entry, EntryContainer container, String attribute)
       throws LDAPException {
     String wanted = Attribute.getBaseName(attribute);
-    long id = container.idOf(entry.getParsedDN());
+    // Only the children counts need the entry's ID: other compares read no dn2id key again.
+    boolean counts =
+        wanted.equalsIgnoreCase("hasSubordinates") || wanted.equalsIgnoreCase("numSubordinates");
+    long id = counts ? container.idOf(entry.getParsedDN()) : -1;
     return with(context, entry, container, id, name -> name.equalsIgnoreCase(wanted));
   }
 
@@ -127,28 +133,5 @@ final class VirtualAttributes {
     List<String> values = new ArrayList<>(dns.size());
     dns.forEach(d -> values.add(d.toString()));
     entry.setAttribute(attribute, values);
-  }
-
-  /** The lower-case attribute names a filter mentions. */
-  private static Set<String> filterAttributes(Filter filter) {
-    Set<String> names = new HashSet<>();
-    collect(filter, names);
-    return names;
-  }
-
-  private static void collect(Filter filter, Set<String> names) {
-    switch (filter.getFilterType()) {
-      case Filter.FILTER_TYPE_AND, Filter.FILTER_TYPE_OR -> {
-        for (Filter f : filter.getComponents()) {
-          collect(f, names);
-        }
-      }
-      case Filter.FILTER_TYPE_NOT -> collect(filter.getNOTComponent(), names);
-      default -> {
-        if (filter.getAttributeName() != null) {
-          names.add(Attribute.getBaseName(filter.getAttributeName()).toLowerCase(Locale.ROOT));
-        }
-      }
-    }
   }
 }

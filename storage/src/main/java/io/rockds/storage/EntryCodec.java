@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.List;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
@@ -76,17 +77,38 @@ final class EntryCodec {
     return decode(encoded, null);
   }
 
-  /** Decodes the DN and only the attributes {@code projection} keeps (all when it is null). */
+  /**
+   * Decodes the DN and only the attributes {@code projection} keeps (all when it is null): a {@link
+   * PartialEntry} when it left some out.
+   */
   StoredEntry decode(byte[] encoded, AttributeProjection projection) {
+    return decode(encoded, projection, null);
+  }
+
+  /**
+   * The whole entry of a partial one, from the record it was decoded from: the attributes it left
+   * out are decoded now, those it holds are taken as they are, in the record's order.
+   */
+  StoredEntry complete(PartialEntry partial) {
+    return decode(partial.record(), partial.projection(), partial.decoded().iterator());
+  }
+
+  /**
+   * With {@code decoded}, the attributes {@code projection} keeps are taken from it instead of
+   * being decoded again (completing a partial entry).
+   */
+  private StoredEntry decode(
+      byte[] encoded, AttributeProjection projection, Iterator<Attribute> decoded) {
     try {
-      return decodeChecked(ByteBuffer.wrap(encoded), projection);
+      return decodeChecked(ByteBuffer.wrap(encoded), projection, decoded);
     } catch (BufferUnderflowException e) {
       throw new IllegalArgumentException(
           "corrupt entry: truncated after " + encoded.length + " bytes", e);
     }
   }
 
-  private StoredEntry decodeChecked(ByteBuffer in, AttributeProjection projection) {
+  private StoredEntry decodeChecked(
+      ByteBuffer in, AttributeProjection projection, Iterator<Attribute> decoded) {
     byte version = in.get();
     if (version != VERSION_1) {
       throw new IllegalArgumentException("unknown entry encoding version " + version);
@@ -96,31 +118,43 @@ final class EntryCodec {
     int attributeCount = readCount(in, 2);
     List<Attribute> attributes = new ArrayList<>(attributeCount);
     boolean withOptions = false;
+    boolean partial = false;
     int totalValues = 0;
     for (int i = 0; i < attributeCount; i++) {
       int id = readId(in);
       String name = dictionary.nameOf(id);
       int valueCount = readCount(in, 1);
-      if (projection != null && !projection.keeps(id, name)) {
+      boolean kept = projection == null || projection.keeps(id, name);
+      // A partial decode skips the attributes the projection drops; completing one skips those it
+      // kept, which the partial entry holds already.
+      boolean skipped = decoded != null ? kept : !kept;
+      if (skipped) {
         for (int v = 0; v < valueCount; v++) {
           int length = readCount(in, 1);
           in.position(in.position() + length);
         }
-        continue;
+        if (decoded == null) {
+          partial = true;
+          continue;
+        }
+        attributes.add(decoded.next());
+      } else {
+        // The values stay slices of the record: no copy, and a cached entry holds one array, not
+        // one per value.
+        ASN1OctetString[] values = new ASN1OctetString[valueCount];
+        for (int v = 0; v < valueCount; v++) {
+          int length = readCount(in, 1);
+          values[v] = new ASN1OctetString(in.array(), in.position(), length);
+          in.position(in.position() + length);
+        }
+        attributes.add(new Attribute(name, values));
       }
       withOptions |= name.indexOf(';') >= 0;
       totalValues += valueCount;
-      // The values stay slices of the record: no copy, and a cached entry holds one array, not one
-      // per value.
-      ASN1OctetString[] values = new ASN1OctetString[valueCount];
-      for (int v = 0; v < valueCount; v++) {
-        int length = readCount(in, 1);
-        values[v] = new ASN1OctetString(in.array(), in.position(), length);
-        in.position(in.position() + length);
-      }
-      attributes.add(new Attribute(name, values));
     }
-    return new StoredEntry(dn, attributes, withOptions, in.limit(), totalValues);
+    return partial
+        ? new PartialEntry(dn, attributes, withOptions, in.array(), projection)
+        : new StoredEntry(dn, attributes, withOptions, in.limit(), totalValues);
   }
 
   /**

@@ -252,7 +252,7 @@ public final class EntryContainer {
    * scan: the cached entry if there is one, else a partial decode that bypasses the cache, so that
    * a scan neither decodes whole entries it rejects nor evicts the hot ones. Never send or modify
    * what this returns, and send it only when {@code projection} keeps every attribute sent (else
-   * read the entry with {@link #get(long)} once it matches).
+   * {@link #complete} it once it matches).
    */
   public Entry peek(long id, AttributeProjection projection) throws LDAPException {
     StoredEntry cached = backend.cachedEntryIfPresent(id);
@@ -264,6 +264,16 @@ public final class EntryContainer {
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     }
+  }
+
+  /**
+   * The whole entry of what {@link #peek} returned: the attributes the peek left out decoded from
+   * the record it read, so that a scan reads and decodes each entry once; a cached or whole entry
+   * as it is. Not cached (the record may predate a write the cache has seen since). Never modify
+   * what this returns.
+   */
+  public Entry complete(Entry peeked) {
+    return peeked instanceof PartialEntry partial ? id2entry.complete(partial) : peeked;
   }
 
   private StoredEntry load(long id) {
@@ -318,6 +328,14 @@ public final class EntryContainer {
   }
 
   /**
+   * The base entry of a search with its ID (-1 when it does not exist), read once from dn2id: what
+   * the other scope reads take so that none reads the base again.
+   */
+  public SearchBase searchBase(DN base, SearchScope scope) throws LDAPException {
+    return scans.resolve(base, scope);
+  }
+
+  /**
    * The IDs in scope of {@code base}, in DN order, or an undefined set when there are more than
    * {@code maxIds} (0 = no bound). An absent base gives the empty set.
    */
@@ -325,19 +343,29 @@ public final class EntryContainer {
     return scans.scopeIds(base, scope, maxIds);
   }
 
+  /** {@link #scopeIds(DN, SearchScope, int)} of a search base already read. */
+  public IdSet scopeIds(SearchBase base, int maxIds) throws LDAPException {
+    return scans.scopeIds(base, maxIds);
+  }
+
   /** Visits every ID in scope in DN order, without collecting them (unindexed searches). */
   public void visitScope(DN base, SearchScope scope, Dn2Id.IdVisitor visitor) throws LDAPException {
     scans.visitScope(base, scope, visitor);
   }
 
+  /** {@link #visitScope(DN, SearchScope, Dn2Id.IdVisitor)} of a search base already read. */
+  public void visitScope(SearchBase base, Dn2Id.IdVisitor visitor) throws LDAPException {
+    scans.visitScope(base, visitor);
+  }
+
   /**
-   * Resumes a {@link #visitScope(DN, SearchScope, Dn2Id.IdVisitor)} walk at the dn2id key a visitor
-   * was given (inclusive), skipping the base entry: how a paged unindexed search continues where
-   * its previous page stopped.
+   * Resumes a {@link #visitScope(SearchBase, Dn2Id.IdVisitor)} walk at the dn2id key a visitor was
+   * given (inclusive), skipping the base entry: how a paged unindexed search continues where its
+   * previous page stopped.
    */
-  public void visitScopeFrom(DN base, SearchScope scope, byte[] startAt, Dn2Id.IdVisitor visitor)
+  public void visitScopeFrom(SearchBase base, byte[] startAt, Dn2Id.IdVisitor visitor)
       throws LDAPException {
-    scans.visitScopeFrom(base, scope, startAt, visitor);
+    scans.visitScopeFrom(base, startAt, visitor);
   }
 
   // ---------------------------------------------------------------- writes

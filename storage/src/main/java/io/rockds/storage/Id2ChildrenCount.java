@@ -11,7 +11,7 @@ import org.rocksdb.WriteBatch;
  * is a blind merge of +1, so thousands of concurrent adds under one parent never contend on a
  * read-modify-write. Backs numSubordinates, hasSubordinates and the non-leaf delete check.
  */
-public final class Id2ChildrenCount extends Tree {
+public final class Id2ChildrenCount extends IdKeyedTree {
 
   Id2ChildrenCount(RocksDB db, ColumnFamilyHandle handle, String rawPrefix) {
     super(db, handle, "id2childrencount", rawPrefix + "id2childrencount");
@@ -19,11 +19,6 @@ public final class Id2ChildrenCount extends Tree {
 
   long get(long parentId) throws RocksDBException {
     return Bytes.readCounter(db.get(handle, Bytes.longKey(parentId)));
-  }
-
-  /** The parent ID of a raw key. */
-  public static long idOf(byte[] key) {
-    return Bytes.readLongKey(key, 0);
   }
 
   /** The child count of a raw record. */
@@ -35,18 +30,9 @@ public final class Id2ChildrenCount extends Tree {
     batch.merge(handle, Bytes.longKey(parentId), Bytes.counter(delta));
   }
 
-  void delete(WriteBatch batch, long id) throws RocksDBException {
-    batch.delete(handle, Bytes.longKey(id));
-  }
-
   @Override
   public String type() {
     return "ID2ChildrenCount";
-  }
-
-  @Override
-  public String keyToString(byte[] key) {
-    return Long.toString(Bytes.readLongKey(key, 0));
   }
 
   @Override

@@ -11,7 +11,7 @@ import org.rocksdb.WriteBatch;
  * {@code id2entry}: entry ID (8 bytes, big-endian, so IDs sort numerically) to the entry encoded by
  * {@link EntryCodec}.
  */
-public final class Id2Entry extends Tree {
+public final class Id2Entry extends IdKeyedTree {
   /** Enough for the version byte, the DN's length and almost any DN. */
   private static final int DN_HEAD_BYTES = 512;
 
@@ -30,6 +30,11 @@ public final class Id2Entry extends Tree {
   StoredEntry get(long id, AttributeProjection projection) throws RocksDBException {
     byte[] value = db.get(handle, Bytes.longKey(id));
     return value == null ? null : codec.decode(value, projection);
+  }
+
+  /** The whole entry of a partial one, decoded from the record it was read from. */
+  StoredEntry complete(PartialEntry partial) {
+    return codec.complete(partial);
   }
 
   /**
@@ -69,11 +74,6 @@ public final class Id2Entry extends Tree {
     return codec.decode(value);
   }
 
-  /** The entry ID of a raw key. */
-  public static long idOf(byte[] key) {
-    return Bytes.readLongKey(key, 0);
-  }
-
   /** Encodes an entry (thread-safe; new attribute descriptions are recorded at once). */
   public byte[] encode(Entry entry) throws RocksDBException {
     return codec.encode(entry, null);
@@ -83,18 +83,9 @@ public final class Id2Entry extends Tree {
     batch.put(handle, Bytes.longKey(id), codec.encode(entry, batch));
   }
 
-  void delete(WriteBatch batch, long id) throws RocksDBException {
-    batch.delete(handle, Bytes.longKey(id));
-  }
-
   @Override
   public String type() {
     return "ID2Entry";
-  }
-
-  @Override
-  public String keyToString(byte[] key) {
-    return Long.toString(Bytes.readLongKey(key, 0));
   }
 
   @Override

@@ -18,21 +18,26 @@ final class ScopeScans {
    * {@code maxIds} (0 = no bound). An absent base gives the empty set.
    */
   IdSet scopeIds(DN base, SearchScope scope, int maxIds) throws LDAPException {
+    return scopeIds(resolve(base, scope), maxIds);
+  }
+
+  /** {@link #scopeIds(DN, SearchScope, int)} of a base already read. */
+  IdSet scopeIds(SearchBase base, int maxIds) throws LDAPException {
+    if (!base.exists()) {
+      return IdSet.empty();
+    }
+    SearchScope scope = base.scope();
+    IdSet.Builder ids = new IdSet.Builder();
+    if (scope == SearchScope.BASE || scope == SearchScope.SUB) {
+      ids.add(base.id());
+    }
+    if (scope == SearchScope.BASE) {
+      return ids.build();
+    }
+    boolean[] overflow = {false};
     try {
-      long baseId = dn2id.get(base);
-      if (baseId < 0) {
-        return IdSet.empty();
-      }
-      IdSet.Builder ids = new IdSet.Builder();
-      if (scope == SearchScope.BASE || scope == SearchScope.SUB) {
-        ids.add(baseId);
-      }
-      if (scope == SearchScope.BASE) {
-        return ids.build();
-      }
-      boolean[] overflow = {false};
       dn2id.visitDescendants(
-          base,
+          base.dn(),
           scope == SearchScope.ONE,
           (key, id) -> {
             ids.add(id);
@@ -42,24 +47,30 @@ final class ScopeScans {
             }
             return true;
           });
-      return overflow[0] ? IdSet.undefined(IdSet.Undefined.NOT_INDEXED) : ids.build();
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     }
+    return overflow[0] ? IdSet.undefined(IdSet.Undefined.NOT_INDEXED) : ids.build();
   }
 
   /** Visits every ID in scope in DN order, without collecting them (unindexed searches). */
   void visitScope(DN base, SearchScope scope, Dn2Id.IdVisitor visitor) throws LDAPException {
+    visitScope(resolve(base, scope), visitor);
+  }
+
+  /** {@link #visitScope(DN, SearchScope, Dn2Id.IdVisitor)} of a base already read. */
+  void visitScope(SearchBase base, Dn2Id.IdVisitor visitor) throws LDAPException {
+    if (!base.exists()) {
+      return;
+    }
+    SearchScope scope = base.scope();
     try {
-      long baseId = dn2id.get(base);
-      if (baseId < 0) {
-        return;
-      }
-      if ((scope == SearchScope.BASE || scope == SearchScope.SUB) && !visitor.visit(null, baseId)) {
+      if ((scope == SearchScope.BASE || scope == SearchScope.SUB)
+          && !visitor.visit(null, base.id())) {
         return;
       }
       if (scope != SearchScope.BASE) {
-        dn2id.visitDescendants(base, scope == SearchScope.ONE, visitor);
+        dn2id.visitDescendants(base.dn(), scope == SearchScope.ONE, visitor);
       }
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
@@ -70,13 +81,22 @@ final class ScopeScans {
    * Resumes a {@link #visitScope} walk at the dn2id key a visitor was given (inclusive), skipping
    * the base entry: how a paged unindexed search continues where its previous page stopped.
    */
-  void visitScopeFrom(DN base, SearchScope scope, byte[] startAt, Dn2Id.IdVisitor visitor)
+  void visitScopeFrom(SearchBase base, byte[] startAt, Dn2Id.IdVisitor visitor)
       throws LDAPException {
-    if (scope == SearchScope.BASE) {
+    if (base.scope() == SearchScope.BASE) {
       return;
     }
     try {
-      dn2id.visitDescendants(base, scope == SearchScope.ONE, startAt, visitor);
+      dn2id.visitDescendants(base.dn(), base.scope() == SearchScope.ONE, startAt, visitor);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  /** The base entry of a search, read once. */
+  SearchBase resolve(DN base, SearchScope scope) throws LDAPException {
+    try {
+      return new SearchBase(base, dn2id.get(base), scope);
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     }

@@ -9,8 +9,9 @@ import java.util.List;
  * decoding: whether any attribute description carries options ({@code cn;lang-fr}), so readers may
  * find an attribute by name lookups instead of walking every attribute, and an estimate of its heap
  * footprint for the entry cache's weigher (rendering LDIF to weigh it cost as much as decoding it).
+ * Only storage makes them; a {@link PartialEntry} holds some of the attributes only.
  */
-public final class StoredEntry extends Entry {
+public class StoredEntry extends Entry {
   /** Heap of one attribute and one value (map node, Attribute, ASN1OctetString, array headers). */
   private static final int PER_ATTRIBUTE_BYTES = 160;
 

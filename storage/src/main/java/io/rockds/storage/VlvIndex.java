@@ -11,6 +11,7 @@ import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.schema.MatchingRuleDefinition;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.storage.matching.FilterEvaluator;
+import io.rockds.storage.matching.PreparedFilter;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -87,7 +88,10 @@ public final class VlvIndex extends Tree {
 
   private final VlvSpec spec;
   private final Schema schema;
-  private final FilterEvaluator evaluator;
+
+  /** The spec's filter, analysed once for every entry a write or rebuild tests. */
+  private final PreparedFilter matching;
+
   private final List<KeyRule> rules = new ArrayList<>();
   private final String normalizedFilter;
 
@@ -102,7 +106,7 @@ public final class VlvIndex extends Tree {
     super(db, handle, spec.treeName(), prefix + spec.treeName());
     this.spec = spec;
     this.schema = schema;
-    this.evaluator = FilterEvaluator.forSchema(schema);
+    this.matching = FilterEvaluator.forSchema(schema).prepare(spec.filter());
     this.normalizedFilter = spec.filter().toNormalizedString();
     for (VlvSpec.SortKey key : spec.sortOrder()) {
       MatchingRule rule = AttributeIndex.ruleFor(key.attribute(), IndexType.ORDERING, schema);
@@ -207,7 +211,7 @@ public final class VlvIndex extends Tree {
 
   /** The sort key of the entry with this ID, or null when the index does not hold it. */
   byte[] keyOf(Entry entry, long id) {
-    if (entry == null || !inScope(entry) || !evaluator.matches(spec.filter(), entry)) {
+    if (entry == null || !inScope(entry) || !matching.matches(entry)) {
       return null;
     }
     ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -10,10 +10,8 @@ import io.rockds.config.ConfigDns;
 import io.rockds.config.InitialConfig;
 import io.rockds.config.model.Syntax.BooleanSyntax;
 import io.rockds.config.model.Syntax.DnSyntax;
-import io.rockds.config.model.Syntax.DurationSyntax;
 import io.rockds.config.model.Syntax.EnumSyntax;
 import io.rockds.config.model.Syntax.IntegerSyntax;
-import io.rockds.config.model.Syntax.SizeSyntax;
 import io.rockds.config.model.Syntax.StringSyntax;
 import java.util.List;
 import java.util.Optional;
@@ -28,8 +26,8 @@ public final class ConfigModel {
   private static final Syntax BOOLEAN = new BooleanSyntax();
   private static final Syntax STRING = new StringSyntax();
   private static final Syntax DN = new DnSyntax();
-  private static final Syntax SIZE = new SizeSyntax();
-  private static final Syntax DURATION = new DurationSyntax();
+  private static final Syntax SIZE = Syntax.SIZE;
+  private static final Syntax DURATION = Syntax.DURATION;
 
   /** The record types an access log line can have, as {@code log-record-type} names them. */
   public static final List<String> LOG_RECORD_TYPES =

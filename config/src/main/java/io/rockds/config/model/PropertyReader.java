@@ -58,10 +58,10 @@ public final class PropertyReader {
   }
 
   public long bytes(String property) {
-    return Syntax.SizeSyntax.bytes(string(property));
+    return Syntax.SIZE.parse(string(property));
   }
 
   public long millis(String property) {
-    return Syntax.DurationSyntax.millis(string(property));
+    return Syntax.DURATION.parse(string(property));
   }
 }

@@ -2,6 +2,7 @@ package io.rockds.config.model;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -102,72 +103,56 @@ public sealed interface Syntax {
    * A size such as {@code 100 mb}, {@code 512kb} or {@code 0} (bytes; units b, kb, mb, gb,
    * 1024-based).
    */
-  record SizeSyntax() implements Syntax {
-    private static final Pattern SIZE = Pattern.compile("(\\d{1,15})\\s*(b|kb|mb|gb)?");
-
-    @Override
-    public boolean accepts(String value) {
-      return bytes(value) >= 0;
-    }
-
-    @Override
-    public String expected() {
-      return "a size such as 100 mb (units b, kb, mb, gb)";
-    }
-
-    /** The size in bytes, or -1 when the value is not a size. */
-    public static long bytes(String value) {
-      Matcher m = SIZE.matcher(value.trim().toLowerCase(Locale.ROOT));
-      if (!m.matches()) {
-        return -1;
-      }
-      long n = Long.parseLong(m.group(1));
-      String unit = m.group(2) == null ? "b" : m.group(2);
-      int shift =
-          switch (unit) {
-            case "kb" -> 10;
-            case "mb" -> 20;
-            case "gb" -> 30;
-            default -> 0;
-          };
-      return n > (Long.MAX_VALUE >> shift) ? -1 : n << shift;
-    }
-  }
+  QuantitySyntax SIZE =
+      new QuantitySyntax(
+          Pattern.compile("(\\d{1,15})\\s*(b|kb|mb|gb)?"),
+          Map.of("b", 1L, "kb", 1L << 10, "mb", 1L << 20, "gb", 1L << 30),
+          "b",
+          "a size such as 100 mb (units b, kb, mb, gb)");
 
   /**
-   * A duration such as {@code 24 h}, {@code 30s} or {@code 0} (units ms, s, m, h, d, w; seconds by
-   * default).
+   * A duration such as {@code 24 h}, {@code 30s} or {@code 0} (milliseconds; units ms, s, m, h, d,
+   * w; seconds by default).
    */
-  record DurationSyntax() implements Syntax {
-    private static final Pattern DURATION = Pattern.compile("(\\d{1,12})\\s*(ms|s|m|h|d|w)?");
+  QuantitySyntax DURATION =
+      new QuantitySyntax(
+          Pattern.compile("(\\d{1,12})\\s*(ms|s|m|h|d|w)?"),
+          Map.of(
+              "ms", 1L,
+              "s", 1_000L,
+              "m", 60_000L,
+              "h", 3_600_000L,
+              "d", 86_400_000L,
+              "w", 604_800_000L),
+          "s",
+          "a duration such as 24 h (units ms, s, m, h, d, w)");
 
+  /**
+   * A number with an optional unit, as sizes and durations are written ({@link #SIZE}, {@link
+   * #DURATION}): the number times the unit's factor.
+   *
+   * @param number the number and unit, e.g. {@code (\d{1,15})\s*(b|kb|mb|gb)?}
+   * @param factors each unit's factor
+   * @param defaultUnit the unit of a bare number
+   * @param expected what a valid value looks like
+   */
+  record QuantitySyntax(
+      Pattern number, Map<String, Long> factors, String defaultUnit, String expected)
+      implements Syntax {
     @Override
     public boolean accepts(String value) {
-      return millis(value) >= 0;
+      return parse(value) >= 0;
     }
 
-    @Override
-    public String expected() {
-      return "a duration such as 24 h (units ms, s, m, h, d, w)";
-    }
-
-    /** The duration in milliseconds, or -1 when the value is not a duration. */
-    public static long millis(String value) {
-      Matcher m = DURATION.matcher(value.trim().toLowerCase(Locale.ROOT));
+    /** The value in the smallest unit, or -1 when it is not a number with a unit or overflows. */
+    public long parse(String value) {
+      Matcher m = number.matcher(value.trim().toLowerCase(Locale.ROOT));
       if (!m.matches()) {
         return -1;
       }
       long n = Long.parseLong(m.group(1));
-      long unit =
-          switch (m.group(2) == null ? "s" : m.group(2)) {
-            case "ms" -> 1L;
-            case "m" -> 60_000L;
-            case "h" -> 3_600_000L;
-            case "d" -> 86_400_000L;
-            case "w" -> 604_800_000L;
-            default -> 1_000L;
-          };
-      return n * unit;
+      long factor = factors.get(m.group(2) == null ? defaultUnit : m.group(2));
+      return n > Long.MAX_VALUE / factor ? -1 : n * factor;
     }
   }
 }

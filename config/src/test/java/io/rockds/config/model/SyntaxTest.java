@@ -10,27 +10,27 @@ import org.junit.jupiter.api.Test;
 class SyntaxTest {
   @Test
   void sizesAreBytesWith1024BasedUnitsAndRefuseOverflow() {
-    assertThat(Syntax.SizeSyntax.bytes("0")).isZero();
-    assertThat(Syntax.SizeSyntax.bytes("512")).isEqualTo(512);
-    assertThat(Syntax.SizeSyntax.bytes("512kb")).isEqualTo(512L << 10);
-    assertThat(Syntax.SizeSyntax.bytes(" 100 MB ")).isEqualTo(100L << 20);
-    assertThat(Syntax.SizeSyntax.bytes("2 gb")).isEqualTo(2L << 30);
-    assertThat(Syntax.SizeSyntax.bytes("999999999999999 gb")).isEqualTo(-1);
-    assertThat(Syntax.SizeSyntax.bytes("lots")).isEqualTo(-1);
-    assertThat(Syntax.SizeSyntax.bytes("-1 mb")).isEqualTo(-1);
-    assertThat(new Syntax.SizeSyntax().accepts("10 tb")).isFalse();
+    assertThat(Syntax.SIZE.parse("0")).isZero();
+    assertThat(Syntax.SIZE.parse("512")).isEqualTo(512);
+    assertThat(Syntax.SIZE.parse("512kb")).isEqualTo(512L << 10);
+    assertThat(Syntax.SIZE.parse(" 100 MB ")).isEqualTo(100L << 20);
+    assertThat(Syntax.SIZE.parse("2 gb")).isEqualTo(2L << 30);
+    assertThat(Syntax.SIZE.parse("999999999999999 gb")).isEqualTo(-1);
+    assertThat(Syntax.SIZE.parse("lots")).isEqualTo(-1);
+    assertThat(Syntax.SIZE.parse("-1 mb")).isEqualTo(-1);
+    assertThat(Syntax.SIZE.accepts("10 tb")).isFalse();
   }
 
   @Test
   void durationsAreSecondsByDefaultWithUnitsFromMillisecondsToWeeks() {
-    assertThat(Syntax.DurationSyntax.millis("30")).isEqualTo(30_000);
-    assertThat(Syntax.DurationSyntax.millis("250ms")).isEqualTo(250);
-    assertThat(Syntax.DurationSyntax.millis("5 m")).isEqualTo(300_000);
-    assertThat(Syntax.DurationSyntax.millis("24 h")).isEqualTo(86_400_000);
-    assertThat(Syntax.DurationSyntax.millis("2d")).isEqualTo(172_800_000);
-    assertThat(Syntax.DurationSyntax.millis("1 W")).isEqualTo(604_800_000);
-    assertThat(Syntax.DurationSyntax.millis("soon")).isEqualTo(-1);
-    assertThat(new Syntax.DurationSyntax().accepts("1 y")).isFalse();
+    assertThat(Syntax.DURATION.parse("30")).isEqualTo(30_000);
+    assertThat(Syntax.DURATION.parse("250ms")).isEqualTo(250);
+    assertThat(Syntax.DURATION.parse("5 m")).isEqualTo(300_000);
+    assertThat(Syntax.DURATION.parse("24 h")).isEqualTo(86_400_000);
+    assertThat(Syntax.DURATION.parse("2d")).isEqualTo(172_800_000);
+    assertThat(Syntax.DURATION.parse("1 W")).isEqualTo(604_800_000);
+    assertThat(Syntax.DURATION.parse("soon")).isEqualTo(-1);
+    assertThat(Syntax.DURATION.accepts("1 y")).isFalse();
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.rockds.server.backend;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.storage.EntryContainer;
+import io.rockds.storage.SearchBase;
 
 /**
  * Where a backend's search delivers: entries in scope, or the indexed entry container to search.
@@ -12,7 +13,8 @@ public interface SearchResults {
   boolean inScope(Entry entry) throws LDAPException;
 
   /**
-   * Searches an indexed container (candidates from the indexes, paging, sorting); its base exists.
+   * Searches an indexed container (candidates from the indexes, paging, sorting) below {@code
+   * base}, which exists and was read once for the whole search.
    */
-  void indexed(EntryContainer container) throws LDAPException;
+  void indexed(EntryContainer container, SearchBase base) throws LDAPException;
 }

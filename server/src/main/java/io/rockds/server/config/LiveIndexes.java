@@ -56,28 +56,24 @@ final class LiveIndexes {
         boolean limitChanged = was != null && limit(old, was) != limit(next, index);
         apply(backend, next, was, index, limitChanged);
       } catch (LDAPException | RuntimeException e) {
-        logs.error(
+        logIndex(
             ErrorSeverity.ERROR,
-            "BACKEND",
-            "index "
-                + next.id()
-                + "/"
-                + index.attribute()
-                + ": the new settings could not be applied to the running backend ("
+            "index",
+            next.id(),
+            index.attribute(),
+            ": the new settings could not be applied to the running backend ("
                 + message(e)
                 + "); they take effect at the next start");
       }
     }
     applyVlv(backend, old, next);
     for (IndexConfig removed : before.values()) {
-      logs.error(
+      logIndex(
           ErrorSeverity.WARNING,
-          "BACKEND",
-          "index "
-              + next.id()
-              + "/"
-              + removed.attribute()
-              + " was removed from the configuration: the server keeps maintaining it until it restarts");
+          "index",
+          next.id(),
+          removed.attribute(),
+          " was removed from the configuration: the server keeps maintaining it until it restarts");
     }
   }
 
@@ -100,39 +96,42 @@ final class LiveIndexes {
         }
         VlvIndex index = backend.addVlvIndex(Backends.vlvSpec(vlv));
         if (index != null && !index.isTrusted()) {
-          logs.error(
+          logIndex(
               ErrorSeverity.WARNING,
-              "BACKEND",
-              "VLV index "
-                  + next.id()
-                  + "/"
-                  + vlv.name()
-                  + " is untrusted until rebuilt (VLV searches sort in memory):"
+              "VLV index",
+              next.id(),
+              vlv.name(),
+              " is untrusted until rebuilt (VLV searches sort in memory):"
                   + " rebuild-index --index "
                   + index.name());
         }
       } catch (LDAPException | RuntimeException e) {
-        logs.error(
+        logIndex(
             ErrorSeverity.ERROR,
-            "BACKEND",
-            "VLV index " + next.id() + "/" + vlv.name() + " could not be applied: " + message(e));
+            "VLV index",
+            next.id(),
+            vlv.name(),
+            " could not be applied: " + message(e));
       }
     }
     for (VlvIndexConfig removed : before.values()) {
       try {
         backend.removeVlvIndex(removed.name());
       } catch (LDAPException e) {
-        logs.error(
+        logIndex(
             ErrorSeverity.ERROR,
-            "BACKEND",
-            "VLV index "
-                + next.id()
-                + "/"
-                + removed.name()
-                + " could not be removed: "
-                + message(e));
+            "VLV index",
+            next.id(),
+            removed.name(),
+            " could not be removed: " + message(e));
       }
     }
+  }
+
+  /** Logs about one index of a backend: {@code <kind> <backend>/<name><what>}. */
+  private void logIndex(
+      ErrorSeverity severity, String kind, String backendId, String name, String what) {
+    logs.error(severity, "BACKEND", kind + " " + backendId + "/" + name + what);
   }
 
   private void apply(
@@ -151,14 +150,12 @@ final class LiveIndexes {
     if (was != null
         && !was.types().equals(index.types())
         && !index.types().containsAll(was.types())) {
-      logs.error(
+      logIndex(
           ErrorSeverity.WARNING,
-          "BACKEND",
-          "index "
-              + next.id()
-              + "/"
-              + index.attribute()
-              + ": removed index types are maintained until the server restarts");
+          "index",
+          next.id(),
+          index.attribute(),
+          ": removed index types are maintained until the server restarts");
     }
     List<String> loose = new ArrayList<>();
     for (EntryContainer container : backend.containers()) {
@@ -172,26 +169,22 @@ final class LiveIndexes {
       }
     }
     for (String name : untrusted.stream().distinct().toList()) {
-      logs.error(
+      logIndex(
           ErrorSeverity.WARNING,
-          "BACKEND",
-          "index "
-              + next.id()
-              + "/"
-              + name
-              + " is untrusted until"
+          "index",
+          next.id(),
+          name,
+          " is untrusted until"
               + " rebuilt (searches do not use it): rebuild-index --index "
               + name);
     }
     for (String name : loose.stream().distinct().toList()) {
-      logs.error(
+      logIndex(
           ErrorSeverity.INFO,
-          "BACKEND",
-          "index "
-              + next.id()
-              + "/"
-              + name
-              + " now uses index-entry-limit "
+          "index",
+          next.id(),
+          name,
+          " now uses index-entry-limit "
               + backend.entryLimits().of(index.attribute())
               + " for reads and writes; it keeps answering correctly,"
               + " and rebuild-index --index "

@@ -118,20 +118,7 @@ public final class OperationLogging {
   /** An unbind request: OpenDJ's {@code UNBIND REQ conn=.. op=.. msgID=..}, no result. */
   public void unbound(LdapConnection connection, long operationId, int messageId, DN user) {
     logger.log(
-        new AccessRecord(
-            ZonedDateTime.now(),
-            "UNBIND",
-            connection.id(),
-            operationId,
-            messageId,
-            Map.of(),
-            -1,
-            null,
-            -1,
-            false,
-            -1,
-            address(connection.remoteAddress()),
-            user));
+        unanswered("UNBIND", connection, operationId, messageId, Map.of(), -1, null, -1, user));
   }
 
   /** An abandon request for {@code idToAbandon}, with whether that operation was still running. */
@@ -140,38 +127,51 @@ public final class OperationLogging {
     Map<String, String> fields = new LinkedHashMap<>();
     fields.put("idToAbandon", Integer.toString(idToAbandon));
     logger.log(
-        new AccessRecord(
-            ZonedDateTime.now(),
+        unanswered(
             "ABANDON",
-            connection.id(),
+            connection,
             operationId,
             -1,
             fields,
             found ? 0 : 32,
             found ? null : "no operation with that message ID is running",
-            -1,
-            false,
             0,
-            address(connection.remoteAddress()),
             user));
   }
 
   private static AccessRecord event(
       String type, LdapConnection connection, Map<String, String> fields) {
+    return unanswered(type, connection, -1, -1, fields, -1, null, -1, DN.NULL_DN);
+  }
+
+  /**
+   * A record of now that is not an operation's timed result: connection events, unbind, abandon (-1
+   * where a field does not apply).
+   */
+  private static AccessRecord unanswered(
+      String type,
+      LdapConnection connection,
+      long operationId,
+      int messageId,
+      Map<String, String> fields,
+      int result,
+      String message,
+      long etimeMillis,
+      DN user) {
     return new AccessRecord(
         ZonedDateTime.now(),
         type,
         connection.id(),
-        -1,
-        -1,
+        operationId,
+        messageId,
         fields,
-        -1,
-        null,
+        result,
+        message,
         -1,
         false,
-        -1,
+        etimeMillis,
         address(connection.remoteAddress()),
-        DN.NULL_DN);
+        user);
   }
 
   private static String address(InetSocketAddress address) {

@@ -28,6 +28,24 @@ public final class PersistentSearch {
     LDAPMessage of(Change change) throws LDAPException;
   }
 
+  /**
+   * What a client asked to follow, and where the notifications go.
+   *
+   * @param connection the client's connection
+   * @param messageId the search request's message ID, which every notification carries
+   * @param anonymous whether the client is anonymous (its searches have a limit of their own)
+   * @param base the search base
+   * @param scope the scope below it
+   * @param changeTypes the change types asked for, as the control's bits
+   */
+  public record Request(
+      LdapConnection connection,
+      int messageId,
+      boolean anonymous,
+      DN base,
+      SearchScope scope,
+      int changeTypes) {}
+
   /** How a persistent search answers and is answered. */
   interface Owner {
     /** The search ended with {@code result} (null: unanswered): drop it from the registry. */
@@ -37,12 +55,9 @@ public final class PersistentSearch {
     void failed(PersistentSearch search, Change change, Exception e);
   }
 
+  private final Request request;
   private final LdapConnection connection;
   private final int messageId;
-  private final boolean anonymous;
-  private final DN base;
-  private final SearchScope scope;
-  private final int changeTypes;
   private final Notifications notifications;
   private final BlockingQueue<Change> queue;
   private final Executor delivery;
@@ -55,22 +70,10 @@ public final class PersistentSearch {
   private volatile boolean started;
 
   PersistentSearch(
-      LdapConnection connection,
-      int messageId,
-      boolean anonymous,
-      DN base,
-      SearchScope scope,
-      int changeTypes,
-      int queueSize,
-      Notifications notifications,
-      Executor delivery,
-      Owner owner) {
-    this.connection = connection;
-    this.messageId = messageId;
-    this.anonymous = anonymous;
-    this.base = base;
-    this.scope = scope;
-    this.changeTypes = changeTypes;
+      Request request, int queueSize, Notifications notifications, Executor delivery, Owner owner) {
+    this.request = request;
+    this.connection = request.connection();
+    this.messageId = request.messageId();
     this.queue = new ArrayBlockingQueue<>(queueSize);
     this.notifications = notifications;
     this.delivery = delivery;
@@ -86,7 +89,7 @@ public final class PersistentSearch {
   }
 
   boolean anonymous() {
-    return anonymous;
+    return request.anonymous();
   }
 
   /**
@@ -94,7 +97,7 @@ public final class PersistentSearch {
    * modify DN, was) in scope. The filter and access control are left to delivery.
    */
   void offer(Change change) {
-    if (ended.get() || (changeTypes & change.type().bit()) == 0 || !inScope(change)) {
+    if (ended.get() || (request.changeTypes() & change.type().bit()) == 0 || !inScope(change)) {
       return;
     }
     if (!queue.offer(change)) {
@@ -114,7 +117,7 @@ public final class PersistentSearch {
 
   private boolean inScope(DN dn) {
     try {
-      return dn.matchesBaseAndScope(base, scope);
+      return dn.matchesBaseAndScope(request.base(), request.scope());
     } catch (LDAPException e) {
       return false; // Only a scope the SDK does not know throws; the search refused it already.
     }

@@ -1,9 +1,7 @@
 package io.rockds.server.psearch;
 
-import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
-import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.config.PersistentSearchConfig;
 import io.rockds.protocol.LdapConnection;
 import io.rockds.server.backend.Change;
@@ -83,16 +81,10 @@ public final class PersistentSearches implements ChangeListener, AutoCloseable {
    * results are sent), or refuses it with adminLimitExceeded when a limit is reached.
    */
   public synchronized PersistentSearch open(
-      LdapConnection connection,
-      int messageId,
-      boolean anonymous,
-      DN base,
-      SearchScope scope,
-      int changeTypes,
-      PersistentSearch.Notifications notifications)
+      PersistentSearch.Request request, PersistentSearch.Notifications notifications)
       throws LDAPException {
     PersistentSearchConfig limits = config.get();
-    long onConnection = open.stream().filter(s -> s.connection() == connection).count();
+    long onConnection = open.stream().filter(s -> s.connection() == request.connection()).count();
     long ofAnonymous = open.stream().filter(PersistentSearch::anonymous).count();
     if (open.size() >= limits.maxPsearches()) {
       throw refused(limits.maxPsearches() + " persistent searches are open (max-psearches)");
@@ -102,23 +94,13 @@ public final class PersistentSearches implements ChangeListener, AutoCloseable {
           onConnection
               + " persistent searches are open on this connection (max-psearches-per-connection)");
     }
-    if (anonymous && ofAnonymous >= limits.maxAnonymous()) {
+    if (request.anonymous() && ofAnonymous >= limits.maxAnonymous()) {
       throw refused(
           ofAnonymous
               + " persistent searches of anonymous clients are open (max-anonymous-psearches)");
     }
     PersistentSearch search =
-        new PersistentSearch(
-            connection,
-            messageId,
-            anonymous,
-            base,
-            scope,
-            changeTypes,
-            limits.queueSize(),
-            notifications,
-            delivery,
-            owner);
+        new PersistentSearch(request, limits.queueSize(), notifications, delivery, owner);
     open.add(search);
     return search;
   }

@@ -4,7 +4,6 @@ import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
-import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
@@ -23,6 +22,7 @@ import io.rockds.server.security.aci.Subject;
 import io.rockds.server.security.policy.ResetRestrictions;
 import io.rockds.server.security.privilege.Privilege;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -92,19 +92,22 @@ public final class AccessControl {
 
   /**
    * What {@code client} may see of an entry read under {@code rule}: see {@link
-   * #filterEntry(ClientConnection, Entry, Filter)}.
+   * #filterEntry(ClientConnection, Entry, Collection)}.
    */
-  public Entry filterEntry(ClientConnection client, AccessRule rule, Entry entry, Filter filter)
+  public Entry filterEntry(
+      ClientConnection client, AccessRule rule, Entry entry, Collection<String> filterAttributes)
       throws LDAPException {
-    return rule.acis() ? filterEntry(client, entry, filter) : entry;
+    return rule.acis() ? filterEntry(client, entry, filterAttributes) : entry;
   }
 
   /**
    * What {@code client} may see of a search result under the ACIs: null to leave the entry out,
-   * else the entry without the attributes it may not read. Every attribute of {@code filter} needs
-   * the search right, so a client cannot probe values it may not read.
+   * else the entry without the attributes it may not read. Every attribute the search filter names
+   * ({@code filterAttributes}) needs the search right, so a client cannot probe values it may not
+   * read.
    */
-  public Entry filterEntry(ClientConnection client, Entry entry, Filter filter)
+  public Entry filterEntry(
+      ClientConnection client, Entry entry, Collection<String> filterAttributes)
       throws LDAPException {
     Identity identity = client.identity();
     if (Privilege.BYPASS_ACL.heldBy(identity)) {
@@ -114,11 +117,9 @@ public final class AccessControl {
     if (!access.allowsEntry(Right.READ)) {
       return null;
     }
-    if (filter != null) {
-      for (String attribute : FilterAttributes.of(filter)) {
-        if (!access.allowsAttribute(Right.SEARCH, attribute)) {
-          return null;
-        }
+    for (String attribute : filterAttributes) {
+      if (!access.allowsAttribute(Right.SEARCH, attribute)) {
+        return null;
       }
     }
     List<Attribute> readable = new ArrayList<>();

@@ -2,6 +2,7 @@ package io.rockds.storage.importer;
 
 import io.rockds.storage.EntryFilter;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
@@ -46,37 +47,64 @@ public record ImportOptions(
   }
 
   public ImportOptions withClearBackend(boolean clear) {
-    return new ImportOptions(
-        clear, filter, transformer, threads, rejects, skips, workDirectory, progress);
+    return with(draft -> draft.clearBackend = clear);
   }
 
   public ImportOptions withFilter(EntryFilter newFilter) {
-    return new ImportOptions(
-        clearBackend, newFilter, transformer, threads, rejects, skips, workDirectory, progress);
+    return with(draft -> draft.filter = newFilter);
   }
 
   public ImportOptions withTransformer(EntryTransformer t) {
-    return new ImportOptions(
-        clearBackend, filter, t, threads, rejects, skips, workDirectory, progress);
+    return with(draft -> draft.transformer = t);
   }
 
   public ImportOptions withThreads(int n) {
-    return new ImportOptions(
-        clearBackend, filter, transformer, n, rejects, skips, workDirectory, progress);
+    return with(draft -> draft.threads = n);
   }
 
   public ImportOptions withRejects(Path file) {
-    return new ImportOptions(
-        clearBackend, filter, transformer, threads, file, skips, workDirectory, progress);
+    return with(draft -> draft.rejects = file);
   }
 
   public ImportOptions withSkips(Path file) {
-    return new ImportOptions(
-        clearBackend, filter, transformer, threads, rejects, file, workDirectory, progress);
+    return with(draft -> draft.skips = file);
   }
 
   public ImportOptions withProgress(LongConsumer p) {
-    return new ImportOptions(
-        clearBackend, filter, transformer, threads, rejects, skips, workDirectory, p);
+    return with(draft -> draft.progress = p);
+  }
+
+  private ImportOptions with(Consumer<Draft> change) {
+    Draft draft = new Draft(this);
+    change.accept(draft);
+    return draft.options();
+  }
+
+  /** These options being changed by a {@code with...} method: the other fields kept. */
+  private static final class Draft {
+    private boolean clearBackend;
+    private EntryFilter filter;
+    private EntryTransformer transformer;
+    private int threads;
+    private Path rejects;
+    private Path skips;
+    private final Path workDirectory;
+    private LongConsumer progress;
+
+    Draft(ImportOptions from) {
+      clearBackend = from.clearBackend;
+      filter = from.filter;
+      transformer = from.transformer;
+      threads = from.threads;
+      rejects = from.rejects;
+      skips = from.skips;
+      workDirectory = from.workDirectory;
+      progress = from.progress;
+    }
+
+    ImportOptions options() {
+      return new ImportOptions(
+          clearBackend, filter, transformer, threads, rejects, skips, workDirectory, progress);
+    }
   }
 }

@@ -182,11 +182,10 @@ public final class IndexVerifier {
     }
     for (Map.Entry<IndexKey, Long> stray : counts.entrySet()) {
       out.add(
-          new Mismatch(
+          Mismatch.ofKey(
               tree,
               Kind.STRAY_OVER_LIMIT_COUNT,
-              stray.getKey().toString(),
-              -1,
+              stray.getKey(),
               "an over-limit count of "
                   + stray.getValue()
                   + " is kept but the record is not over the limit"));
@@ -198,11 +197,10 @@ public final class IndexVerifier {
       String tree, IndexKey key, ExpectedIds want, List<Mismatch> out) {
     if (want.overLimit()) {
       out.add(
-          new Mismatch(
+          Mismatch.ofKey(
               tree,
               Kind.WRONG_LIMIT_STATE,
-              key.toString(),
-              -1,
+              key,
               "no record, but "
                   + want.count
                   + " entries hold the key: expected an over-limit marker"));
@@ -224,11 +222,10 @@ public final class IndexVerifier {
     long actual = want == null ? 0 : want.count;
     if (stored == null || stored != actual) {
       out.add(
-          new Mismatch(
+          Mismatch.ofKey(
               tree,
               Kind.WRONG_OVER_LIMIT_COUNT,
-              key.toString(),
-              -1,
+              key,
               "over-limit count " + stored + ", but " + actual + " entries hold the key"));
     } else if (!index.entryLimit().isExceededBy(actual)) {
       // Consistent (reads as "all entries", a superset) but no longer necessary.
@@ -252,11 +249,10 @@ public final class IndexVerifier {
     }
     if (want != null && want.overLimit()) {
       out.add(
-          new Mismatch(
+          Mismatch.ofKey(
               tree,
               Kind.WRONG_LIMIT_STATE,
-              key.toString(),
-              -1,
+              key,
               "the record lists "
                   + found.size()
                   + " IDs, but "
@@ -352,22 +348,20 @@ public final class IndexVerifier {
     } catch (RuntimeException e) {
       return; // reported as undecodable by the id2entry walk
     }
-    if (entry == null) {
+    String orphan =
+        entry == null
+            ? "which does not exist"
+            : Arrays.equals(DnKeys.key(entry.getParsedDN()), key)
+                ? null
+                : "whose DN is " + entry.getDN();
+    if (orphan != null) {
       out.add(
           new Mismatch(
               "dn2id",
               Kind.ORPHAN_DN,
               container.dn2id().keyToString(key),
               id,
-              "dn2id maps it to entry " + id + ", which does not exist"));
-    } else if (!Arrays.equals(DnKeys.key(entry.getParsedDN()), key)) {
-      out.add(
-          new Mismatch(
-              "dn2id",
-              Kind.ORPHAN_DN,
-              container.dn2id().keyToString(key),
-              id,
-              "dn2id maps it to entry " + id + ", whose DN is " + entry.getDN()));
+              "dn2id maps it to entry " + id + ", " + orphan));
     }
   }
 

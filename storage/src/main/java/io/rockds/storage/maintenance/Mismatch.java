@@ -10,6 +10,11 @@ package io.rockds.storage.maintenance;
  * @param detail a sentence giving the expected and found values
  */
 public record Mismatch(String tree, Kind kind, String key, long id, String detail) {
+  /** A mismatch of a whole key, no one entry's. */
+  static Mismatch ofKey(String tree, Kind kind, Object key, String detail) {
+    return new Mismatch(tree, kind, key.toString(), -1, detail);
+  }
+
   /** The kinds of inconsistency. */
   public enum Kind {
     /** An entry holds the key but the index record does not list its ID. */

@@ -19,6 +19,7 @@ import io.rockds.storage.StoredEntry;
 import io.rockds.storage.matching.MatchingRules.Kind;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -118,9 +119,20 @@ public final class FilterEvaluator {
     return current;
   }
 
-  /** True only when the filter is TRUE for the entry (FALSE and UNDEFINED do not match). */
+  /**
+   * The analysis of {@code filter} for this evaluator, made once and used for every entry it tests
+   * (see {@link PreparedFilter}).
+   */
+  public PreparedFilter prepare(Filter filter) {
+    return new PreparedFilter(this, filter);
+  }
+
+  /**
+   * True only when the filter is TRUE for the entry (FALSE and UNDEFINED do not match). A caller
+   * testing many entries against one filter prepares it once instead ({@link #prepare}).
+   */
   public boolean matches(Filter filter, Entry entry) {
-    return evaluate(filter, entry) == Result.TRUE;
+    return compile(filter, null).evaluate(entry, Deadline.NONE) == Result.TRUE;
   }
 
   /**
@@ -128,7 +140,7 @@ public final class FilterEvaluator {
    * caller must then check its time limit before taking FALSE for an answer.
    */
   public boolean matches(Filter filter, Entry entry, Deadline deadline) {
-    return evaluate(filter, entry, deadline) == Result.TRUE;
+    return compile(filter, null).evaluate(entry, deadline) == Result.TRUE;
   }
 
   /**
@@ -152,75 +164,120 @@ public final class FilterEvaluator {
   }
 
   public Result evaluate(Filter filter, Entry entry) {
-    return evaluate(filter, entry, Deadline.NONE);
+    return compile(filter, null).evaluate(entry, Deadline.NONE);
   }
 
-  private Result evaluate(Filter filter, Entry entry, Deadline deadline) {
+  /** True when this evaluator makes components on types the schema does not define Undefined. */
+  boolean isDefinedTypesOnly() {
+    return definedTypesOnly;
+  }
+
+  /** A component of a prepared filter: its value for an entry. */
+  @FunctionalInterface
+  interface Node {
+    Result evaluate(Entry entry, Deadline deadline);
+  }
+
+  private static final Node UNDEFINED = (entry, deadline) -> Result.UNDEFINED;
+
+  /**
+   * The evaluation of {@code filter} with everything that does not depend on the entry done now:
+   * attribute descriptions resolved against the schema, assertion values normalized once.
+   *
+   * @param leafNames when not null, receives the attribute description of each component that is
+   *     not an AND, OR or NOT, in the filter's order (null for an extensible match naming none)
+   */
+  Node compile(Filter filter, List<String> leafNames) {
+    byte type = filter.getFilterType();
+    boolean leaf =
+        type != Filter.FILTER_TYPE_AND
+            && type != Filter.FILTER_TYPE_OR
+            && type != Filter.FILTER_TYPE_NOT;
+    if (leaf && leafNames != null) {
+      leafNames.add(filter.getAttributeName());
+    }
     if (definedTypesOnly
         && filter.getAttributeName() != null
         && !description(filter.getAttributeName()).known) {
-      return Result.UNDEFINED;
+      return UNDEFINED;
     }
-    switch (filter.getFilterType()) {
+    switch (type) {
       case Filter.FILTER_TYPE_AND -> {
-        Result result = Result.TRUE;
-        for (Filter component : filter.getComponents()) {
-          if (deadline.passed()) {
-            return Result.UNDEFINED;
-          }
-          Result r = evaluate(component, entry, deadline);
-          if (r == Result.FALSE) {
-            return Result.FALSE;
-          }
-          if (r == Result.UNDEFINED) {
-            result = Result.UNDEFINED;
-          }
-        }
-        return result;
+        Node[] components = compileAll(filter.getComponents(), leafNames);
+        return (entry, deadline) -> combine(components, Result.FALSE, entry, deadline);
       }
       case Filter.FILTER_TYPE_OR -> {
-        Result result = Result.FALSE;
-        for (Filter component : filter.getComponents()) {
-          if (deadline.passed()) {
-            return Result.UNDEFINED;
-          }
-          Result r = evaluate(component, entry, deadline);
-          if (r == Result.TRUE) {
-            return Result.TRUE;
-          }
-          if (r == Result.UNDEFINED) {
-            result = Result.UNDEFINED;
-          }
-        }
-        return result;
+        Node[] components = compileAll(filter.getComponents(), leafNames);
+        return (entry, deadline) -> combine(components, Result.TRUE, entry, deadline);
       }
       case Filter.FILTER_TYPE_NOT -> {
-        Result r = evaluate(filter.getNOTComponent(), entry, deadline);
-        return r == Result.UNDEFINED ? r : r == Result.TRUE ? Result.FALSE : Result.TRUE;
+        Node component = compile(filter.getNOTComponent(), leafNames);
+        return (entry, deadline) -> {
+          Result r = component.evaluate(entry, deadline);
+          return r == Result.UNDEFINED ? r : r == Result.TRUE ? Result.FALSE : Result.TRUE;
+        };
       }
       case Filter.FILTER_TYPE_PRESENCE -> {
-        return description(filter.getAttributeName()).attributesOf(entry).isEmpty()
-            ? Result.FALSE
-            : Result.TRUE;
+        Description d = description(filter.getAttributeName());
+        return (entry, deadline) -> d.attributesOf(entry).isEmpty() ? Result.FALSE : Result.TRUE;
       }
       case Filter.FILTER_TYPE_EXTENSIBLE_MATCH -> {
-        return extensible(filter, entry, deadline);
+        return (entry, deadline) -> extensible(filter, entry, deadline);
       }
       default -> {
-        return valueMatch(filter, entry, deadline);
+        return valueMatch(filter);
       }
     }
   }
 
   /**
-   * The stored attribute descriptions that evaluating {@code filter} may read: those of its
-   * attributes, of their subtypes, with any options; all of them for an extensible match that names
-   * no attribute. An entry holding only these (and its DN) evaluates as the whole entry does.
+   * An AND ({@code decisive} FALSE) or an OR ({@code decisive} TRUE): the decisive value as soon as
+   * a component has it, else Undefined if a component is, else the other value. Undefined too once
+   * the deadline has passed.
    */
-  public Predicate<String> attributesTested(Filter filter) {
+  private static Result combine(
+      Node[] components, Result decisive, Entry entry, Deadline deadline) {
+    Result result = decisive == Result.FALSE ? Result.TRUE : Result.FALSE;
+    for (Node component : components) {
+      if (deadline.passed()) {
+        return Result.UNDEFINED;
+      }
+      Result r = component.evaluate(entry, deadline);
+      if (r == decisive) {
+        return decisive;
+      }
+      if (r == Result.UNDEFINED) {
+        result = Result.UNDEFINED;
+      }
+    }
+    return result;
+  }
+
+  private Node[] compileAll(Filter[] filters, List<String> leafNames) {
+    Node[] nodes = new Node[filters.length];
+    for (int i = 0; i < filters.length; i++) {
+      nodes[i] = compile(filters[i], leafNames);
+    }
+    return nodes;
+  }
+
+  /**
+   * True if the schema defines the type of {@code attributeDescription}: only components on other
+   * types evaluate differently in this evaluator and its {@link #definedTypesOnly} twin.
+   */
+  boolean isDefined(String attributeDescription) {
+    return description(attributeDescription).known;
+  }
+
+  /**
+   * The stored attribute descriptions that evaluating a filter naming {@code descriptions} may
+   * read: those of the attributes, of their subtypes, with any options. An entry holding only these
+   * (and its DN) evaluates as the whole entry does.
+   */
+  Predicate<String> attributesTested(Collection<String> descriptions) {
     List<Description> tested = new ArrayList<>();
-    if (!collectTested(filter, tested)) {
-      return description -> true;
+    for (String description : descriptions) {
+      tested.add(description(description));
     }
     return description -> {
       String base = Attribute.getBaseName(description);
@@ -233,64 +290,46 @@ public final class FilterEvaluator {
     };
   }
 
-  /** Adds the descriptions the filter tests; false when it may test any attribute. */
-  private boolean collectTested(Filter filter, List<Description> tested) {
-    switch (filter.getFilterType()) {
-      case Filter.FILTER_TYPE_AND, Filter.FILTER_TYPE_OR -> {
-        for (Filter component : filter.getComponents()) {
-          if (!collectTested(component, tested)) {
-            return false;
-          }
-        }
-        return true;
-      }
-      case Filter.FILTER_TYPE_NOT -> {
-        return collectTested(filter.getNOTComponent(), tested);
-      }
-      default -> {
-        if (filter.getAttributeName() == null) {
-          return false;
-        }
-        tested.add(description(filter.getAttributeName()));
-        return true;
-      }
-    }
-  }
-
-  /** Equality, substring, ordering and approximate: TRUE if any value of the attribute matches. */
-  private Result valueMatch(Filter filter, Entry entry, Deadline deadline) {
+  /**
+   * Equality, substring, ordering and approximate: TRUE if any value of the attribute matches; an
+   * assertion the rule cannot read makes the component Undefined for every entry.
+   */
+  private Node valueMatch(Filter filter) {
     Description d = description(filter.getAttributeName());
     ValueTest test;
     try {
       test = valueTest(filter, d);
     } catch (LDAPException e) {
-      return Result.UNDEFINED;
+      return UNDEFINED;
     }
-    List<Attribute> attributes = d.attributesOf(entry);
-    if (filter.getFilterType() == Filter.FILTER_TYPE_EQUALITY
-        && hasRawValue(attributes, filter.getRawAssertionValue())) {
-      // A value byte-equal to a valid assertion normalizes to the same key: it matches without
-      // normalizing the others. Applications send back the DNs and values they read, so this is
-      // the common case, and it spares a (member=<DN>) search normalizing every member of a large
-      // group.
-      return Result.TRUE;
-    }
-    int tested = 0;
-    for (Attribute attribute : attributes) {
-      for (ASN1OctetString value : attribute.getRawValues()) {
-        if (++tested % VALUES_PER_DEADLINE_CHECK == 0 && deadline.passed()) {
-          return Result.UNDEFINED;
-        }
-        try {
-          if (test.matches(value)) {
-            return Result.TRUE;
+    boolean equality = filter.getFilterType() == Filter.FILTER_TYPE_EQUALITY;
+    ASN1OctetString assertion = filter.getRawAssertionValue();
+    return (entry, deadline) -> {
+      List<Attribute> attributes = d.attributesOf(entry);
+      if (equality && hasRawValue(attributes, assertion)) {
+        // A value byte-equal to a valid assertion normalizes to the same key: it matches without
+        // normalizing the others. Applications send back the DNs and values they read, so this is
+        // the common case, and it spares a (member=<DN>) search normalizing every member of a
+        // large group.
+        return Result.TRUE;
+      }
+      int tested = 0;
+      for (Attribute attribute : attributes) {
+        for (ASN1OctetString value : attribute.getRawValues()) {
+          if (++tested % VALUES_PER_DEADLINE_CHECK == 0 && deadline.passed()) {
+            return Result.UNDEFINED;
           }
-        } catch (LDAPException e) {
-          // A stored value the rule cannot read matches nothing.
+          try {
+            if (test.matches(value)) {
+              return Result.TRUE;
+            }
+          } catch (LDAPException e) {
+            // A stored value the rule cannot read matches nothing.
+          }
         }
       }
-    }
-    return Result.FALSE;
+      return Result.FALSE;
+    };
   }
 
   private static boolean hasRawValue(List<Attribute> attributes, ASN1OctetString assertion) {

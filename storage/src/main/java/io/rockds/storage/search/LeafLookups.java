@@ -90,13 +90,11 @@ final class LeafLookups {
                 IdSet ids =
                     virtual.equality(
                         container, filter.getAttributeName(), filter.getRawAssertionValue());
-                Trace trace = new Trace();
-                if (label != null) {
-                  trace.put("filter", label);
-                }
                 return new Evaluated(
                     ids,
-                    trace.put("virtual", filter.getAttributeName()).putCount("candidates", ids));
+                    labelled(label)
+                        .put("virtual", filter.getAttributeName())
+                        .putCount("candidates", ids));
               }));
     }
     AttributeIndex index = trusted(filter.getAttributeName(), type);
@@ -338,17 +336,18 @@ final class LeafLookups {
   }
 
   private static Trace step(String label, AttributeIndex index) {
+    return labelled(label).put("index", index.name());
+  }
+
+  /** A step's trace, naming the filter it stands for when it stands for one. */
+  private static Trace labelled(String label) {
     Trace trace = new Trace();
     if (label != null) {
       trace.put("filter", label);
     }
-    return trace.put("index", index.name());
+    return trace;
   }
 
-  /**
-   * A filter no trusted index answers. The trace names the attribute's untrusted indexes (new, or
-   * their limit changed, or being rebuilt), which searches ignore until a rebuild completes.
-   */
   /**
    * A component on a type without the matching rule it needs is Undefined for every entry (RFC 4511
    * section 4.5.1.7), so no entry: an empty set read from no index, not an unindexed scan.
@@ -358,23 +357,22 @@ final class LeafLookups {
         new Lookup(
             Lookup.Category.FAST,
             null,
-            label -> {
-              Trace trace = new Trace();
-              if (label != null) {
-                trace.put("filter", label);
-              }
-              return new Evaluated(
-                  IdSet.empty(),
-                  trace
-                      .put("undefined", "no " + kind + " matching rule")
-                      .putCount("candidates", IdSet.empty()));
-            }));
+            label ->
+                new Evaluated(
+                    IdSet.empty(),
+                    labelled(label)
+                        .put("undefined", "no " + kind + " matching rule")
+                        .putCount("candidates", IdSet.empty()))));
   }
 
   private boolean lacks(String attribute, MatchingRules.Kind kind) {
     return MatchingRules.strict(baseName(attribute), kind, schema) == null;
   }
 
+  /**
+   * A filter no trusted index answers. The trace names the attribute's untrusted indexes (new, or
+   * their limit changed, or being rebuilt), which searches ignore until a rebuild completes.
+   */
   private List<Lookup> notIndexed(String description) {
     IdSet all = IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
     List<String> untrusted =
@@ -390,10 +388,7 @@ final class LeafLookups {
             Lookup.Category.FAST,
             null,
             label -> {
-              Trace trace = new Trace();
-              if (label != null) {
-                trace.put("filter", label);
-              }
+              Trace trace = labelled(label);
               if (!untrusted.isEmpty()) {
                 trace.put("untrusted", String.join(",", untrusted));
               }

@@ -8,8 +8,10 @@ import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
+import io.rockds.storage.SearchBase;
 import io.rockds.storage.matching.Deadline;
 import io.rockds.storage.matching.FilterEvaluator;
+import io.rockds.storage.matching.PreparedFilter;
 
 /**
  * Phase 1 of a search as a whole: the filter's candidates ({@link IndexFilter}) narrowed by the
@@ -50,31 +52,30 @@ public final class SearchCandidates {
         container,
         schema,
         VirtualIndexes.NONE,
-        base,
-        scope,
+        container.searchBase(base, scope),
         filter,
         lookthroughLimit,
         Deadline.NONE);
   }
 
   /**
-   * {@link #find(EntryContainer, Schema, DN, SearchScope, Filter, int)} answering virtual
-   * attributes too, whose index reads stop once {@code deadline} has passed (see {@link
-   * IndexFilter}): check the time limit before using the result.
+   * {@link #find(EntryContainer, Schema, DN, SearchScope, Filter, int)} of a base already read,
+   * answering virtual attributes too, whose index reads stop once {@code deadline} has passed (see
+   * {@link IndexFilter}): check the time limit before using the result.
    */
   public static Result find(
       EntryContainer container,
       Schema schema,
       VirtualIndexes virtual,
-      DN base,
-      SearchScope scope,
+      SearchBase base,
       Filter filter,
       int lookthroughLimit,
       Deadline deadline)
       throws LDAPException {
     Trace trace = new Trace();
+    SearchScope scope = base.scope();
     if (scope == SearchScope.BASE) {
-      IdSet ids = container.scopeIds(base, scope, 0);
+      IdSet ids = container.scopeIds(base, 0);
       trace.put("scope", new Trace().put("type", "base").putCount("candidates", ids));
       trace.putCount("final", ids);
       return new Result(ids, trace, false);
@@ -83,7 +84,7 @@ public final class SearchCandidates {
     trace.put("filter", filtered.trace());
     IdSet ids = filtered.ids();
     if (!ids.isDefined() || ids.size() > IndexFilter.FILTER_CANDIDATE_THRESHOLD) {
-      IdSet inScope = scopeIds(container, base, scope, scopeCap(container, lookthroughLimit));
+      IdSet inScope = scopeIds(container, base, scopeCap(container, lookthroughLimit));
       ids = ids.intersect(inScope);
       trace.put(
           "scope",
@@ -111,13 +112,14 @@ public final class SearchCandidates {
   public static void visitMatches(
       EntryContainer container, Schema schema, Filter filter, int maxExamined, MatchVisitor visitor)
       throws LDAPException {
-    FilterEvaluator evaluator = new FilterEvaluator(schema);
+    PreparedFilter matching = new FilterEvaluator(schema).prepare(filter);
+    SearchBase suffix = container.searchBase(container.baseDn(), SearchScope.SUB);
     IdSet candidates =
-        find(container, schema, container.baseDn(), SearchScope.SUB, filter, 0).ids();
+        find(container, schema, VirtualIndexes.NONE, suffix, filter, 0, Deadline.NONE).ids();
     if (candidates.isDefined()) {
       for (long id : candidates.toArray()) {
         Entry entry = container.get(id);
-        if (entry != null && evaluator.matches(filter, entry) && !visitor.visit(entry)) {
+        if (entry != null && matching.matches(entry) && !visitor.visit(entry)) {
           return;
         }
       }
@@ -125,11 +127,10 @@ public final class SearchCandidates {
     }
     int[] examined = {0};
     container.visitScope(
-        container.baseDn(),
-        SearchScope.SUB,
+        suffix,
         (key, id) -> {
           Entry entry = container.get(id);
-          if (entry != null && evaluator.matches(filter, entry) && !visitor.visit(entry)) {
+          if (entry != null && matching.matches(entry) && !visitor.visit(entry)) {
             return false;
           }
           return maxExamined <= 0 || ++examined[0] < maxExamined;
@@ -145,13 +146,13 @@ public final class SearchCandidates {
    * that whether an unfiltered search is tagged {@code unindexed} (and needs the privilege) does
    * not depend on how many entries the suffix holds today.
    */
-  private static IdSet scopeIds(EntryContainer container, DN base, SearchScope scope, int cap)
+  private static IdSet scopeIds(EntryContainer container, SearchBase base, int cap)
       throws LDAPException {
-    boolean wholeSuffix = base.equals(container.baseDn()) && scope == SearchScope.SUB;
+    boolean wholeSuffix = base.dn().equals(container.baseDn()) && base.scope() == SearchScope.SUB;
     if (wholeSuffix) {
       return IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
     }
-    return container.scopeIds(base, scope, cap);
+    return container.scopeIds(base, cap);
   }
 
   /**

@@ -86,20 +86,8 @@ class StoredEntryEvaluationTest {
   @Test
   void entriesReadWithOnlyTheTestedAttributesEvaluateAsWholeOnes(@TempDir Path dir)
       throws Exception {
-    Entry written =
-        new Entry(
-            "uid=jdupont,ou=People,dc=example,dc=com",
-            new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
-            new Attribute("uid", "jdupont"),
-            new Attribute("cn", "John Doe"),
-            new Attribute("cn;lang-fr", "Jean Dupont"),
-            new Attribute("sn", "Doe"),
-            new Attribute("description", "not tested"));
-    try (Backend backend = StorageFixtures.open(dir.resolve("db"), 4000)) {
-      EntryContainer c = backend.containerFor(StorageFixtures.BASE);
-      StorageFixtures.addTree(c);
-      c.add(written);
-    }
+    Entry written = jdupont();
+    store(dir, written);
     List<String> filters = new java.util.ArrayList<>(FILTERS);
     filters.addAll(
         List.of(
@@ -109,18 +97,76 @@ class StoredEntryEvaluationTest {
       long id = c.idOf(written.getParsedDN());
       for (String text : filters) {
         Filter filter = Filter.create(text);
-        Entry partial = c.peek(id, new AttributeProjection(evaluator.attributesTested(filter)));
+        Entry partial =
+            c.peek(id, new AttributeProjection(evaluator.prepare(filter).attributesTested()));
         assertThat(evaluator.evaluate(filter, partial))
             .as(text)
             .isEqualTo(evaluator.evaluate(filter, written));
       }
       Entry forCn =
           c.peek(
-              id, new AttributeProjection(evaluator.attributesTested(Filter.create("(cn=*son*)"))));
+              id,
+              new AttributeProjection(
+                  evaluator.prepare(Filter.create("(cn=*son*)")).attributesTested()));
       assertThat(forCn.getAttributes())
           .extracting(Attribute::getName)
           .containsExactlyInAnyOrder("cn", "cn;lang-fr");
       assertThat(forCn.getDN()).isEqualTo(written.getDN());
+    }
+  }
+
+  /**
+   * A scan tests its filter on a partial decode and completes the entries that match from the
+   * record it read: the result is the whole entry, in its stored attribute order, and the tested
+   * attributes are the very objects already decoded (decoding them again would make new ones).
+   */
+  @Test
+  void aPeekedEntryIsCompletedFromItsRecordWithoutDecodingItAgain(@TempDir Path dir)
+      throws Exception {
+    Entry written = jdupont();
+    store(dir, written);
+    try (Backend backend = StorageFixtures.open(dir.resolve("db"), 4000)) {
+      EntryContainer c = backend.containerFor(StorageFixtures.BASE);
+      long id = c.idOf(written.getParsedDN());
+      Entry partial =
+          c.peek(
+              id,
+              new AttributeProjection(
+                  evaluator.prepare(Filter.create("(cn=jean*)")).attributesTested()));
+      assertThat(partial.getAttributes())
+          .extracting(Attribute::getName)
+          .containsExactly("cn", "cn;lang-fr");
+
+      Entry whole = c.complete(partial);
+
+      assertThat(whole.getAttributes())
+          .extracting(Attribute::getName)
+          .containsExactly("objectClass", "uid", "cn", "cn;lang-fr", "sn", "description");
+      assertThat(whole).isEqualTo(written);
+      assertThat(whole.getAttribute("cn")).isSameAs(partial.getAttribute("cn"));
+      assertThat(whole.getAttribute("cn;lang-fr")).isSameAs(partial.getAttribute("cn;lang-fr"));
+      Entry cached = c.get(id);
+      assertThat(c.complete(cached)).isSameAs(cached);
+    }
+  }
+
+  private static Entry jdupont() {
+    return new Entry(
+        "uid=jdupont,ou=People,dc=example,dc=com",
+        new Attribute("objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
+        new Attribute("uid", "jdupont"),
+        new Attribute("cn", "John Doe"),
+        new Attribute("cn;lang-fr", "Jean Dupont"),
+        new Attribute("sn", "Doe"),
+        new Attribute("description", "not tested"));
+  }
+
+  /** Writes the entry below the fixture tree and closes the backend: later reads decode it. */
+  private static void store(Path dir, Entry entry) throws Exception {
+    try (Backend backend = StorageFixtures.open(dir.resolve("db"), 4000)) {
+      EntryContainer c = backend.containerFor(StorageFixtures.BASE);
+      StorageFixtures.addTree(c);
+      c.add(entry);
     }
   }
 }

@@ -5,18 +5,13 @@ import io.rockds.storage.Tree;
 import io.rockds.tools.InstanceStorage;
 import java.util.HexFormat;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code dump-index}: the records of one tree of a container, decoded by the tree itself. */
 @Command(
     name = "dump-index",
     description = "Dumps the records of an index (or any tree listed by list-indexes), decoded.")
-final class DumpIndex extends BackendStatCommand {
-  @Mixin BackendSelection selection;
-
-  @Mixin DumpOptions dump;
-
+final class DumpIndex extends DumpCommand {
   @Option(
       names = {"-i", "--indexName"},
       required = true,

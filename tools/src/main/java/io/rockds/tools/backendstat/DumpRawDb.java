@@ -4,18 +4,13 @@ import io.rockds.storage.EntryContainer;
 import io.rockds.storage.Tree;
 import io.rockds.tools.InstanceStorage;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code dump-raw-db}: the bytes of one column family, with no decoding. */
 @Command(
     name = "dump-raw-db",
     description = "Dumps the raw records of a column family as hexadecimal with ASCII alongside.")
-final class DumpRawDb extends BackendStatCommand {
-  @Mixin BackendSelection selection;
-
-  @Mixin DumpOptions dump;
-
+final class DumpRawDb extends DumpCommand {
   @Option(
       names = {"-d", "--dbName"},
       required = true,

@@ -4,12 +4,11 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ReplicationConfig;
-import io.rockds.layout.Instance;
+import io.rockds.tools.InstanceOption;
 import io.rockds.tools.LdapConnectionOptions;
 import io.rockds.tools.TextTable;
 import io.rockds.tools.ToolRunner;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,8 +29,7 @@ import picocli.CommandLine.Spec;
 final class ReplicationStatus implements Callable<Integer> {
   static final String MONITOR_DN = "cn=Replication,cn=monitor";
 
-  @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
-  Path instance = Path.of("instance");
+  @Mixin InstanceOption instanceDir;
 
   @Mixin LdapConnectionOptions connection = new LdapConnectionOptions();
 
@@ -97,9 +95,9 @@ final class ReplicationStatus implements Callable<Integer> {
 
   private int offline(PrintWriter out, PrintWriter err) throws Exception {
     ReplicationConfig config =
-        ReplicationConfig.read(ConfigStore.load(new Instance(instance).configFile()));
+        ReplicationConfig.read(ConfigStore.load(instanceDir.instance().configFile()));
     if (config == null) {
-      err.println("dsrepl: " + instance + " is not a member of a replication group");
+      err.println("dsrepl: " + instanceDir.directory() + " is not a member of a replication group");
       return ToolRunner.EXIT_FAILURE;
     }
     if (!scriptFriendly) {

@@ -1,8 +1,8 @@
 package io.rockds.tools.ldif;
 
-import io.rockds.layout.Instance;
 import io.rockds.storage.Backend;
 import io.rockds.storage.exporter.LdifExporter;
+import io.rockds.tools.InstanceOption;
 import io.rockds.tools.InstanceStorage;
 import io.rockds.tools.ToolRunner;
 import java.io.BufferedOutputStream;
@@ -24,8 +24,7 @@ import picocli.CommandLine.Option;
     sortOptions = false,
     description = "Exports a backend to LDIF (works while the server runs).")
 public final class ExportLdif implements Callable<Integer> {
-  @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
-  Path instance = Path.of("instance");
+  @Mixin InstanceOption instanceDir;
 
   @Option(
       names = {"-n", "--backendID"},
@@ -51,10 +50,7 @@ public final class ExportLdif implements Callable<Integer> {
       description = "Wrap lines at this column; 0 for no wrapping (default: ${DEFAULT-VALUE}).")
   int wrapColumn;
 
-  @Option(
-      names = {"-Q", "--quiet"},
-      description = "Print nothing but errors.")
-  boolean quiet;
+  @Mixin QuietOption output;
 
   public static void main(String[] args) {
     System.exit(run(args));
@@ -66,10 +62,9 @@ public final class ExportLdif implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Instance target = new Instance(instance);
-    InstanceStorage storage = InstanceStorage.of(target);
+    InstanceStorage storage = InstanceStorage.of(instanceDir.instance());
     ProgressLine progress =
-        new ProgressLine("entries written", quiet ? null : System.err, () -> 0, 0);
+        new ProgressLine("entries written", output.quiet ? null : System.err, () -> 0, 0);
     long written;
     try (Backend backend = storage.openReadOnly(storage.backend(backendId));
         OutputStream file = new BufferedOutputStream(Files.newOutputStream(ldifFile), 1 << 16);
@@ -77,7 +72,7 @@ public final class ExportLdif implements Callable<Integer> {
       written =
           new LdifExporter(backend).export(out, branches.filter(), wrapColumn, progress::update);
     }
-    if (!quiet) {
+    if (!output.quiet) {
       System.out.println("Exported " + written + " entries of " + backendId + " to " + ldifFile);
     }
     return 0;

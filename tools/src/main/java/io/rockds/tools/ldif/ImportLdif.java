@@ -4,13 +4,13 @@ import com.unboundid.ldap.sdk.DN;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.RootDnConfig;
 import io.rockds.config.ServerConfig;
-import io.rockds.layout.Instance;
 import io.rockds.server.schema.SchemaChecker;
 import io.rockds.server.security.policy.PasswordPolicies;
 import io.rockds.storage.Backend;
 import io.rockds.storage.importer.ImportOptions;
 import io.rockds.storage.importer.ImportResult;
 import io.rockds.storage.importer.LdifImporter;
+import io.rockds.tools.InstanceOption;
 import io.rockds.tools.InstanceStorage;
 import io.rockds.tools.ToolRunner;
 import java.io.ByteArrayInputStream;
@@ -41,8 +41,7 @@ public final class ImportLdif implements Callable<Integer> {
   private static final byte[] RECORD_SEPARATOR =
       "\n\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
-  @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
-  Path instance = Path.of("instance");
+  @Mixin InstanceOption instanceDir;
 
   @Option(
       names = {"-n", "--backendID"},
@@ -87,10 +86,7 @@ public final class ImportLdif implements Callable<Integer> {
   @Option(names = "--threadCount", description = "Parsing threads (default: the number of cores).")
   int threads = Runtime.getRuntime().availableProcessors();
 
-  @Option(
-      names = {"-Q", "--quiet"},
-      description = "Print nothing but errors.")
-  boolean quiet;
+  @Mixin QuietOption output;
 
   public static void main(String[] args) {
     System.exit(run(args));
@@ -102,8 +98,7 @@ public final class ImportLdif implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Instance target = new Instance(instance);
-    InstanceStorage storage = InstanceStorage.of(target);
+    InstanceStorage storage = InstanceStorage.of(instanceDir.instance());
     long totalBytes = 0;
     for (Path file : ldifFiles) {
       totalBytes += Files.size(file);
@@ -111,7 +106,7 @@ public final class ImportLdif implements Callable<Integer> {
     try (Backend backend = storage.openExclusive(storage.backend(backendId));
         CountingInputStream in = new CountingInputStream(concatenated())) {
       ProgressLine progress =
-          new ProgressLine("records read", quiet ? null : System.err, in::count, totalBytes);
+          new ProgressLine("records read", output.quiet ? null : System.err, in::count, totalBytes);
       Path work =
           Files.createTempDirectory(
               backend.settings().directory().toAbsolutePath().getParent(), "import-");
@@ -123,14 +118,14 @@ public final class ImportLdif implements Callable<Integer> {
                 .withTransformer(
                     new ServerEntryPreparation(
                         importerDn(storage.config()),
-                        PasswordPolicies.read(ConfigStore.load(target.configFile())),
+                        PasswordPolicies.read(ConfigStore.load(storage.instance().configFile())),
                         skipSchemaValidation ? null : new SchemaChecker(storage.schema())))
                 .withThreads(threads)
                 .withRejects(rejectFile)
                 .withSkips(skipFile)
                 .withProgress(progress::update);
         ImportResult result = new LdifImporter(backend).run(in, options);
-        if (!quiet) {
+        if (!output.quiet) {
           System.out.println("Import of " + backendId + ": " + result);
         }
         return 0;

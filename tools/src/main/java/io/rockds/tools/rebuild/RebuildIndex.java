@@ -2,18 +2,17 @@ package io.rockds.tools.rebuild;
 
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPConnection;
-import io.rockds.layout.Instance;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.maintenance.IndexRebuilder;
+import io.rockds.tools.InstanceOption;
 import io.rockds.tools.InstanceStorage;
 import io.rockds.tools.LdapConnectionOptions;
 import io.rockds.tools.RunningServer;
 import io.rockds.tools.ToolRunner;
 import io.rockds.tools.progress.Progress;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -61,8 +60,7 @@ public final class RebuildIndex implements Callable<Integer> {
     boolean degraded;
   }
 
-  @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
-  Path instance = Path.of("instance");
+  @Mixin InstanceOption instanceDir;
 
   @Option(
       names = {"-b", "--baseDN"},
@@ -93,7 +91,7 @@ public final class RebuildIndex implements Callable<Integer> {
     if (connection.namesServer()) {
       return online(base);
     }
-    InstanceStorage storage = InstanceStorage.of(new Instance(instance));
+    InstanceStorage storage = InstanceStorage.of(instanceDir.instance());
     if (RunningServer.of(storage.instance()).isPresent()) {
       throw new IllegalStateException(
           "the server of "

@@ -8,6 +8,7 @@ import io.rockds.config.InitialConfig;
 import io.rockds.config.ReplicationConfig;
 import io.rockds.layout.Instance;
 import io.rockds.server.InstanceSetup;
+import io.rockds.tools.InstanceOption;
 import io.rockds.tools.ToolRunner;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -32,8 +34,7 @@ import picocli.CommandLine.Option;
 public final class Setup implements Callable<Integer> {
   static final String PASSWORD_VARIABLE = "ROCKDS_ROOT_PASSWORD";
 
-  @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
-  Path instance = Path.of("instance");
+  @Mixin InstanceOption instanceDir;
 
   @Option(
       names = {"-p", "--ldapPort"},
@@ -149,7 +150,7 @@ public final class Setup implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Instance target = new Instance(instance);
+    Instance target = instanceDir.instance();
     DN base;
     DN rootDn;
     try {
@@ -236,7 +237,7 @@ public final class Setup implements Callable<Integer> {
               + ldapPort
               + (ldapsPort > 0 ? ", LDAPS port " + ldapsPort : "")
               + ".");
-      System.out.println("Start it with: bin/start-ds --instance " + instance);
+      System.out.println("Start it with: bin/start-ds --instance " + instanceDir.directory());
     }
     return 0;
   }

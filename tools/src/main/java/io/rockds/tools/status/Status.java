@@ -6,17 +6,16 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.LDAPURL;
 import io.rockds.config.BackendConfig;
 import io.rockds.config.ConnectionHandlerConfig;
-import io.rockds.layout.Instance;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
+import io.rockds.tools.InstanceOption;
 import io.rockds.tools.InstanceStorage;
 import io.rockds.tools.LdapConnectionOptions;
 import io.rockds.tools.RunningServer;
 import io.rockds.tools.TextTable;
 import io.rockds.tools.ToolRunner;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,8 +44,7 @@ import picocli.CommandLine.Spec;
         "Shows the server state, listeners, backends with entry counts and index trust, uptime, and when"
             + " it runs, connections and operations per second (from cn=monitor).")
 public final class Status implements Callable<Integer> {
-  @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
-  Path instance = Path.of("instance");
+  @Mixin InstanceOption instanceDir;
 
   @Mixin LdapConnectionOptions connection = new LdapConnectionOptions();
 
@@ -69,7 +67,7 @@ public final class Status implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    InstanceStorage storage = InstanceStorage.of(new Instance(instance));
+    InstanceStorage storage = InstanceStorage.of(instanceDir.instance());
     StatusReport report = new StatusReport(spec.commandLine().getOut(), scriptFriendly);
     Optional<RunningServer> server = RunningServer.of(storage.instance());
     report.fact("instance", "Instance:  ", storage.instance().root());

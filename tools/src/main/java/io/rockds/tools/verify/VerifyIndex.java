@@ -2,7 +2,6 @@ package io.rockds.tools.verify;
 
 import com.unboundid.ldap.sdk.DN;
 import io.rockds.config.ConfigException;
-import io.rockds.layout.Instance;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
@@ -10,16 +9,17 @@ import io.rockds.storage.VlvIndex;
 import io.rockds.storage.maintenance.IndexVerifier;
 import io.rockds.storage.maintenance.Mismatch;
 import io.rockds.storage.maintenance.VerifyReport;
+import io.rockds.tools.InstanceOption;
 import io.rockds.tools.InstanceStorage;
 import io.rockds.tools.ToolRunner;
 import io.rockds.tools.progress.Progress;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -38,8 +38,7 @@ public final class VerifyIndex implements Callable<Integer> {
   /** Exit code when an inconsistency is found. */
   public static final int INCONSISTENT = 1;
 
-  @Option(names = "--instance", description = "Instance directory (default: ${DEFAULT-VALUE}).")
-  Path instance = Path.of("instance");
+  @Mixin InstanceOption instanceDir;
 
   @Option(
       names = {"-b", "--baseDN"},
@@ -80,7 +79,7 @@ public final class VerifyIndex implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--clean needs exactly one --index (got " + indexes.size() + ")");
     }
-    InstanceStorage storage = InstanceStorage.of(new Instance(instance));
+    InstanceStorage storage = InstanceStorage.of(instanceDir.instance());
     DN base = new DN(baseDn);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();

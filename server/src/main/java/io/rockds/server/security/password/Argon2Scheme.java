@@ -17,7 +17,7 @@ import org.bouncycastle.crypto.params.Argon2Parameters;
  * #MAX_MEMORY_KIB}, {@link #MAX_PASSES} and {@link #MAX_LANES} are refused: a planted value must
  * not exhaust the heap. Budget {@code memoryKib} times the number of concurrent binds.
  */
-final class Argon2Scheme implements PasswordStorageScheme {
+final class Argon2Scheme extends SaltedScheme {
 
   static final String NAME = "ARGON2";
   static final int MAX_MEMORY_KIB = 256 * 1024;
@@ -31,12 +31,12 @@ final class Argon2Scheme implements PasswordStorageScheme {
   private static final int MAX_ENCODED_BYTES = 64;
 
   private final Parameters written;
-  private final SecureRandom random;
 
   /**
    * @param cost the parameters {@link #encode} writes
    */
   Argon2Scheme(PasswordSchemeSettings.Argon2Cost cost, SecureRandom random) {
+    super(NAME, random);
     this.written =
         new Parameters(
             Argon2Parameters.ARGON2_id,
@@ -44,18 +44,11 @@ final class Argon2Scheme implements PasswordStorageScheme {
             cost.memoryKib(),
             cost.passes(),
             cost.lanes());
-    this.random = random;
-  }
-
-  @Override
-  public String name() {
-    return NAME;
   }
 
   @Override
   public String encode(byte[] clear) {
-    byte[] salt = new byte[SALT_BYTES];
-    random.nextBytes(salt);
+    byte[] salt = newSalt(SALT_BYTES);
     byte[] hash = written.hash(clear, salt, HASH_BYTES);
     Base64.Encoder base64 = Base64.getEncoder().withoutPadding();
     return "$argon2id$v=19$m=%d,t=%d,p=%d$%s$%s"

@@ -14,7 +14,7 @@ import org.bouncycastle.crypto.generators.OpenBSDBCrypt;
  * seconds on one core), so that a planted value cannot tie up a worker. Bouncy Castle compares the
  * result in constant time.
  */
-final class BcryptScheme implements PasswordStorageScheme {
+final class BcryptScheme extends SaltedScheme {
 
   static final String NAME = "BCRYPT";
   static final int MIN_COST = 4;
@@ -23,26 +23,18 @@ final class BcryptScheme implements PasswordStorageScheme {
   private static final int SALT_BYTES = 16;
 
   private final int cost;
-  private final SecureRandom random;
 
   /**
    * @param cost the log2 work factor {@link #encode} writes
    */
   BcryptScheme(int cost, SecureRandom random) {
+    super(NAME, random);
     this.cost = cost;
-    this.random = random;
-  }
-
-  @Override
-  public String name() {
-    return NAME;
   }
 
   @Override
   public String encode(byte[] clear) {
-    byte[] salt = new byte[SALT_BYTES];
-    random.nextBytes(salt);
-    return OpenBSDBCrypt.generate("2b", clear, salt, cost);
+    return OpenBSDBCrypt.generate("2b", clear, newSalt(SALT_BYTES), cost);
   }
 
   @Override

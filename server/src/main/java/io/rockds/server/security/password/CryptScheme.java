@@ -29,7 +29,7 @@ import org.apache.commons.codec.digest.UnixCrypt;
  * <p>SHA-crypt strings may ask for up to 999,999,999 rounds; values above {@link #MAX_ROUNDS} are
  * refused so that a planted value cannot tie up a worker.
  */
-final class CryptScheme implements PasswordStorageScheme {
+final class CryptScheme extends SaltedScheme {
 
   static final String NAME = "CRYPT";
   static final int MAX_ROUNDS = 1_000_000;
@@ -47,28 +47,18 @@ final class CryptScheme implements PasswordStorageScheme {
   private static final String ROUNDS = "rounds=";
 
   private final BcryptScheme bcrypt;
-  private final SecureRandom random;
 
   /**
    * @param bcrypt verifies the bcrypt strings found in {@code {CRYPT}} values
    */
   CryptScheme(BcryptScheme bcrypt, SecureRandom random) {
+    super(NAME, random);
     this.bcrypt = bcrypt;
-    this.random = random;
-  }
-
-  @Override
-  public String name() {
-    return NAME;
   }
 
   @Override
   public String encode(byte[] clear) {
-    StringBuilder salt = new StringBuilder("$6$");
-    for (int i = 0; i < SALT_CHARS; i++) {
-      salt.append(SALT_ALPHABET.charAt(random.nextInt(SALT_ALPHABET.length())));
-    }
-    return shaOrMd5Crypt(clear, salt.toString());
+    return shaOrMd5Crypt(clear, "$6$" + newSalt(SALT_CHARS, SALT_ALPHABET));
   }
 
   @Override

@@ -16,41 +16,29 @@ import java.util.Base64;
  * bytes for SSHA and 8 for pw-sha2, OpenDJ 8), so the salt is whatever follows the digest; an
  * unsalted value is exactly one digest long. We write 16-byte salts (NIST SP 800-132's minimum).
  */
-final class DigestScheme implements PasswordStorageScheme {
+final class DigestScheme extends SaltedScheme {
 
   static final int SALT_BYTES = 16;
 
-  private final String name;
   private final String algorithm;
   private final boolean salted;
   private final int digestLength;
-  private final SecureRandom random;
 
   /**
    * @param algorithm a JDK {@link MessageDigest} name such as {@code SHA-512}
    * @param salted whether values carry a salt after the digest
    */
   DigestScheme(String name, String algorithm, boolean salted, SecureRandom random) {
-    this.name = name;
+    super(name, random);
     this.algorithm = algorithm;
     this.salted = salted;
     this.digestLength = newDigest().getDigestLength();
-    this.random = random;
-  }
-
-  @Override
-  public String name() {
-    return name;
   }
 
   @Override
   public String encode(byte[] clear) {
-    byte[] salt = new byte[salted ? SALT_BYTES : 0];
-    random.nextBytes(salt);
-    byte[] hash = digest(clear, salt);
-    byte[] value = Arrays.copyOf(hash, hash.length + salt.length);
-    System.arraycopy(salt, 0, value, hash.length, salt.length);
-    return Base64.getEncoder().encodeToString(value);
+    byte[] salt = newSalt(salted ? SALT_BYTES : 0);
+    return Base64.getEncoder().encodeToString(hashThenSalt(digest(clear, salt), salt));
   }
 
   @Override

@@ -33,7 +33,7 @@ import javax.crypto.spec.SecretKeySpec;
  * instructions: about three times faster than Bouncy Castle's pure-Java digests here (10,000
  * iterations of HMAC-SHA-256: 9 ms vs 25-45 ms), and a PBKDF2 bind is nothing but those iterations.
  */
-final class Pbkdf2Scheme implements PasswordStorageScheme {
+final class Pbkdf2Scheme extends SaltedScheme {
 
   /** Above OWASP's 2023 advice (1.3 million for HMAC-SHA-1); about two seconds on one core. */
   static final int MAX_ITERATIONS = 2_000_000;
@@ -46,12 +46,10 @@ final class Pbkdf2Scheme implements PasswordStorageScheme {
     OPENDJ
   }
 
-  private final String name;
   private final String macAlgorithm;
   private final int hashLength;
   private final Layout layout;
   private final int iterations;
-  private final SecureRandom random;
 
   /**
    * @param macAlgorithm the JCA name of the PRF, e.g. {@code HmacSHA256}
@@ -60,31 +58,21 @@ final class Pbkdf2Scheme implements PasswordStorageScheme {
    */
   Pbkdf2Scheme(
       String name, String macAlgorithm, Layout layout, int iterations, SecureRandom random) {
-    this.name = name;
+    super(name, random);
     this.macAlgorithm = macAlgorithm;
     this.hashLength = newMac(new byte[1]).getMacLength();
     this.layout = layout;
     this.iterations = iterations;
-    this.random = random;
-  }
-
-  @Override
-  public String name() {
-    return name;
   }
 
   @Override
   public String encode(byte[] clear) {
-    byte[] salt = new byte[SALT_BYTES];
-    random.nextBytes(salt);
+    byte[] salt = newSalt(SALT_BYTES);
     byte[] hash = derive(clear, salt, iterations);
     return switch (layout) {
       case OPENLDAP -> iterations + "$" + adaptedBase64(salt) + "$" + adaptedBase64(hash);
-      case OPENDJ -> {
-        byte[] hashAndSalt = Arrays.copyOf(hash, hash.length + salt.length);
-        System.arraycopy(salt, 0, hashAndSalt, hash.length, salt.length);
-        yield iterations + ":" + Base64.getEncoder().encodeToString(hashAndSalt);
-      }
+      case OPENDJ ->
+          iterations + ":" + Base64.getEncoder().encodeToString(hashThenSalt(hash, salt));
     };
   }
 

@@ -1,0 +1,128 @@
+package io.rockds.server.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.DN;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.SearchResultEntry;
+import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.server.TestServer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rocksdb.Statistics;
+import org.rocksdb.TickerType;
+
+/**
+ * What a search reads from RocksDB, counted by RocksDB's own statistics (every point read of any
+ * tree is one {@code NUMBER_KEYS_READ}): the base entry's dn2id key once per search, whatever the
+ * scope, and each entry of an unindexed scan once, also the entries that match (they are completed
+ * from the record the filter was tested on, not read again).
+ */
+class SearchStorageReadsIT {
+  private static final String LEVEL_DN = "ou=Level," + TestServer.BASE;
+  private static final String SCAN_DN = "ou=Scan," + TestServer.BASE;
+  private static final int CHILDREN = 12;
+
+  @TempDir static Path dir;
+  static TestServer server;
+  static Statistics statistics;
+
+  @BeforeAll
+  static void start() throws Exception {
+    List<Entry> entries = new ArrayList<>(TestServer.baseEntries());
+    for (String ou : List.of(LEVEL_DN, SCAN_DN)) {
+      entries.add(
+          new Entry(
+              ou,
+              new Attribute("objectClass", "top", "organizationalUnit"),
+              new Attribute("ou", new DN(ou).getRDN().getAttributeValues()[0])));
+      for (int i = 0; i < CHILDREN; i++) {
+        entries.add(
+            new Entry(
+                "uid=" + i + "." + ou.hashCode() + "," + ou,
+                new Attribute(
+                    "objectClass", "top", "person", "organizationalPerson", "inetOrgPerson"),
+                new Attribute("uid", i + "." + ou.hashCode()),
+                new Attribute("cn", "Person " + i),
+                new Attribute("sn", "Person"),
+                // description is not indexed: a filter on it alone is an unindexed scan.
+                new Attribute("description", i % 3 == 0 ? "scan-match" : "other " + i)));
+      }
+    }
+    server = TestServer.start(dir, entries);
+    statistics =
+        server.server().backends().containerFor(new DN(TestServer.BASE)).backend().statistics();
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+  }
+
+  @Test
+  void aBaseSearchReadsTheBaseEntryOnce() throws Exception {
+    assertThat(pointReadsOfASecondRun(LEVEL_DN, SearchScope.BASE, "(objectClass=*)", 1))
+        .as("dn2id reads of the base")
+        .isEqualTo(1);
+  }
+
+  @Test
+  void aOneLevelSearchWithUnindexedCandidatesReadsItsBaseOnce() throws Exception {
+    // The filter gives no candidates, so the scope's IDs are read from dn2id below the base.
+    assertThat(
+            pointReadsOfASecondRun(
+                LEVEL_DN, SearchScope.ONE, "(description=scan-match)", CHILDREN / 3))
+        .as("point reads of a one-level search whose entries are cached")
+        .isEqualTo(1);
+  }
+
+  /**
+   * The point reads of a search run a second time, when the first has cached the entries it read:
+   * only what the search reads whatever the cache holds.
+   */
+  private static long pointReadsOfASecondRun(
+      String base, SearchScope scope, String filter, int expectedEntries) throws Exception {
+    try (LDAPConnection root = server.rootConnection()) {
+      root.search(base, scope, filter);
+      long before = keysRead();
+      assertThat(root.search(base, scope, filter).getEntryCount()).isEqualTo(expectedEntries);
+      return keysRead() - before;
+    }
+  }
+
+  @Test
+  void anUnindexedScanReadsEachEntryOnceAlsoTheMatchingOnes() throws Exception {
+    try (LDAPConnection root = server.rootConnection()) {
+      long before = keysRead();
+      List<SearchResultEntry> first =
+          root.search(TestServer.BASE, SearchScope.SUB, "(description=scan-match)")
+              .getSearchEntries();
+      long firstReads = keysRead() - before;
+      before = keysRead();
+      List<SearchResultEntry> second =
+          root.search(TestServer.BASE, SearchScope.SUB, "(description=scan-match)")
+              .getSearchEntries();
+      long secondReads = keysRead() - before;
+
+      assertThat(first).hasSize(2 * CHILDREN / 3);
+      assertThat(second).hasSize(first.size());
+      // A scan caches nothing, so the second walk reads what the first did; had the matching
+      // entries been read a second time (and cached), the first would have read more.
+      assertThat(firstReads).isEqualTo(secondReads);
+      assertThat(firstReads)
+          .as("at most the base's dn2id key and each entry of the suffix once")
+          .isLessThanOrEqualTo(1 + 3 + 2 * (1 + CHILDREN));
+    }
+  }
+
+  private static long keysRead() {
+    return statistics.getTickerCount(TickerType.NUMBER_KEYS_READ);
+  }
+}
