@@ -22,6 +22,8 @@ import io.rockds.protocol.ProtocolSettings;
 import io.rockds.server.backend.BackendRouter;
 import io.rockds.server.backend.ChangeNotifier;
 import io.rockds.server.backend.DirectoryBackend;
+import io.rockds.server.changelog.ChangelogBackend;
+import io.rockds.server.changelog.ChangelogStore;
 import io.rockds.server.config.ConfigBackend;
 import io.rockds.server.config.LiveConfiguration;
 import io.rockds.server.group.Groups;
@@ -231,6 +233,9 @@ public final class DirectoryServer implements AutoCloseable {
         server.replication = new ReplicatedWrites(replicated, applier);
       }
       ChangeNotifier changes = new ChangeNotifier();
+      ChangelogStore changelog =
+          new ChangelogStore(
+              backends.all(), changes, clock, () -> ChangelogStore.purgeDelayMillis(store));
       PersistentSearches persistentSearches =
           new PersistentSearches(() -> live.global().persistentSearch(), server.logs);
       server.persistentSearches = persistentSearches;
@@ -253,7 +258,8 @@ public final class DirectoryServer implements AutoCloseable {
                       workers,
                       RootDse.VENDOR_VERSION,
                       server::replicationStatus),
-                  server.tasks));
+                  server.tasks,
+                  new ChangelogBackend(changelog)));
       backends.all().forEach(b -> namingContexts.add(new StoredBackend(built::get, b, changes)));
       ServerContext context =
           new ServerContext(
@@ -267,7 +273,8 @@ public final class DirectoryServer implements AutoCloseable {
               security.passwordPolicy(),
               groups,
               server.replication == null ? WritePath.LOCAL : server.replication,
-              applier);
+              applier,
+              changelog);
       built.set(context);
       if (server.replication != null) {
         server.startReplication();

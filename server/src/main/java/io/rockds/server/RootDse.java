@@ -88,6 +88,10 @@ final class RootDse implements DirectoryBackend {
     }
     entry.addAttribute(
         "supportedSASLMechanisms", new io.rockds.server.sasl.SaslMechanisms(context).names());
+    // draft-good-ldap-changelog's pointer to the changelog, and OpenDJ's range of its numbers.
+    entry.addAttribute("changelog", "cn=changelog");
+    entry.addAttribute("firstChangeNumber", Long.toString(context.changelog().first()));
+    entry.addAttribute("lastChangeNumber", Long.toString(context.changelog().last()));
     return entry;
   }
 }

@@ -234,7 +234,8 @@ final class SearchOperation implements SearchResults {
 
   /** An entry of a backend without indexes: sent if it matches and the client may read it. */
   @Override
-  public boolean inScope(Entry entry) throws LDAPException {
+  public boolean inScope(Entry inScope) throws LDAPException {
+    Entry entry = readAccess.view().visible(client.identity(), inScope);
     if (matches(entry)) {
       Entry visible =
           context.access().filterEntry(client, readAccess, entry, prepared.attributeNames());
@@ -244,6 +245,11 @@ final class SearchOperation implements SearchResults {
       }
     }
     return true;
+  }
+
+  @Override
+  public Filter filter() {
+    return filter;
   }
 
   /** A RocksDB backend: candidates from its indexes, then each one read and tested. */
@@ -728,13 +734,12 @@ final class SearchOperation implements SearchResults {
     // Changes come from RocksDB backends only, whose entries the schema governs.
     PreparedFilter changes = prepared.definedTypesOnly();
     return change -> {
-      if (!changes.matches(change.entry())) {
+      Entry changed = readAccess.view().visible(requester.identity(), change.entry());
+      if (!changes.matches(changed)) {
         return null;
       }
       Entry visible =
-          context
-              .access()
-              .filterEntry(requester, readAccess, change.entry(), changes.attributeNames());
+          context.access().filterEntry(requester, readAccess, changed, changes.attributeNames());
       if (visible == null) {
         return null;
       }

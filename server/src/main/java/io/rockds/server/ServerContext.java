@@ -4,6 +4,7 @@ import com.unboundid.ldap.sdk.schema.Schema;
 import io.netty.handler.ssl.SslContext;
 import io.rockds.config.GlobalConfig;
 import io.rockds.server.backend.BackendRouter;
+import io.rockds.server.changelog.ChangelogStore;
 import io.rockds.server.config.LiveConfiguration;
 import io.rockds.server.group.Groups;
 import io.rockds.server.schema.ServerSchema;
@@ -26,6 +27,8 @@ import io.rockds.server.security.policy.PasswordPolicyService;
  * @param groups group membership and referential integrity
  * @param writes where prepared writes go: applied at once, or through the replication log
  * @param applier the deterministic application of prepared writes
+ * @param changelog the changes applied to the RocksDB backends, recorded by the batches applying
+ *     them ({@code cn=changelog})
  */
 public record ServerContext(
     Backends backends,
@@ -38,7 +41,8 @@ public record ServerContext(
     PasswordPolicyService passwordPolicy,
     Groups groups,
     WritePath writes,
-    WriteApplier applier) {
+    WriteApplier applier,
+    ChangelogStore changelog) {
 
   /** The current schema: read it once per operation, it may change between operations. */
   public Schema schema() {

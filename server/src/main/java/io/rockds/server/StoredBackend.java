@@ -26,6 +26,7 @@ import io.rockds.server.schema.SchemaChecker;
 import io.rockds.server.security.password.PasswordSchemes;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
+import io.rockds.storage.PendingChange;
 import io.rockds.storage.SearchBase;
 import java.util.ArrayList;
 import java.util.List;
@@ -180,23 +181,50 @@ final class StoredBackend implements DirectoryBackend {
     WriteControls controls =
         new WriteControls(
             request, context.schema(), new Identity(record.modifier(), false, Set.of()));
+    // The batch that applies the change records it in the changelog, with the changed entry's
+    // UUID, which the application learns under its locks.
+    Recording recording = new Recording();
+    recording.change = context.changelog().pending(record, () -> recording.targetUuid);
     WriteOutcome outcome =
-        switch (request.getProtocolOpType()) {
-          case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST -> applyAdd(context, request);
-          case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST ->
-              applyDelete(context, controls, record.targetDn());
-          case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST ->
-              applyModify(context, controls, record);
-          default -> applyRename(context, controls, record);
-        };
+        storage.recording(
+            recording.change,
+            () ->
+                switch (request.getProtocolOpType()) {
+                  case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST -> applyAdd(request, recording);
+                  case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST ->
+                      applyDelete(context, controls, record.targetDn(), recording);
+                  case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST ->
+                      applyModify(context, controls, record, recording);
+                  default -> applyRename(context, controls, record, recording);
+                });
+    context.changelog().committed(recording.change, record, recording.targetUuid);
     return controls.readsEntries() ? outcome : WriteOutcome.success(null, null);
   }
 
-  private WriteOutcome applyAdd(ServerContext context, LDAPMessage request) throws LDAPException {
+  /**
+   * How the changelog records a change being applied: its pending record, numbered once its batch
+   * committed, and the UUID of the entry it changes, which the application reads under its locks.
+   */
+  private static final class Recording {
+    private PendingChange change;
+    private String targetUuid;
+
+    void target(Entry entry) {
+      targetUuid = entry.getAttributeValue("entryUUID");
+    }
+
+    /** The change as change listeners hear it: with its change number. */
+    Change numbered(Change applied) {
+      return applied.numbered(change.number());
+    }
+  }
+
+  private WriteOutcome applyAdd(LDAPMessage request, Recording recording) throws LDAPException {
     AddRequestProtocolOp add = request.getAddRequestProtocolOp();
     Entry entry = new Entry(Dns.parse(add.getDN()), add.getAttributes());
+    recording.target(entry);
     container(entry.getParsedDN()).add(entry);
-    changes.committed(Change.add(entry.getParsedDN(), entry));
+    changes.committed(recording.numbered(Change.add(entry.getParsedDN(), entry)));
     return WriteOutcome.success(null, entry);
   }
 
@@ -231,7 +259,8 @@ final class StoredBackend implements DirectoryBackend {
     return new Written(null, controls.readControls(outcome.before(), null));
   }
 
-  private WriteOutcome applyDelete(ServerContext context, WriteControls controls, DN dn)
+  private WriteOutcome applyDelete(
+      ServerContext context, WriteControls controls, DN dn, Recording recording)
       throws LDAPException {
     EntryContainer container = container(dn);
     Entry entry = container.get(dn);
@@ -244,6 +273,7 @@ final class StoredBackend implements DirectoryBackend {
           null);
     }
     controls.checkAssertion(entry);
+    recording.target(entry);
     List<DN> deleted;
     if (controls.subtreeDelete()) {
       if (controls.noOp()) {
@@ -263,7 +293,7 @@ final class StoredBackend implements DirectoryBackend {
       deleted = List.of(dn);
     }
     // As OpenDJ: a subtree delete is one change, of the entry it names.
-    changes.committed(Change.delete(dn, entry));
+    changes.committed(recording.numbered(Change.delete(dn, entry)));
     deleted.forEach(context.access()::written);
     context.groups().integrity().deleted(deleted);
     return WriteOutcome.success(entry, null);
@@ -301,7 +331,8 @@ final class StoredBackend implements DirectoryBackend {
   }
 
   private WriteOutcome applyModify(
-      ServerContext context, WriteControls controls, WriteRecord record) throws LDAPException {
+      ServerContext context, WriteControls controls, WriteRecord record, Recording recording)
+      throws LDAPException {
     DN dn = record.targetDn();
     List<Modification> modifications =
         record.request().getModifyRequestProtocolOp().getModifications();
@@ -335,9 +366,10 @@ final class StoredBackend implements DirectoryBackend {
                   }
                   OperationalAttributes.onModify(updated, record.modifier(), record.time());
                   before[0] = current;
+                  recording.target(current);
                   return updated;
                 });
-    changes.committed(Change.modify(dn, after));
+    changes.committed(recording.numbered(Change.modify(dn, after)));
     return WriteOutcome.success(before[0], after);
   }
 
@@ -403,7 +435,8 @@ final class StoredBackend implements DirectoryBackend {
   }
 
   private WriteOutcome applyRename(
-      ServerContext context, WriteControls controls, WriteRecord record) throws LDAPException {
+      ServerContext context, WriteControls controls, WriteRecord record, Recording recording)
+      throws LDAPException {
     DN dn = record.targetDn();
     ModifyDNRequestProtocolOp op = record.request().getModifyDNRequestProtocolOp();
     DN newDn = Dns.renamed(dn, op);
@@ -439,10 +472,11 @@ final class StoredBackend implements DirectoryBackend {
           }
           before[0] = current;
           after[0] = renamed;
+          recording.target(current);
           return renamed;
         });
     // As OpenDJ: one change, of the entry renamed; its subordinates move with it silently.
-    changes.committed(Change.rename(newDn, after[0], dn));
+    changes.committed(recording.numbered(Change.rename(newDn, after[0], dn)));
     context.groups().integrity().renamed(container, dn, newDn);
     return WriteOutcome.success(before[0], after[0]);
   }

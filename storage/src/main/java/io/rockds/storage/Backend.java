@@ -74,6 +74,12 @@ public final class Backend implements AutoCloseable {
    */
   private final ThreadLocal<LogPosition> applying = new ThreadLocal<>();
 
+  /** The change the current thread's next batch records in the changelog, if any. */
+  private final ThreadLocal<PendingChange> recording = new ThreadLocal<>();
+
+  /** Null when opened read-only before any change was recorded. */
+  private Changelog changelog;
+
   static {
     RocksDB.loadLibrary();
   }
@@ -190,6 +196,7 @@ public final class Backend implements AutoCloseable {
       }
       Map<String, ColumnFamilyDescriptor> wanted = new LinkedHashMap<>();
       wanted.put(DEFAULT_CF, new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, plain));
+      wanted.put(Changelog.TREE, TreeTuning.descriptor(Changelog.TREE, plain));
       List<IndexDefinition> defs = IndexDefinition.all(settings, schema);
       for (DN base : settings.baseDns()) {
         String prefix = EntryContainer.rawPrefix(base);
@@ -234,6 +241,10 @@ public final class Backend implements AutoCloseable {
               health);
       for (DN base : settings.baseDns()) {
         backend.openContainer(base, byName, defs, existing);
+      }
+      ColumnFamilyHandle changelog = byName.get(Changelog.TREE);
+      if (changelog != null) {
+        backend.changelog = new Changelog(backend, db, changelog);
       }
       backend.nextId.set(backend.largestId() + 1);
       return backend;
@@ -576,16 +587,32 @@ public final class Backend implements AutoCloseable {
 
   private void write(WriteOptions options, WriteBatch batch) throws LDAPException {
     requireWritable();
+    PendingChange change = recording.get();
+    long number = -1;
     try {
       LogPosition position = applying.get();
       if (position != null) {
         batch.put(db.getDefaultColumnFamily(), LogPosition.KEY, position.encode());
       }
+      if (change != null && change.number() < 0) {
+        // Only the first batch of an application is the change; later ones (referential
+        // integrity) are its consequences.
+        recording.remove();
+        number = change.numbers().claim(position);
+        changelog.put(batch, number, change.timeMillis(), change.description());
+      }
       db.write(options, batch);
+      if (number >= 0) {
+        change.committed(number);
+      }
     } catch (RocksDBException e) {
       StorageException failure = StorageErrors.wrap(e);
       health.failed(failure);
       throw failure;
+    } finally {
+      if (number >= 0) {
+        change.numbers().finished(number);
+      }
     }
     health.succeeded();
   }
@@ -601,12 +628,33 @@ public final class Backend implements AutoCloseable {
    * as the last applied position of a replicated log ({@link #appliedPosition}).
    */
   public <T> T applying(LogPosition position, Write<T> write) throws LDAPException {
-    applying.set(position);
+    return runWith(applying, position, write);
+  }
+
+  /**
+   * Runs {@code write} on this thread so that the first batch it commits also records {@code
+   * change} in this backend's changelog.
+   */
+  public <T> T recording(PendingChange change, Write<T> write) throws LDAPException {
+    return runWith(recording, change, write);
+  }
+
+  /** Runs {@code write} with {@code local} set to {@code value} on this thread. */
+  private static <V, T> T runWith(ThreadLocal<V> local, V value, Write<T> write)
+      throws LDAPException {
+    local.set(value);
     try {
       return write.run();
     } finally {
-      applying.remove();
+      local.remove();
     }
+  }
+
+  /**
+   * The changelog of the changes applied to this backend; null on a read-only backend without one.
+   */
+  public Changelog changelog() {
+    return changelog;
   }
 
   /** The last log position a committed batch recorded, or {@link LogPosition#NONE}. */

@@ -200,7 +200,14 @@ public final class ConfigModel {
                   "1000",
                   LIVE,
                   "Changes a persistent search may hold for a client that does not read; one more ends the"
-                      + " search with adminLimitExceeded.")),
+                      + " search with adminLimitExceeded."),
+              PropertyDefinition.of(
+                  "changelog-purge-delay",
+                  DURATION,
+                  "3 d",
+                  LIVE,
+                  "How long cn=changelog keeps a change; older ones are purged (the newest one is always"
+                      + " kept).")),
           "Server-wide settings: limits, anonymous access, worker threads.");
 
   public static final ObjectDefinition BACKEND =

@@ -31,6 +31,11 @@ public record Change(Type type, DN dn, Entry entry, DN previousDn, long changeNu
     }
   }
 
+  /** This change with its number in the changelog. */
+  public Change numbered(long number) {
+    return new Change(type, dn, entry, previousDn, number);
+  }
+
   public static Change add(DN dn, Entry entry) {
     return new Change(Type.ADD, dn, entry, null, -1);
   }

@@ -10,6 +10,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ReplicationConfig;
 import io.rockds.layout.Instance;
@@ -52,8 +53,11 @@ class ReplicationIT {
 
   private void setUpGroup(Duration writeTimeout) throws Exception {
     List<String> addresses = new ArrayList<>();
-    for (int i = 0; i < 3; i++) {
-      try (ServerSocket s = new ServerSocket(0)) {
+    // Held open together, so that the three ports differ (a port closed is offered again).
+    try (ServerSocket a = new ServerSocket(0);
+        ServerSocket b = new ServerSocket(0);
+        ServerSocket c = new ServerSocket(0)) {
+      for (ServerSocket s : List.of(a, b, c)) {
         addresses.add("127.0.0.1:" + s.getLocalPort());
       }
     }
@@ -191,6 +195,37 @@ class ReplicationIT {
     Entry caughtUp = awaitEntry(leader, "uid=after-failover," + BASE);
     assertThat(caughtUp.getAttributeValue("entryUUID"))
         .isEqualTo(read(other, "uid=after-failover," + BASE).getAttributeValue("entryUUID"));
+
+    // cn=changelog: each change under the same number (its log index) on every server; the refused
+    // add of u1 recorded nothing.
+    List<String> changes = changelog(other);
+    assertThat(changes).hasSize(6);
+    assertThat(changes.get(0)).endsWith(" add " + BASE);
+    assertThat(changes.get(4)).endsWith(" modify uid=u0," + BASE);
+    for (int i = 0; i < 3; i++) {
+      long changelogDeadline = System.nanoTime() + WAIT.toNanos();
+      while (!changelog(i).equals(changes)) {
+        assertThat(System.nanoTime()).as("ds" + i + "'s changelog").isLessThan(changelogDeadline);
+        Thread.sleep(50); // polling interval of a condition with a deadline
+      }
+    }
+  }
+
+  /** "number type targetDN" of every change in server {@code i}'s cn=changelog. */
+  private List<String> changelog(int i) throws LDAPException {
+    List<String> changes = new ArrayList<>();
+    try (LDAPConnection c = connect(i)) {
+      for (Entry e :
+          c.search("cn=changelog", SearchScope.ONE, "(changeNumber>=0)").getSearchEntries()) {
+        changes.add(
+            e.getAttributeValue("changeNumber")
+                + " "
+                + e.getAttributeValue("changeType")
+                + " "
+                + e.getAttributeValue("targetDN"));
+      }
+    }
+    return changes;
   }
 
   @Test

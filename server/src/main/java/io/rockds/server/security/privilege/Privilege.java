@@ -25,7 +25,9 @@ public enum Privilege {
   BACKEND_RESTORE("backend-restore"),
   /** Change {@code ds-privilege-name} values. */
   PRIVILEGE_CHANGE("privilege-change"),
-  MONITOR_READ("monitor-read");
+  MONITOR_READ("monitor-read"),
+  /** Read and search {@code cn=changelog}. */
+  CHANGELOG_READ("changelog-read");
 
   /** The attribute holding an entry's privileges. */
   public static final String ATTRIBUTE = "ds-privilege-name";
