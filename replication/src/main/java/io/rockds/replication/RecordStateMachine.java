@@ -33,6 +33,12 @@ final class RecordStateMachine extends BaseStateMachine {
         Message.valueOf(UnsafeByteOperations.unsafeWrap(result)));
   }
 
+  /** A read-only request only waits for the read index (linearizable reads): it reads nothing. */
+  @Override
+  public CompletableFuture<Message> query(Message request) {
+    return CompletableFuture.completedFuture(Message.EMPTY);
+  }
+
   /** Log entries that are no records (a new leader's first entry, configuration changes). */
   @Override
   public void notifyTermIndexUpdated(long term, long index) {

@@ -119,6 +119,11 @@ public final class ReplicationNode implements AutoCloseable {
         properties, TimeDuration.valueOf(2 * election, TimeUnit.MILLISECONDS));
     RaftClientConfigKeys.Rpc.setRequestTimeout(
         properties, TimeDuration.valueOf(2 * election, TimeUnit.MILLISECONDS));
+    // Read-only requests (awaitCommitted) use the read index: linearizable, on any member.
+    RaftServerConfigKeys.Read.setOption(properties, RaftServerConfigKeys.Read.Option.LINEARIZABLE);
+    RaftServerConfigKeys.Read.setTimeout(
+        properties,
+        TimeDuration.valueOf(settings.writeTimeout().toMillis(), TimeUnit.MILLISECONDS));
     return properties;
   }
 
@@ -156,6 +161,42 @@ public final class ReplicationNode implements AutoCloseable {
     } catch (ExecutionException e) {
       throw new ReplicationUnavailableException(
           "the replication group could not commit the write: " + e.getCause(), e.getCause());
+    }
+  }
+
+  /**
+   * Returns once this member applied every record committed before the call: it asks the leader for
+   * its read index (the commit index, confirmed by a heartbeat to a majority) and waits until it
+   * applied that far, so that a read served here next is linearizable.
+   *
+   * @throws ReplicationUnavailableException when the group did not confirm it within the write
+   *     timeout (no leader, no majority)
+   */
+  public void awaitCommitted() throws ReplicationUnavailableException, InterruptedException {
+    long deadline = System.nanoTime() + settings.writeTimeout().toNanos();
+    CompletableFuture<RaftClientReply> read =
+        client.async().sendReadOnly(Message.EMPTY, RaftPeerId.valueOf(settings.serverId()));
+    try {
+      RaftClientReply reply = read.get(remaining(deadline), TimeUnit.NANOSECONDS);
+      if (!reply.isSuccess()) {
+        throw new ReplicationUnavailableException(
+            "the replication group could not confirm its commit index: " + reply.getException(),
+            reply.getException());
+      }
+    } catch (TimeoutException e) {
+      read.cancel(true);
+      throw new ReplicationUnavailableException(
+          "the replication group did not confirm its commit index within "
+              + settings.writeTimeout().toMillis()
+              + " ms: no leader, or no majority of "
+              + settings.peers().size()
+              + " servers reachable from "
+              + settings.serverId(),
+          e);
+    } catch (ExecutionException e) {
+      throw new ReplicationUnavailableException(
+          "the replication group could not confirm its commit index: " + e.getCause(),
+          e.getCause());
     }
   }
 

@@ -35,6 +35,7 @@ import io.rockds.server.monitor.MonitorEntries;
 import io.rockds.server.monitor.ServerMetrics;
 import io.rockds.server.psearch.PersistentSearches;
 import io.rockds.server.replication.ReplicatedWrites;
+import io.rockds.server.replication.Writability;
 import io.rockds.server.schema.SchemaBackend;
 import io.rockds.server.schema.ServerSchema;
 import io.rockds.server.security.RootUsers;
@@ -278,6 +279,7 @@ public final class DirectoryServer implements AutoCloseable {
       built.set(context);
       if (server.replication != null) {
         server.startReplication();
+        server.metrics.bindReplication(server::replicationStatus);
       }
       server.shutdownGrace =
           () -> Duration.ofSeconds(live.global().requestLimits().shutdownGraceSeconds());
@@ -339,7 +341,11 @@ public final class DirectoryServer implements AutoCloseable {
     try {
       http =
           new MetricsHttpServer(
-              endpoint.address(), endpoint.port(), metrics, () -> ready && backendsHealthy());
+              endpoint.address(),
+              endpoint.port(),
+              metrics,
+              () -> ready && backendsHealthy(),
+              () -> replication == null ? null : Writability.refusal(replicationStatus()));
     } catch (IOException e) {
       throw new ConfigException(
           "cannot serve /metrics on "

@@ -54,6 +54,7 @@ public final class RequestRouter implements LdapRequestHandler {
     try {
       limits.check(request);
       SupportedControls.checkCritical(request);
+      awaitWritesIfAsked(request);
       execute(context.access().authorize(client, request), request, operation.stopFlag());
     } catch (LDAPException e) {
       result = e.getResultCode();
@@ -72,6 +73,15 @@ public final class RequestRouter implements LdapRequestHandler {
         connection.send(Responses.result(request, result, message));
       }
       logged.finish(result.intValue(), message);
+    }
+  }
+
+  /** A read with the read-after-write control first waits for every write committed before it. */
+  private void awaitWritesIfAsked(LDAPMessage request) throws LDAPException {
+    String oid = SupportedControls.READ_AFTER_WRITE;
+    if (SupportedControls.find(request, oid) != null
+        && SupportedControls.isSupported(request.getProtocolOpType(), oid)) {
+      context.writes().awaitCommitted();
     }
   }
 

@@ -34,6 +34,14 @@ public final class SupportedControls {
   /** Matched values (RFC 3876). */
   public static final String MATCHED_VALUES = "1.2.826.0.1.3344810.2.3";
 
+  /**
+   * Read after write, RockDS' own: a search or compare carrying it waits until the server applied
+   * every write the replication group committed before it (Raft read index), so it sees them all
+   * whichever server it reaches; no value. The OID is derived from a UUID (ITU-T X.667, arc 2.25),
+   * which needs no registration.
+   */
+  public static final String READ_AFTER_WRITE = "2.25.28759973430515076363666229464208347148";
+
   /** Persistent search (draft-ietf-ldapext-psearch-03). */
   public static final String PERSISTENT_SEARCH = "2.16.840.1.113730.3.4.3";
 
@@ -83,6 +91,7 @@ public final class SupportedControls {
           new Definition(MATCHED_VALUES, "Matched values (RFC 3876)", Set.of(SEARCH)),
           new Definition(
               PERSISTENT_SEARCH, "Persistent search (draft-ietf-ldapext-psearch)", Set.of(SEARCH)),
+          new Definition(READ_AFTER_WRITE, "Read after write (RockDS)", Set.of(SEARCH, COMPARE)),
           new Definition(
               WriteControls.ASSERTION,
               "Assertion (RFC 4528)",

@@ -15,6 +15,15 @@ public interface WritePath {
    */
   WriteOutcome commit(WriteRecord record, WriteApplier applier) throws LDAPException;
 
+  /**
+   * Returns once this server has applied every write committed before the call, so that a read
+   * served next is linearizable (the read-after-write control). A single server applies each write
+   * before answering it: there is nothing to wait for.
+   *
+   * @throws LDAPException unavailable (52) when the group cannot tell within the write timeout
+   */
+  default void awaitCommitted() throws LDAPException {}
+
   /** A single server: the record is applied at once, on the request's thread. */
   WritePath LOCAL = (record, applier) -> applier.apply(record).orThrow();
 }

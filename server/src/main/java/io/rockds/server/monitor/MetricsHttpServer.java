@@ -19,11 +19,14 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * The HTTP endpoint Prometheus scrapes: {@code GET /metrics} (text exposition format 0.0.4) and
- * {@code GET /health} (200 {@code ready} once backends are open and listeners bound, 503 {@code not
- * ready} before that and during shutdown). Loopback by default.
+ * {@code GET /health} (200 {@code ready} once backends are open and listeners bound, 200 {@code
+ * degraded: <reason>} while the server serves reads but refuses writes, such as a replicated server
+ * that cannot reach a majority of its group, 503 {@code not ready} before that and during
+ * shutdown). Loopback by default.
  *
  * <p>Anyone who can reach the port is a client, so no client can hold it for the others: it is
  * served on a non-blocking event loop (a client that sends half a request holds its own socket, not
@@ -43,6 +46,7 @@ public final class MetricsHttpServer implements AutoCloseable {
 
   private final ServerMetrics metrics;
   private final BooleanSupplier ready;
+  private final Supplier<String> degradation;
   private final Duration headerTimeout;
   private final int maxRequestBytes;
   private final EventLoopGroup group =
@@ -52,7 +56,21 @@ public final class MetricsHttpServer implements AutoCloseable {
 
   public MetricsHttpServer(String host, int port, ServerMetrics metrics, BooleanSupplier ready)
       throws IOException {
-    this(host, port, metrics, ready, DEFAULT_HEADER_TIMEOUT, DEFAULT_MAX_REQUEST_BYTES);
+    this(host, port, metrics, ready, () -> null);
+  }
+
+  /**
+   * @param degradation why the server, though ready, refuses writes; null when it does not
+   */
+  public MetricsHttpServer(
+      String host,
+      int port,
+      ServerMetrics metrics,
+      BooleanSupplier ready,
+      Supplier<String> degradation)
+      throws IOException {
+    this(
+        host, port, metrics, ready, degradation, DEFAULT_HEADER_TIMEOUT, DEFAULT_MAX_REQUEST_BYTES);
   }
 
   public MetricsHttpServer(
@@ -63,8 +81,21 @@ public final class MetricsHttpServer implements AutoCloseable {
       Duration headerTimeout,
       int maxRequestBytes)
       throws IOException {
+    this(host, port, metrics, ready, () -> null, headerTimeout, maxRequestBytes);
+  }
+
+  public MetricsHttpServer(
+      String host,
+      int port,
+      ServerMetrics metrics,
+      BooleanSupplier ready,
+      Supplier<String> degradation,
+      Duration headerTimeout,
+      int maxRequestBytes)
+      throws IOException {
     this.metrics = metrics;
     this.ready = ready;
+    this.degradation = degradation;
     this.headerTimeout = headerTimeout;
     this.maxRequestBytes = maxRequestBytes;
     ServerBootstrap bootstrap =
@@ -187,12 +218,13 @@ public final class MetricsHttpServer implements AutoCloseable {
         case "/metrics" -> answer(ctx, 200, "OK", PROMETHEUS_TEXT, metrics.scrape(), withBody);
         case "/health" -> {
           boolean up = ready.getAsBoolean();
+          String degraded = up ? degradation.get() : null;
           answer(
               ctx,
               up ? 200 : 503,
               up ? "OK" : "Service Unavailable",
               PLAIN_TEXT,
-              up ? "ready\n" : "not ready\n",
+              !up ? "not ready\n" : degraded == null ? "ready\n" : "degraded: " + degraded + "\n",
               withBody);
         }
         default -> answer(ctx, 404, "Not Found", PLAIN_TEXT, "not found\n", withBody);

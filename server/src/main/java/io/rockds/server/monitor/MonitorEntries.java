@@ -13,6 +13,7 @@ import io.rockds.server.Identity;
 import io.rockds.server.backend.AccessRule;
 import io.rockds.server.backend.DirectoryBackend;
 import io.rockds.server.backend.SearchResults;
+import io.rockds.server.replication.Writability;
 import io.rockds.storage.AttributeIndex;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
@@ -151,6 +152,10 @@ public final class MonitorEntries implements DirectoryBackend {
     e.addAttribute("ds-replication-term", Long.toString(group.term()));
     e.addAttribute("ds-replication-commit-index", Long.toString(group.commitIndex()));
     e.addAttribute("ds-replication-applied-index", Long.toString(group.appliedIndex()));
+    String refusal = Writability.refusal(group);
+    if (refusal != null) {
+      e.addAttribute("ds-replication-unwritable-reason", refusal);
+    }
     for (MemberStatus m : group.members()) {
       String lag =
           m.matchIndex() < 0 ? "unknown" : Long.toString(group.commitIndex() - m.matchIndex());

@@ -13,6 +13,8 @@ import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.rockds.replication.GroupStatus;
+import io.rockds.replication.MemberStatus;
 import io.rockds.storage.Backend;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -26,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import org.rocksdb.TickerType;
 
@@ -247,6 +250,86 @@ public final class ServerMetrics {
     Gauge.builder("ldap.work.threads.active", workers, ThreadPoolExecutor::getActiveCount)
         .description("Worker threads running an operation now")
         .register(registry);
+  }
+
+  /**
+   * The replication group as this server sees it: its role (one gauge per role, 1 for the current
+   * one), whether it takes writes, the term, the commit and applied indexes, and per member (tagged
+   * {@code member}) its last replicated index and lag behind the commit index, which only the
+   * leader knows of the other members (NaN elsewhere).
+   */
+  public void bindReplication(Supplier<GroupStatus> group) {
+    // Strong references: a gauge holds its object weakly, and nothing else holds this supplier.
+    for (String role : List.of("leader", "follower", "candidate")) {
+      Gauge.builder(
+              "rockds.replication.role",
+              group,
+              g -> figure(g.get(), s -> role.equals(s.role()) ? 1 : 0))
+          .tag("role", role)
+          .description("1 for the role this server has in its replication group, else 0")
+          .strongReference(true)
+          .register(registry);
+    }
+    Gauge.builder(
+            "rockds.replication.writable", group, g -> figure(g.get(), s -> s.hasLeader() ? 1 : 0))
+        .description("1 while the server knows a leader and takes writes, 0 while it refuses them")
+        .strongReference(true)
+        .register(registry);
+    Gauge.builder("rockds.replication.term", group, g -> figure(g.get(), GroupStatus::term))
+        .description("The current Raft term")
+        .strongReference(true)
+        .register(registry);
+    Gauge.builder(
+            "rockds.replication.commit.index",
+            group,
+            g -> figure(g.get(), GroupStatus::commitIndex))
+        .description("The last replication log index known committed")
+        .strongReference(true)
+        .register(registry);
+    Gauge.builder(
+            "rockds.replication.applied.index",
+            group,
+            g -> figure(g.get(), GroupStatus::appliedIndex))
+        .description("The last replication log index this server applied")
+        .strongReference(true)
+        .register(registry);
+    GroupStatus now = group.get();
+    for (MemberStatus member : now == null ? List.<MemberStatus>of() : now.members()) {
+      String id = member.id();
+      Gauge.builder(
+              "rockds.replication.member.index",
+              group,
+              g -> figure(g.get(), s -> matchIndex(s, id)))
+          .tag("member", id)
+          .description("The last log index known replicated on the member (NaN when unknown)")
+          .strongReference(true)
+          .register(registry);
+      Gauge.builder(
+              "rockds.replication.member.lag",
+              group,
+              g -> figure(g.get(), s -> s.commitIndex() - matchIndex(s, id)))
+          .tag("member", id)
+          .description(
+              "Log entries the member is behind the commit index (known to the leader; NaN"
+                  + " elsewhere)")
+          .strongReference(true)
+          .register(registry);
+    }
+  }
+
+  /** A member's replicated index, NaN when this server does not know it. */
+  private static double matchIndex(GroupStatus group, String member) {
+    for (MemberStatus m : group.members()) {
+      if (m.id().equals(member)) {
+        return m.matchIndex() < 0 ? Double.NaN : m.matchIndex();
+      }
+    }
+    return Double.NaN;
+  }
+
+  /** A figure of the group, NaN when the server cannot tell its state. */
+  private static double figure(GroupStatus group, ToDoubleFunction<GroupStatus> figure) {
+    return group == null ? Double.NaN : figure.applyAsDouble(group);
   }
 
   /** Entry cache and RocksDB figures of one backend, tagged {@code backend}. */

@@ -73,18 +73,43 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
 
   @Override
   public WriteOutcome commit(WriteRecord record, WriteApplier local) throws LDAPException {
+    byte[] outcome = ask(n -> n.submit(record.encode()), "committed the write");
+    return WriteOutcome.decode(outcome).orThrow();
+  }
+
+  /**
+   * Waits for the read index: the commit index the leader confirms with a majority, applied here.
+   */
+  @Override
+  public void awaitCommitted() throws LDAPException {
+    ask(
+        n -> {
+          n.awaitCommitted();
+          return null;
+        },
+        "confirmed its commit index");
+  }
+
+  /** What the group is asked through this member. */
+  @FunctionalInterface
+  private interface Request<T> {
+    T to(ReplicationNode node) throws ReplicationUnavailableException, InterruptedException;
+  }
+
+  /** Asks the group; unavailable (52) when it cannot answer (not started, no majority). */
+  private <T> T ask(Request<T> request, String doing) throws LDAPException {
     ReplicationNode running = node;
     if (running == null) {
       throw new LDAPException(ResultCode.UNAVAILABLE, "replication is not started yet");
     }
     try {
-      return WriteOutcome.decode(running.submit(record.encode())).orThrow();
+      return request.to(running);
     } catch (ReplicationUnavailableException e) {
       throw new LDAPException(ResultCode.UNAVAILABLE, e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new LDAPException(
-          ResultCode.UNAVAILABLE, "interrupted while the replication group committed the write");
+          ResultCode.UNAVAILABLE, "interrupted while the replication group " + doing);
     }
   }
 

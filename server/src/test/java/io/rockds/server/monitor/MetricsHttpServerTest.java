@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class MetricsHttpServerTest {
@@ -51,6 +52,26 @@ class MetricsHttpServerTest {
                       HttpResponse.BodyHandlers.ofString())
                   .statusCode())
           .isEqualTo(405);
+    } finally {
+      metrics.close();
+    }
+  }
+
+  @Test
+  void aServerThatRefusesWritesIsReadyButDegradedWithItsReason() throws Exception {
+    AtomicReference<String> refusal = new AtomicReference<>();
+    ServerMetrics metrics = new ServerMetrics(true);
+    try (MetricsHttpServer http =
+        new MetricsHttpServer("127.0.0.1", 0, metrics, () -> true, refusal::get)) {
+      HttpClient client = HttpClient.newHttpClient();
+      HttpRequest health =
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + "/health")).build();
+      assertThat(client.send(health, HttpResponse.BodyHandlers.ofString()).body())
+          .isEqualTo("ready\n");
+      refusal.set("no leader");
+      HttpResponse<String> degraded = client.send(health, HttpResponse.BodyHandlers.ofString());
+      assertThat(degraded.statusCode()).isEqualTo(200);
+      assertThat(degraded.body()).isEqualTo("degraded: no leader\n");
     } finally {
       metrics.close();
     }

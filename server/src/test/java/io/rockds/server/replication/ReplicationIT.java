@@ -3,6 +3,7 @@ package io.rockds.server.replication;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.unboundid.ldap.sdk.Control;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
@@ -10,6 +11,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchRequest;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ReplicationConfig;
@@ -19,6 +21,10 @@ import io.rockds.server.DirectoryServer;
 import io.rockds.server.InstanceSetup;
 import io.rockds.server.TestServer;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,6 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ReplicationIT {
   private static final String BASE = TestServer.BASE;
   private static final Duration WAIT = Duration.ofSeconds(60);
+  private static final String READ_AFTER_WRITE = "2.25.28759973430515076363666229464208347148";
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   @TempDir Path directory;
 
@@ -66,7 +74,7 @@ class ReplicationIT {
       // A replica's setup creates no entries: data enters only through the log.
       InstanceSetup.create(
           instances[i],
-          InstanceSetup.loopback(new DN(BASE), 0, 0),
+          InstanceSetup.loopback(new DN(BASE), 0, 0).withHttpPort(0),
           TestServer.ROOT_PASSWORD,
           List.of());
       int port = Integer.parseInt(addresses.get(i).substring(addresses.get(i).indexOf(':') + 1));
@@ -126,6 +134,36 @@ class ReplicationIT {
     }
   }
 
+  /** GET of /health or /metrics on server {@code i}: "status body". */
+  private String http(int i, String path) throws Exception {
+    HttpResponse<String> response =
+        HTTP.send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + servers[i].httpPort() + path))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    return response.statusCode() + " " + response.body();
+  }
+
+  /** Polls server {@code i}'s /health until it starts with {@code expected}. */
+  private String awaitHealth(int i, String expected) throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (true) {
+      String health = http(i, "/health");
+      if (health.startsWith(expected)) {
+        return health;
+      }
+      assertThat(System.nanoTime()).as("ds" + i + " /health: " + health).isLessThan(deadline);
+      Thread.sleep(50); // polling interval of a condition with a deadline
+    }
+  }
+
+  /** A search of one entry that waits for every write the group committed before it. */
+  private static SearchRequest readAfterWrite(String dn) throws LDAPException {
+    SearchRequest request = new SearchRequest(dn, SearchScope.BASE, "(objectClass=*)");
+    request.addControl(new Control(READ_AFTER_WRITE, true));
+    return request;
+  }
+
   private static Entry user(String uid) throws Exception {
     return new Entry(
         "dn: uid=" + uid + "," + BASE,
@@ -143,10 +181,14 @@ class ReplicationIT {
       c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
     }
     for (int i = 0; i < 3; i++) {
-      try (LDAPConnection c = connect(i)) {
+      try (LDAPConnection c = connect(i);
+          LDAPConnection next = connect((i + 1) % 3)) {
         c.add(user("u" + i));
         // read your writes: the server written to answered once it applied the write itself
         assertThat(c.getEntry("uid=u" + i + "," + BASE)).isNotNull();
+        // another server, asked with the read-after-write control, waits until it applied it too
+        assertThat(next.search(readAfterWrite("uid=u" + i + "," + BASE)).getEntryCount())
+            .isEqualTo(1);
       }
     }
     try (LDAPConnection c = connect(2)) {
@@ -177,6 +219,17 @@ class ReplicationIT {
     }
 
     int leader = awaitLeader();
+    String metrics = http(leader, "/metrics");
+    assertThat(metrics)
+        .contains("rockds_replication_role{role=\"leader\"} 1.0")
+        .contains("rockds_replication_writable 1.0")
+        .containsPattern("rockds_replication_applied_index [1-9]")
+        .containsPattern("rockds_replication_term [1-9]");
+    // The leader knows how far behind each member is.
+    assertThat(metrics.lines().filter(l -> l.startsWith("rockds_replication_member_lag{")))
+        .hasSize(3)
+        .noneMatch(l -> l.endsWith("NaN"));
+    assertThat(http(leader, "/health")).isEqualTo("200 ready\n");
     Entry monitor = read(leader, "cn=Replication,cn=monitor");
     assertThat(monitor.getAttributeValue("ds-replication-role")).isEqualTo("leader");
     assertThat(monitor.getAttributeValue("ds-replication-writable")).isEqualTo("true");
@@ -231,16 +284,29 @@ class ReplicationIT {
   @Test
   void aServerWithoutMajorityRefusesWritesAndKeepsServingReads() throws Exception {
     setUpGroup(Duration.ofSeconds(3));
+    awaitLeader(); // the first write must not race the first election against its short timeout
     try (LDAPConnection c = connect(0)) {
       c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
     }
     awaitEntry(1, BASE);
     awaitEntry(2, BASE);
+    awaitHealth(0, "200 ready");
     servers[1].close();
     servers[1] = null;
     servers[2].close();
     servers[2] = null;
+    // Reads served, writes refused: /health says so, with the reason.
+    assertThat(awaitHealth(0, "200 degraded: ")).contains("no leader").contains("majority");
+    assertThat(http(0, "/metrics")).contains("rockds_replication_writable 0.0");
+    Entry monitor = read(0, "cn=Replication,cn=monitor");
+    assertThat(monitor.getAttributeValue("ds-replication-writable")).isEqualTo("false");
+    assertThat(monitor.getAttributeValue("ds-replication-unwritable-reason")).contains("no leader");
     try (LDAPConnection c = connect(0)) {
+      // A linearizable read cannot be confirmed without a majority either.
+      assertThatThrownBy(() -> c.search(readAfterWrite(BASE)))
+          .isInstanceOfSatisfying(
+              LDAPException.class,
+              e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.UNAVAILABLE));
       assertThatThrownBy(() -> c.add(user("alone")))
           .isInstanceOfSatisfying(
               LDAPException.class,
