@@ -18,6 +18,7 @@ import io.rockds.server.reliability.AcknowledgedWrites.Snapshot;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -41,7 +42,9 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>the server restarts and every acknowledged write is there, with all its values;
  *   <li>the one unacknowledged operation per connection is wholly applied or wholly absent (a
  *       rename moves the entry or does not; a modify changes every value or none);
- *   <li>equality searches on the indexed {@code sn} and {@code mail} find each entry exactly.
+ *   <li>equality searches on the indexed {@code sn} and {@code mail} find each entry exactly;
+ *   <li>{@code cn=changelog} holds a record of at least every acknowledged write (each is recorded
+ *       by the batch that applied it) and the add of every entry there is.
  * </ol>
  *
  * Writes are synced (the default), which is what is under test.
@@ -126,6 +129,31 @@ class CrashRecoveryIT {
         .as("entries nobody wrote, " + context)
         .allMatch(dn -> models.stream().anyMatch(m -> m.touched().contains(dn)));
     assertIndexedSearchesAgree(c, actual, context);
+    assertChangelogWhole(c, models, context);
+  }
+
+  /** The changelog records every acknowledged write, and the add of every entry. */
+  private static void assertChangelogWhole(
+      LDAPConnection c, List<AcknowledgedWrites> models, String context) throws LDAPException {
+    long changes = 0;
+    Set<String> added = new HashSet<>();
+    for (SearchResultEntry change :
+        c.search("cn=changelog", SearchScope.ONE, "(changeNumber>=0)").getSearchEntries()) {
+      changes++;
+      if ("add".equals(change.getAttributeValue("changeType"))) {
+        added.add(change.getAttributeValue("targetEntryUUID"));
+      }
+    }
+    assertThat(changes)
+        .as("changelog records, " + context)
+        .isGreaterThanOrEqualTo(
+            models.stream().mapToLong(AcknowledgedWrites::acknowledgedCount).sum());
+    for (SearchResultEntry entry :
+        c.search(PEOPLE, SearchScope.ONE, "(objectClass=*)", "entryUUID").getSearchEntries()) {
+      assertThat(added)
+          .as("the add of " + entry.getDN() + " in the changelog, " + context)
+          .contains(entry.getAttributeValue("entryUUID"));
+    }
   }
 
   private static Map<String, Snapshot> readAll(LDAPConnection c) throws LDAPException {
