@@ -18,6 +18,11 @@ import java.util.List;
  *     one included)
  * @param writeTimeout how long a write waits for the group to commit it before unavailable (52)
  * @param electionTimeout how long without a leader before a server stands for election
+ * @param snapshotInterval a snapshot (RocksDB checkpoints of the backends) every this many log
+ *     entries; the log is purged behind it
+ * @param logSegmentBytes the size of a Raft log segment file, the unit the log is purged in
+ * @param joining whether this server joins a group that runs already ({@code dsrepl add-server}
+ *     adds it) rather than forming a new one with the bootstrap servers at its first start
  */
 public record ReplicationConfig(
     String serverId,
@@ -25,14 +30,53 @@ public record ReplicationConfig(
     int port,
     List<String> bootstrapServers,
     Duration writeTimeout,
-    Duration electionTimeout) {
+    Duration electionTimeout,
+    long snapshotInterval,
+    long logSegmentBytes,
+    boolean joining) {
   public static final DN DN = ConfigDns.parse("cn=Replication,cn=config");
   public static final String OBJECT_CLASS = "ds-cfg-replication-server";
   public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(10);
   public static final Duration DEFAULT_ELECTION_TIMEOUT = Duration.ofSeconds(1);
+  public static final long DEFAULT_SNAPSHOT_INTERVAL = 100_000;
+  public static final long DEFAULT_LOG_SEGMENT_BYTES = 32L << 20;
 
   public ReplicationConfig {
     bootstrapServers = List.copyOf(bootstrapServers);
+  }
+
+  /** Settings with the default snapshot interval and log segment size. */
+  public ReplicationConfig(
+      String serverId,
+      String host,
+      int port,
+      List<String> bootstrapServers,
+      Duration writeTimeout,
+      Duration electionTimeout) {
+    this(
+        serverId,
+        host,
+        port,
+        bootstrapServers,
+        writeTimeout,
+        electionTimeout,
+        DEFAULT_SNAPSHOT_INTERVAL,
+        DEFAULT_LOG_SEGMENT_BYTES,
+        false);
+  }
+
+  /** The same settings for a server that joins a running group. */
+  public ReplicationConfig asJoining() {
+    return new ReplicationConfig(
+        serverId,
+        host,
+        port,
+        bootstrapServers,
+        writeTimeout,
+        electionTimeout,
+        snapshotInterval,
+        logSegmentBytes,
+        true);
   }
 
   /** {@code host:port} of this server's replication listener. */
@@ -71,7 +115,15 @@ public record ReplicationConfig(
         port,
         servers,
         millis(entry, "ds-cfg-write-timeout-ms", DEFAULT_WRITE_TIMEOUT),
-        millis(entry, "ds-cfg-election-timeout-ms", DEFAULT_ELECTION_TIMEOUT));
+        millis(entry, "ds-cfg-election-timeout-ms", DEFAULT_ELECTION_TIMEOUT),
+        positive(entry, "ds-cfg-snapshot-interval", DEFAULT_SNAPSHOT_INTERVAL),
+        positive(entry, "ds-cfg-log-segment-size", DEFAULT_LOG_SEGMENT_BYTES),
+        Boolean.TRUE.equals(entry.getAttributeValueAsBoolean("ds-cfg-join-replication-group")));
+  }
+
+  private static long positive(Entry entry, String attribute, long otherwise) {
+    Long value = entry.getAttributeValueAsLong(attribute);
+    return value == null || value <= 0 ? otherwise : value;
   }
 
   private static Duration millis(Entry entry, String attribute, Duration otherwise) {
@@ -94,7 +146,13 @@ public record ReplicationConfig(
             new com.unboundid.ldap.sdk.Attribute(
                 "ds-cfg-write-timeout-ms", String.valueOf(writeTimeout.toMillis())),
             new com.unboundid.ldap.sdk.Attribute(
-                "ds-cfg-election-timeout-ms", String.valueOf(electionTimeout.toMillis())));
+                "ds-cfg-election-timeout-ms", String.valueOf(electionTimeout.toMillis())),
+            new com.unboundid.ldap.sdk.Attribute(
+                "ds-cfg-snapshot-interval", String.valueOf(snapshotInterval)),
+            new com.unboundid.ldap.sdk.Attribute(
+                "ds-cfg-log-segment-size", String.valueOf(logSegmentBytes)),
+            new com.unboundid.ldap.sdk.Attribute(
+                "ds-cfg-join-replication-group", String.valueOf(joining)));
     return entry;
   }
 }

@@ -13,6 +13,10 @@ import java.util.List;
  * @param commitIndex the last index known committed
  * @param appliedIndex the last index the local member applied
  * @param members every member, by ID; lag is only known to the leader
+ * @param logStartIndex the first index still in the local log: entries before it were purged behind
+ *     a snapshot, and a member that needs them receives the snapshot instead
+ * @param applyFailure why the local member stopped applying records (its storage failed, or it
+ *     installs the leader's snapshot at its next start), or null while it applies them
  */
 public record GroupStatus(
     String serverId,
@@ -21,9 +25,16 @@ public record GroupStatus(
     long term,
     long commitIndex,
     long appliedIndex,
-    List<MemberStatus> members) {
+    List<MemberStatus> members,
+    long logStartIndex,
+    String applyFailure) {
   /** Whether a leader is known, so that writes can commit. */
   public boolean hasLeader() {
     return leaderId != null;
+  }
+
+  /** Whether the local member applies the committed records (else its copy falls behind). */
+  public boolean applying() {
+    return applyFailure == null;
   }
 }

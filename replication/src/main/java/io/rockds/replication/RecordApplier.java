@@ -1,5 +1,8 @@
 package io.rockds.replication;
 
+import java.io.IOException;
+import java.nio.file.Path;
+
 /**
  * What a member of the group does with a committed record. Implementations must be deterministic:
  * every member applies the same records in the same order and must reach the same state and answer.
@@ -10,6 +13,26 @@ public interface RecordApplier {
    * the applier already applied (a replay of the log after a restart) must change nothing. A
    * refusal (the record's checks failed) is a result too, not an exception: the record still took
    * its place in the log.
+   *
+   * @throws RuntimeException when this member could not apply the record although the others can
+   *     (its storage failed): the member then stops applying, reports why in {@link
+   *     GroupStatus#applyFailure()}, and retries the record from its log once restarted
    */
   byte[] apply(long term, long index, byte[] record);
+
+  /**
+   * Writes a copy of the applied state into {@code directory} (absent yet): the snapshot other
+   * members install when they are too far behind to follow the log. Called on the apply thread, so
+   * no record applies meanwhile.
+   */
+  void checkpoint(Path directory) throws IOException;
+
+  /**
+   * The member received the leader's snapshot: {@code directory} holds what the leader's {@link
+   * #checkpoint} wrote. Returns true once the applied state is the snapshot's (or already was), so
+   * that the member follows the log from it; false when the state can only be replaced while the
+   * server is stopped: the member then applies nothing more until it is restarted, and the server
+   * installs {@link ReplicationNode#latestSnapshot the snapshot} before its replication starts.
+   */
+  boolean install(Path directory) throws IOException;
 }

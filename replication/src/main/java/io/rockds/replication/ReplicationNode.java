@@ -3,7 +3,10 @@ package io.rockds.replication;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -27,12 +30,15 @@ import org.apache.ratis.protocol.RaftGroup;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftPeer;
 import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.protocol.SetConfigurationRequest;
 import org.apache.ratis.retry.RetryPolicies;
 import org.apache.ratis.server.DivisionInfo;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.RaftServerConfigKeys;
 import org.apache.ratis.server.storage.RaftStorage;
+import org.apache.ratis.server.storage.RaftStorageDirectory;
 import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
+import org.apache.ratis.util.SizeInBytes;
 import org.apache.ratis.util.TimeDuration;
 
 /**
@@ -46,22 +52,34 @@ public final class ReplicationNode implements AutoCloseable {
       RaftGroupId.valueOf(UUID.nameUUIDFromBytes("rockds".getBytes(StandardCharsets.UTF_8)));
 
   private final ReplicationSettings settings;
-  private final RaftGroup group;
   private final RaftServer server;
   private final RaftClient client;
   private final AppliedIndex appliedIndex;
+  private final RecordStateMachine stateMachine;
 
   private ReplicationNode(
       ReplicationSettings settings,
-      RaftGroup group,
       RaftServer server,
       RaftClient client,
-      AppliedIndex appliedIndex) {
+      AppliedIndex appliedIndex,
+      RecordStateMachine stateMachine) {
     this.settings = settings;
-    this.group = group;
     this.server = server;
     this.client = client;
     this.appliedIndex = appliedIndex;
+    this.stateMachine = stateMachine;
+  }
+
+  /**
+   * The applier's checkpoint inside the newest snapshot this member holds in {@code directory} (its
+   * {@link ReplicationSettings#directory()}), or null when it holds none: what the server installs
+   * before starting when its state is behind it ({@link RecordApplier#install}).
+   */
+  public static Path latestSnapshot(Path directory) throws IOException {
+    return SnapshotStore.newestState(
+        directory
+            .resolve(GROUP_ID.getUuid().toString())
+            .resolve(RaftStorageDirectory.STATE_MACHINE_DIR_NAME));
   }
 
   /**
@@ -74,16 +92,23 @@ public final class ReplicationNode implements AutoCloseable {
     RaftProperties properties = properties(settings);
     List<RaftPeer> peers = new ArrayList<>();
     for (Peer p : settings.peers()) {
-      peers.add(RaftPeer.newBuilder().setId(p.id()).setAddress(p.address()).build());
+      peers.add(raftPeer(p));
     }
     RaftGroup group = RaftGroup.valueOf(GROUP_ID, peers);
+    // A joining member starts knowing no members, so that it stands for no election (the leader
+    // would tell a candidate outside its configuration to shut down) until the leader adds it.
+    // Later starts recover the members from the log and snapshots.
+    boolean firstStart =
+        !Files.isDirectory(settings.directory().resolve(GROUP_ID.getUuid().toString()));
+    RaftGroup initial = (settings.joining() && firstStart) ? RaftGroup.valueOf(GROUP_ID) : group;
     AppliedIndex appliedIndex = new AppliedIndex();
+    RecordStateMachine stateMachine = new RecordStateMachine(applier, appliedIndex);
     RaftServer server =
         RaftServer.newBuilder()
             .setServerId(RaftPeerId.valueOf(settings.serverId()))
-            .setGroup(group)
+            .setGroup(initial)
             .setProperties(properties)
-            .setStateMachine(new RecordStateMachine(applier, appliedIndex))
+            .setStateMachine(stateMachine)
             .setOption(RaftStorage.StartupOption.RECOVER)
             .build();
     server.start();
@@ -102,7 +127,7 @@ public final class ReplicationNode implements AutoCloseable {
       server.close();
       throw e;
     }
-    return new ReplicationNode(settings, group, server, client, appliedIndex);
+    return new ReplicationNode(settings, server, client, appliedIndex, stateMachine);
   }
 
   private static RaftProperties properties(ReplicationSettings settings) {
@@ -124,8 +149,28 @@ public final class ReplicationNode implements AutoCloseable {
     RaftServerConfigKeys.Read.setTimeout(
         properties,
         TimeDuration.valueOf(settings.writeTimeout().toMillis(), TimeUnit.MILLISECONDS));
+    // A snapshot every snapshotInterval entries; the log behind it is purged even when a member
+    // lags (that member then receives the snapshot), so the log stays bounded on disk.
+    RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(properties, true);
+    RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(properties, settings.snapshotInterval());
+    RaftServerConfigKeys.Log.setPurgeUptoSnapshotIndex(properties, true);
+    // The log is purged only after a snapshot, so purge all it allows each time.
+    RaftServerConfigKeys.Log.setPurgeGap(properties, 1);
+    RaftServerConfigKeys.Log.setSegmentSizeMax(
+        properties, SizeInBytes.valueOf(settings.logSegmentBytes()));
+    // A server being added may restart to install the leader's snapshot: the leader waits that
+    // long for it to answer before it gives the membership change up.
+    RaftServerConfigKeys.setStagingTimeout(
+        properties, TimeDuration.valueOf(STAGING_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
     return properties;
   }
+
+  /** How long a membership change or an on-demand snapshot may take, retries included. */
+  private static final Duration ADMIN_TIMEOUT = Duration.ofMinutes(5);
+
+  private static final Duration ADMIN_REQUEST_TIMEOUT = Duration.ofSeconds(10);
+
+  private static final Duration STAGING_TIMEOUT = Duration.ofMinutes(1);
 
   /**
    * Commits {@code record} through the group and returns what applying it answered, once this
@@ -213,6 +258,99 @@ public final class ReplicationNode implements AutoCloseable {
     return settings.serverId();
   }
 
+  /**
+   * Takes a snapshot of this member's applied state now (besides the one every snapshotInterval
+   * entries) and purges the log behind it; returns the snapshot's log index.
+   */
+  public long takeSnapshot() throws IOException {
+    try (RaftClient admin = adminClient()) {
+      RaftClientReply reply =
+          admin
+              .getSnapshotManagementApi(RaftPeerId.valueOf(settings.serverId()))
+              .create(1, ADMIN_TIMEOUT.toMillis());
+      if (!reply.isSuccess()) {
+        throw new IOException("the snapshot failed: " + reply.getException());
+      }
+      return reply.getLogIndex();
+    }
+  }
+
+  /**
+   * Adds {@code peer} to the group: the leader sends it the newest snapshot and the log after it,
+   * and once it caught up commits the new membership. The peer must run (started with this group's
+   * members among its bootstrap servers) and be reachable.
+   */
+  public void addServer(Peer peer) throws IOException {
+    RaftPeer added = raftPeer(peer);
+    if (currentPeers().stream().anyMatch(p -> p.getId().equals(added.getId()))) {
+      throw new IOException(peer.id() + " is already a member of the replication group");
+    }
+    setConfiguration(
+        SetConfigurationRequest.Arguments.newBuilder()
+            .setServersInNewConf(List.of(added))
+            .setMode(SetConfigurationRequest.Mode.ADD)
+            .build(),
+        "adding " + peer.id());
+  }
+
+  /**
+   * Removes the member {@code id} from the group; the group then needs a majority of the others.
+   * The removed server keeps its data and should be stopped.
+   */
+  public void removeServer(String id) throws IOException {
+    List<RaftPeer> current = currentPeers();
+    List<RaftPeer> remaining =
+        current.stream().filter(p -> !p.getId().toString().equals(id)).toList();
+    if (remaining.size() == current.size()) {
+      throw new IOException(id + " is not a member of the replication group");
+    }
+    if (remaining.isEmpty()) {
+      throw new IOException("the last member of a replication group cannot be removed");
+    }
+    setConfiguration(
+        SetConfigurationRequest.Arguments.newBuilder()
+            .setServersInCurrentConf(current)
+            .setServersInNewConf(remaining)
+            .setMode(SetConfigurationRequest.Mode.COMPARE_AND_SET)
+            .build(),
+        "removing " + id);
+  }
+
+  private void setConfiguration(SetConfigurationRequest.Arguments change, String what)
+      throws IOException {
+    try (RaftClient admin = adminClient()) {
+      RaftClientReply reply = admin.admin().setConfiguration(change);
+      if (!reply.isSuccess()) {
+        throw new IOException(what + " failed: " + reply.getException());
+      }
+    }
+  }
+
+  /** The members of the current configuration (old and new ones while it changes). */
+  private List<RaftPeer> currentPeers() throws IOException {
+    return new ArrayList<>(server.getDivision(GROUP_ID).getRaftConf().getAllPeers());
+  }
+
+  /** A client for one administrative request: longer timeouts than a write, bounded retries. */
+  private RaftClient adminClient() throws IOException {
+    RaftProperties properties = new RaftProperties();
+    RaftClientConfigKeys.Rpc.setRequestTimeout(
+        properties, TimeDuration.valueOf(ADMIN_REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
+    return RaftClient.newBuilder()
+        .setClientId(ClientId.randomId())
+        .setRaftGroup(RaftGroup.valueOf(GROUP_ID, currentPeers()))
+        .setProperties(properties)
+        .setRetryPolicy(
+            RetryPolicies.retryUpToMaximumCountWithFixedSleep(
+                (int) (ADMIN_TIMEOUT.toMillis() / ADMIN_REQUEST_TIMEOUT.toMillis()),
+                TimeDuration.valueOf(1, TimeUnit.SECONDS)))
+        .build();
+  }
+
+  private static RaftPeer raftPeer(Peer peer) {
+    return RaftPeer.newBuilder().setId(peer.id()).setAddress(peer.address()).build();
+  }
+
   /** The group as this member sees it now. */
   public GroupStatus status() throws IOException {
     RaftServer.Division division = server.getDivision(GROUP_ID);
@@ -229,8 +367,8 @@ public final class ReplicationNode implements AutoCloseable {
       }
     }
     List<MemberStatus> members = new ArrayList<>();
-    List<RaftPeer> peers = new ArrayList<>(group.getPeers());
-    peers.sort(java.util.Comparator.comparing(p -> p.getId().toString()));
+    List<RaftPeer> peers = new ArrayList<>(division.getRaftConf().getAllPeers());
+    peers.sort(Comparator.comparing(p -> p.getId().toString()));
     for (RaftPeer peer : peers) {
       String id = peer.getId().toString();
       String role;
@@ -251,7 +389,9 @@ public final class ReplicationNode implements AutoCloseable {
         info.getCurrentTerm(),
         division.getRaftLog().getLastCommittedIndex(),
         appliedIndex.get(),
-        members);
+        members,
+        division.getRaftLog().getStartIndex(),
+        stateMachine.stopped());
   }
 
   private static String roleName(RaftPeerRole role) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,18 +21,51 @@ class ReplicationNodeTest {
   @TempDir Path directory;
 
   private final List<Peer> peers = new ArrayList<>();
-  private final ReplicationNode[] nodes = new ReplicationNode[3];
-  private final ListApplier[] appliers = new ListApplier[3];
+  private final ReplicationNode[] nodes = new ReplicationNode[4];
+  private final ListApplier[] appliers = new ListApplier[4];
 
-  /** Keeps the records in order and its position, as a store would in one batch with them. */
+  /**
+   * Keeps the records in order and its position, as a store would in one batch with them; its
+   * checkpoint is a file of the records, which it installs in place.
+   */
   static final class ListApplier implements RecordApplier {
     final List<String> records = new ArrayList<>();
     long position = -1;
+    int installs;
+
+    @Override
+    public synchronized void checkpoint(Path directory) throws IOException {
+      Files.createDirectories(directory);
+      List<String> lines = new ArrayList<>();
+      lines.add(Long.toString(position));
+      lines.addAll(records);
+      Files.write(directory.resolve("records"), lines);
+    }
+
+    @Override
+    public synchronized boolean install(Path directory) throws IOException {
+      List<String> lines = Files.readAllLines(directory.resolve("records"));
+      position = Long.parseLong(lines.get(0));
+      records.clear();
+      records.addAll(lines.subList(1, lines.size()));
+      installs++;
+      return true;
+    }
+
+    synchronized int installs() {
+      return installs;
+    }
+
+    /** A record this member's storage "fails" to apply, as a full disk would; null: none. */
+    volatile String failOn;
 
     @Override
     public synchronized byte[] apply(long term, long index, byte[] record) {
       if (index <= position) {
         return new byte[0];
+      }
+      if (new String(record, StandardCharsets.UTF_8).equals(failOn)) {
+        throw new IllegalStateException("disk full");
       }
       records.add(new String(record, StandardCharsets.UTF_8));
       position = index;
@@ -45,9 +79,7 @@ class ReplicationNodeTest {
 
   private void startAll() throws IOException, InterruptedException {
     for (int i = 0; i < 3; i++) {
-      try (ServerSocket s = new ServerSocket(0)) {
-        peers.add(new Peer("ds" + i, "127.0.0.1", s.getLocalPort()));
-      }
+      peers.add(freePeer("ds" + i));
     }
     for (int i = 0; i < 3; i++) {
       appliers[i] = new ListApplier();
@@ -56,15 +88,40 @@ class ReplicationNodeTest {
     await("a leader", () -> leader() >= 0);
   }
 
+  private static Peer freePeer(String id) throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return new Peer(id, "127.0.0.1", s.getLocalPort());
+    }
+  }
+
   private Duration writeTimeout = Duration.ofSeconds(30);
+  private long snapshotInterval = ReplicationSettings.DEFAULT_SNAPSHOT_INTERVAL;
 
   private void start(int i) throws IOException {
+    start(i, peers);
+  }
+
+  private void start(int i, List<Peer> group) throws IOException {
+    start(i, group, false);
+  }
+
+  private void start(int i, List<Peer> group, boolean joining) throws IOException {
     nodes[i] =
         ReplicationNode.start(
             new ReplicationSettings(
-                "ds" + i, peers, directory.resolve("ds" + i), writeTimeout, Duration.ofMillis(300)),
+                "ds" + i,
+                group,
+                directory.resolve("ds" + i),
+                writeTimeout,
+                Duration.ofMillis(300),
+                snapshotInterval,
+                SMALL_SEGMENT,
+                joining),
             appliers[i]);
   }
+
+  /** Log segments of a few records, so that a purge behind a snapshot removes some. */
+  private static final long SMALL_SEGMENT = 1024;
 
   @AfterEach
   void stopAll() throws IOException {
@@ -90,7 +147,7 @@ class ReplicationNodeTest {
   }
 
   private int leader() {
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < nodes.length; i++) {
       try {
         if (nodes[i] != null && nodes[i].status().role().equals("leader")) {
           return i;
@@ -155,5 +212,116 @@ class ReplicationNodeTest {
         .isInstanceOf(ReplicationUnavailableException.class)
         .hasMessageContaining("no majority of 3 servers reachable from ds0");
     assertThat(appliers[0].records()).containsExactly("together");
+  }
+
+  @Test
+  void aMemberBehindThePurgedLogInstallsTheLeadersSnapshot() throws Exception {
+    snapshotInterval = 10;
+    startAll();
+    nodes[0].submit(bytes("r0"));
+    await("ds2 applied r0", () -> appliers[2].records().size() == 1);
+    nodes[2].close();
+    nodes[2] = null;
+    for (int i = 1; i < 60; i++) {
+      nodes[i % 2].submit(bytes("r" + i));
+    }
+    int leader = leader();
+    await(
+        "the leader purged its log behind a snapshot",
+        () -> {
+          try {
+            return nodes[leader].status().logStartIndex() > 5;
+          } catch (IOException e) {
+            return false;
+          }
+        });
+    assertThat(ReplicationNode.latestSnapshot(directory.resolve("ds" + leader))).isDirectory();
+
+    start(2);
+    await("ds2 caught up", () -> appliers[2].records().size() == 60);
+    assertThat(appliers[2].installs()).isPositive();
+    assertThat(appliers[2].records()).isEqualTo(appliers[leader].records());
+    assertThat(nodes[2].status().applying()).isTrue();
+  }
+
+  @Test
+  void aSnapshotOnDemandIsTheAppliedState() throws Exception {
+    startAll();
+    for (int i = 0; i < 5; i++) {
+      nodes[0].submit(bytes("r" + i));
+    }
+    long index = nodes[0].takeSnapshot();
+    assertThat(index).isGreaterThanOrEqualTo(5);
+    Path state = ReplicationNode.latestSnapshot(directory.resolve("ds0"));
+    assertThat(Files.readAllLines(state.resolve("records")).subList(1, 6))
+        .containsExactly("r0", "r1", "r2", "r3", "r4");
+  }
+
+  @Test
+  void membersJoinAndLeaveOnlineWithoutLosingRecords() throws Exception {
+    snapshotInterval = 10;
+    startAll();
+    for (int i = 0; i < 30; i++) {
+      nodes[i % 3].submit(bytes("r" + i));
+    }
+    List<Peer> grown = new ArrayList<>(peers);
+    grown.add(freePeer("ds3"));
+    appliers[3] = new ListApplier();
+    start(3, grown, true);
+    nodes[1].addServer(grown.get(3));
+    await("ds3 caught up", () -> appliers[3].records().size() == 30);
+    assertThat(nodes[0].status().members())
+        .extracting(MemberStatus::id)
+        .containsExactly("ds0", "ds1", "ds2", "ds3");
+    nodes[3].submit(bytes("from ds3"));
+
+    nodes[3].removeServer("ds0");
+    await(
+        "ds0 left the group",
+        () -> {
+          try {
+            return nodes[1].status().members().size() == 3;
+          } catch (IOException e) {
+            return false;
+          }
+        });
+    nodes[0].close();
+    nodes[0] = null;
+    nodes[2].submit(bytes("after ds0 left"));
+    await(
+        "ds1 and ds3 applied every record",
+        () -> appliers[1].records().size() == 32 && appliers[3].records().size() == 32);
+    assertThat(appliers[3].records()).isEqualTo(appliers[1].records());
+    assertThatThrownBy(() -> nodes[1].removeServer("nobody"))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("not a member");
+  }
+
+  @Test
+  void aMemberThatCannotApplyARecordStopsApplyingAndResumesAfterARestart() throws Exception {
+    startAll();
+    appliers[2].failOn = "r1";
+    for (int i = 0; i < 3; i++) {
+      nodes[0].submit(bytes("r" + i));
+    }
+    await(
+        "ds2 stopped applying",
+        () -> {
+          try {
+            return !nodes[2].status().applying();
+          } catch (IOException e) {
+            return false;
+          }
+        });
+    assertThat(nodes[2].status().applyFailure()).contains("disk full");
+    // It skipped nothing: r2 waits behind r1.
+    assertThat(appliers[2].records()).containsExactly("r0");
+
+    nodes[2].close();
+    appliers[2].failOn = null;
+    start(2);
+    await("ds2 applied every record", () -> appliers[2].records().size() == 3);
+    assertThat(appliers[2].records()).containsExactly("r0", "r1", "r2");
+    assertThat(nodes[2].status().applying()).isTrue();
   }
 }

@@ -34,6 +34,7 @@ import io.rockds.server.monitor.MetricsHttpServer;
 import io.rockds.server.monitor.MonitorEntries;
 import io.rockds.server.monitor.ServerMetrics;
 import io.rockds.server.psearch.PersistentSearches;
+import io.rockds.server.replication.BackendSnapshots;
 import io.rockds.server.replication.ReplicatedWrites;
 import io.rockds.server.replication.Writability;
 import io.rockds.server.schema.SchemaBackend;
@@ -56,6 +57,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -109,6 +111,8 @@ public final class DirectoryServer implements AutoCloseable {
   /** The replication group this server is a member of; null when it runs alone. */
   private ReplicatedWrites replication;
 
+  private final CompletableFuture<String> restartRequested = new CompletableFuture<>();
+
   /** Null until the configuration is up. */
   private volatile PersistentSearches persistentSearches;
 
@@ -130,7 +134,7 @@ public final class DirectoryServer implements AutoCloseable {
     this.backends = backends;
     this.workers = workers;
     this.logs = new ServerLogs(instance);
-    this.tasks = new TaskBackend(instance, backends, logs);
+    this.tasks = new TaskBackend(instance, backends, logs, () -> this.replication);
     this.connectionLimit = new ConnectionLimit(limits.maxConnections());
     this.shutdownGrace = () -> Duration.ofSeconds(limits.shutdownGraceSeconds());
     this.metrics = new ServerMetrics(metricsEnabled);
@@ -182,6 +186,10 @@ public final class DirectoryServer implements AutoCloseable {
     } catch (ConfigException e) {
       throw new ConfigException(store.file() + ": " + e.getMessage(), e);
     }
+    ReplicationConfig replicated = ReplicationConfig.read(store);
+    if (replicated != null) {
+      installReplicationSnapshot(instance, config);
+    }
     Backends backends =
         Backends.open(
             config.backends(),
@@ -229,9 +237,9 @@ public final class DirectoryServer implements AutoCloseable {
       LiveConfiguration live =
           new LiveConfiguration(config, store, security, rootUsers, server.logs, backends);
       WriteApplier applier = new WriteApplier(built::get);
-      ReplicationConfig replicated = ReplicationConfig.read(store);
       if (replicated != null) {
-        server.replication = new ReplicatedWrites(replicated, applier);
+        server.replication =
+            new ReplicatedWrites(replicated, applier, backends, server::requestRestart);
       }
       ChangeNotifier changes = new ChangeNotifier();
       ChangelogStore changelog =
@@ -344,7 +352,7 @@ public final class DirectoryServer implements AutoCloseable {
               endpoint.address(),
               endpoint.port(),
               metrics,
-              () -> ready && backendsHealthy(),
+              () -> ready && backendsHealthy() && replicationApplies(),
               () -> replication == null ? null : Writability.refusal(replicationStatus()));
     } catch (IOException e) {
       throw new ConfigException(
@@ -361,6 +369,12 @@ public final class DirectoryServer implements AutoCloseable {
   /** False while a backend cannot write (a full disk): /health then answers 503. */
   private boolean backendsHealthy() {
     return backends.all().stream().allMatch(b -> b.health().isHealthy());
+  }
+
+  /** False while this server does not apply the replicated writes (it would serve stale data). */
+  private boolean replicationApplies() {
+    io.rockds.replication.GroupStatus group = replicationStatus();
+    return group == null || group.applying();
   }
 
   /** The error log hears when a backend stops writing and when it writes again. */
@@ -385,8 +399,36 @@ public final class DirectoryServer implements AutoCloseable {
     }
   }
 
+  /**
+   * A backend behind the newest replication snapshot of the instance (the leader sent it, or the
+   * database was lost) gets the snapshot's checkpoint before it opens.
+   */
+  private static void installReplicationSnapshot(Instance instance, ServerConfig config)
+      throws ConfigException {
+    Path directory = ReplicatedWrites.directory(instance);
+    try {
+      BackendSnapshots.installBehind(instance, config.backends(), directory);
+    } catch (IOException | RuntimeException e) {
+      throw new ConfigException(
+          "cannot install the replication snapshot of " + directory + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Completes once the server must be restarted (a replication snapshot to install before the
+   * backends open), with the reason: {@link Main} then closes it and starts it again.
+   */
+  public CompletableFuture<String> restartRequested() {
+    return restartRequested;
+  }
+
+  private void requestRestart(String reason) {
+    logs.error(ErrorSeverity.WARNING, "CORE", "restarting: " + reason);
+    restartRequested.complete(reason);
+  }
+
   private void startReplication() throws ConfigException {
-    Path directory = instance.root().resolve("db").resolve("replication");
+    Path directory = ReplicatedWrites.directory(instance);
     try {
       replication.start(directory);
     } catch (IOException | RuntimeException e) {

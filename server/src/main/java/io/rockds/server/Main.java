@@ -4,18 +4,20 @@ import io.rockds.layout.Instance;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs the server in the foreground: {@code Main [--instance DIR]}. SIGTERM and SIGINT shut it down
  * cleanly (in-flight work finished, clients notified, database closed and unlocked); a shutdown
- * that could not close the database safely ends with exit status 1. A startup failure prints one
- * line naming the cause, never a stack trace, and exits with 1.
+ * that could not close the database safely ends with exit status 1. A replicated server that must
+ * install a snapshot before its backends open restarts in the same process. A startup failure
+ * prints one line naming the cause, never a stack trace, and exits with 1.
  */
 public final class Main {
   private Main() {}
 
-  public static void main(String[] args) throws InterruptedException {
+  public static void main(String[] args) {
     Path instanceDir = Path.of("instance");
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
@@ -31,19 +33,25 @@ public final class Main {
       }
     }
     Instance instance = new Instance(instanceDir);
-    DirectoryServer server;
-    try {
-      server = DirectoryServer.start(instance);
-    } catch (Exception e) {
-      System.err.println("rockds: cannot start: " + e.getMessage());
+    DirectoryServer first = start(instance);
+    if (first == null) {
       System.exit(1);
       return;
     }
-    CountDownLatch stopped = new CountDownLatch(1);
+    AtomicReference<DirectoryServer> current = new AtomicReference<>(first);
+    CompletableFuture<Void> stopped = new CompletableFuture<>();
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
+                  DirectoryServer server;
+                  synchronized (current) {
+                    server = current.getAndSet(null);
+                  }
+                  if (server == null) { // a restart failed to start it
+                    stopped.complete(null);
+                    return;
+                  }
                   server.close();
                   deletePidFile(instance);
                   if (!server.closedCleanly()) {
@@ -51,7 +59,7 @@ public final class Main {
                         "rockds: the shutdown was not clean: operations still ran after being cancelled");
                     Runtime.getRuntime().halt(1);
                   }
-                  stopped.countDown();
+                  stopped.complete(null);
                 },
                 "rockds-shutdown"));
     try {
@@ -62,11 +70,40 @@ public final class Main {
     }
     System.out.println(
         "RockDS started on "
-            + server.describeListeners().replace('\n', ' ')
+            + first.describeListeners().replace('\n', ' ')
             + " (instance "
             + instance.root()
             + ")");
-    stopped.await();
+    DirectoryServer server = first;
+    while (true) {
+      CompletableFuture.anyOf(server.restartRequested(), stopped).join();
+      synchronized (current) {
+        if (current.get() == null) {
+          break; // the shutdown hook has it
+        }
+        // A replication snapshot to install before the backends open: same process, same pid.
+        System.out.println("RockDS restarts: " + server.restartRequested().join());
+        server.close();
+        server = start(instance);
+        current.set(server);
+      }
+      if (server == null) {
+        deletePidFile(instance);
+        System.exit(1);
+        return;
+      }
+    }
+    stopped.join();
+  }
+
+  /** Starts the server; null after printing one line naming the cause. */
+  private static DirectoryServer start(Instance instance) {
+    try {
+      return DirectoryServer.start(instance);
+    } catch (Exception e) {
+      System.err.println("rockds: cannot start: " + e.getMessage());
+      return null;
+    }
   }
 
   /** Removes the pid file if it still names this process (a newer server may have replaced it). */

@@ -1,7 +1,13 @@
 package io.rockds.storage;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
 
 /**
  * A position (term, index) in a replicated log, stored under one key of the backend's default
@@ -23,6 +29,25 @@ public record LogPosition(long term, long index) {
     }
     ByteBuffer buffer = ByteBuffer.wrap(value);
     return new LogPosition(buffer.getLong(), buffer.getLong());
+  }
+
+  /**
+   * The position stored in the closed backend database at {@code directory}, or {@link #NONE} when
+   * there is no database there: read before the server opens its backends, to tell whether a
+   * replication snapshot must replace one.
+   */
+  public static LogPosition storedIn(Path directory) throws IOException {
+    if (!Files.exists(directory.resolve("CURRENT"))) {
+      return NONE;
+    }
+    RocksDB.loadLibrary();
+    // Read-only, the default column family alone: allowed without naming the others.
+    try (Options options = new Options();
+        RocksDB db = RocksDB.openReadOnly(options, directory.toString())) {
+      return decode(db.get(KEY));
+    } catch (RocksDBException e) {
+      throw new IOException("cannot read the database at " + directory + ": " + e.getMessage(), e);
+    }
   }
 
   /** Whether this position is at or before {@code other}'s: already applied if so. */

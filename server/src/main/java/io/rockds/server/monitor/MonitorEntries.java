@@ -156,6 +156,10 @@ public final class MonitorEntries implements DirectoryBackend {
     if (refusal != null) {
       e.addAttribute("ds-replication-unwritable-reason", refusal);
     }
+    e.addAttribute("ds-replication-log-start-index", Long.toString(group.logStartIndex()));
+    if (!group.applying()) {
+      e.addAttribute("ds-replication-apply-failure", group.applyFailure());
+    }
     for (MemberStatus m : group.members()) {
       String lag =
           m.matchIndex() < 0 ? "unknown" : Long.toString(group.commitIndex() - m.matchIndex());

@@ -3,12 +3,14 @@ package io.rockds.server.replication;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.config.ReplicationConfig;
+import io.rockds.layout.Instance;
 import io.rockds.replication.GroupStatus;
 import io.rockds.replication.Peer;
 import io.rockds.replication.RecordApplier;
 import io.rockds.replication.ReplicationNode;
 import io.rockds.replication.ReplicationSettings;
 import io.rockds.replication.ReplicationUnavailableException;
+import io.rockds.server.Backends;
 import io.rockds.server.WriteApplier;
 import io.rockds.server.WriteOutcome;
 import io.rockds.server.WritePath;
@@ -18,6 +20,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,11 +35,26 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
 
   private final ReplicationConfig config;
   private final WriteApplier applier;
+  private final Backends backends;
+  private final Consumer<String> restart;
   private volatile ReplicationNode node;
 
-  public ReplicatedWrites(ReplicationConfig config, WriteApplier applier) {
+  /**
+   * @param backends the backends the snapshots are checkpoints of
+   * @param restart asks for the server to be restarted, with the reason: a snapshot received from
+   *     the leader is installed before the backends open
+   */
+  public ReplicatedWrites(
+      ReplicationConfig config, WriteApplier applier, Backends backends, Consumer<String> restart) {
     this.config = config;
     this.applier = applier;
+    this.backends = backends;
+    this.restart = restart;
+  }
+
+  /** Where an instance keeps its Raft log and snapshots. */
+  public static Path directory(Instance instance) {
+    return instance.root().resolve("db").resolve("replication");
   }
 
   /**
@@ -46,18 +64,10 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
   public void start(Path directory) throws IOException {
     List<Peer> peers = new ArrayList<>();
     for (String address : config.bootstrapServers()) {
-      int colon = address.lastIndexOf(':');
-      if (colon <= 0) {
-        throw new IOException("a replication server must be given as HOST:PORT: " + address);
-      }
       try {
-        peers.add(
-            new Peer(
-                address,
-                address.substring(0, colon),
-                Integer.parseInt(address.substring(colon + 1))));
-      } catch (IllegalArgumentException e) {
-        throw new IOException("a replication server must be given as HOST:PORT: " + address, e);
+        peers.add(peer(address));
+      } catch (LDAPException e) {
+        throw new IOException(e.getMessage(), e);
       }
     }
     node =
@@ -67,7 +77,10 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
                 peers,
                 directory,
                 config.writeTimeout(),
-                config.electionTimeout()),
+                config.electionTimeout(),
+                config.snapshotInterval(),
+                config.logSegmentBytes(),
+                config.joining()),
             this);
   }
 
@@ -96,14 +109,19 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
     T to(ReplicationNode node) throws ReplicationUnavailableException, InterruptedException;
   }
 
-  /** Asks the group; unavailable (52) when it cannot answer (not started, no majority). */
-  private <T> T ask(Request<T> request, String doing) throws LDAPException {
+  /** The running member; refused as unavailable before replication started or after it stopped. */
+  private ReplicationNode running() throws LDAPException {
     ReplicationNode running = node;
     if (running == null) {
       throw new LDAPException(ResultCode.UNAVAILABLE, "replication is not started yet");
     }
+    return running;
+  }
+
+  /** Asks the group; unavailable (52) when it cannot answer (not started, no majority). */
+  private <T> T ask(Request<T> request, String doing) throws LDAPException {
     try {
-      return request.to(running);
+      return request.to(running());
     } catch (ReplicationUnavailableException e) {
       throw new LDAPException(ResultCode.UNAVAILABLE, e.getMessage());
     } catch (InterruptedException e) {
@@ -124,11 +142,76 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
     }
     if (outcome.resultCode() == ResultCode.OTHER_INT_VALUE
         || outcome.resultCode() == ResultCode.UNAVAILABLE_INT_VALUE) {
-      // Not a refusal every member reaches alike: this member's storage failed.
-      LOG.error(
-          "replicated write {} could not be applied on this server: {}", index, outcome.message());
+      // Not a refusal every member reaches alike: this member's storage failed. Going on would
+      // leave this server without the write for good; it stops applying instead and retries the
+      // record from its log once restarted.
+      throw new IllegalStateException(outcome.message());
     }
     return outcome.encode();
+  }
+
+  @Override
+  public void checkpoint(Path directory) throws IOException {
+    BackendSnapshots.checkpoint(backends, directory);
+  }
+
+  /**
+   * A backend's database cannot be swapped under the readers of a running server: when the leader's
+   * snapshot is ahead of a backend, the server restarts and installs it before the backends open
+   * ({@link BackendSnapshots#installBehind}).
+   */
+  @Override
+  public boolean install(Path snapshot) throws IOException {
+    List<String> behind = BackendSnapshots.behind(backends, snapshot);
+    if (behind.isEmpty()) {
+      return true;
+    }
+    LOG.warn("backends {} are behind the leader's snapshot: restarting to install it", behind);
+    restart.accept("installing the replication snapshot received from the leader into " + behind);
+    return false;
+  }
+
+  /** Takes a snapshot now; returns its log index. */
+  public long takeSnapshot() throws LDAPException {
+    try {
+      return running().takeSnapshot();
+    } catch (IOException e) {
+      throw new LDAPException(ResultCode.OTHER, "the snapshot failed: " + e.getMessage(), e);
+    }
+  }
+
+  /** Adds the server whose replication listener is at {@code address} (HOST:PORT) to the group. */
+  public void addServer(String address) throws LDAPException {
+    try {
+      running().addServer(peer(address));
+    } catch (IOException e) {
+      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, e.getMessage(), e);
+    }
+  }
+
+  /** Removes the server whose replication listener is at {@code address} from the group. */
+  public void removeServer(String address) throws LDAPException {
+    try {
+      running().removeServer(peer(address).id());
+    } catch (IOException e) {
+      throw new LDAPException(ResultCode.UNWILLING_TO_PERFORM, e.getMessage(), e);
+    }
+  }
+
+  /** A member named by the address of its replication listener, as setup names them. */
+  private static Peer peer(String address) throws LDAPException {
+    int colon = address.lastIndexOf(':');
+    try {
+      if (colon > 0) {
+        return new Peer(
+            address, address.substring(0, colon), Integer.parseInt(address.substring(colon + 1)));
+      }
+    } catch (IllegalArgumentException e) {
+      // reported below
+    }
+    throw new LDAPException(
+        ResultCode.INVALID_ATTRIBUTE_SYNTAX,
+        "a replication server must be given as HOST:PORT: " + address);
   }
 
   /** The group as this member sees it; null before it started. */

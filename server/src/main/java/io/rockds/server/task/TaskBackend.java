@@ -16,6 +16,7 @@ import io.rockds.server.backend.Update;
 import io.rockds.server.backend.Written;
 import io.rockds.server.logging.ErrorSeverity;
 import io.rockds.server.logging.ServerLogs;
+import io.rockds.server.replication.ReplicatedWrites;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -25,6 +26,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The entries under {@code cn=tasks}. Adding an entry below {@code cn=Scheduled Tasks,cn=tasks}
@@ -44,6 +46,7 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
   private final Instance instance;
   private final Backends backends;
   private final ServerLogs logs;
+  private final Supplier<ReplicatedWrites> replication;
   private final Map<DN, ScheduledTask> tasks = new LinkedHashMap<>();
   private final ExecutorService runner =
       Executors.newSingleThreadExecutor(
@@ -54,10 +57,19 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
           });
   private volatile boolean stopping;
 
-  public TaskBackend(Instance instance, Backends backends, ServerLogs logs) {
+  /**
+   * @param replication the replication group the server is a member of; supplies null when it runs
+   *     alone
+   */
+  public TaskBackend(
+      Instance instance,
+      Backends backends,
+      ServerLogs logs,
+      Supplier<ReplicatedWrites> replication) {
     this.instance = instance;
     this.backends = backends;
     this.logs = logs;
+    this.replication = replication;
   }
 
   @Override
@@ -110,14 +122,23 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
     } else if (entry.hasObjectClass(BackupTask.OBJECT_CLASS)) {
       require(identity, BackupTask.PRIVILEGE);
       task = BackupTask.of(entry, instance, backends);
+    } else if (ReplicationTask.handles(entry)) {
+      require(identity, ReplicationTask.PRIVILEGE);
+      task = ReplicationTask.of(entry, replication.get());
     } else {
       throw new LDAPException(
           ResultCode.UNWILLING_TO_PERFORM,
           "unsupported task: the tasks this server runs are"
               + " objectClass "
               + RebuildTask.OBJECT_CLASS
+              + ", "
+              + BackupTask.OBJECT_CLASS
+              + ", "
+              + ReplicationTask.ADD_SERVER
+              + ", "
+              + ReplicationTask.REMOVE_SERVER
               + " and "
-              + BackupTask.OBJECT_CLASS);
+              + ReplicationTask.SNAPSHOT);
     }
     synchronized (tasks) {
       if (stopping) {

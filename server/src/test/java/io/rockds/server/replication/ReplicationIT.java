@@ -317,4 +317,39 @@ class ReplicationIT {
       assertThat(c.getEntry(BASE)).isNotNull();
     }
   }
+
+  @Test
+  void aServerWhoseDatabaseWasLostIsRebuiltFromItsSnapshotAndTheLog() throws Exception {
+    setUpGroup(Duration.ofSeconds(30));
+    try (LDAPConnection c = connect(0)) {
+      c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
+      c.add(user("before-snapshot"));
+    }
+    awaitEntry(1, "uid=before-snapshot," + BASE);
+    long snapshot = servers[1].replication().takeSnapshot();
+    assertThat(snapshot).isGreaterThanOrEqualTo(2);
+    try (LDAPConnection c = connect(2)) {
+      c.add(user("after-snapshot"));
+    }
+    awaitEntry(1, "uid=after-snapshot," + BASE);
+    servers[1].close();
+    servers[1] = null;
+    Path database = instances[1].root().resolve("db").resolve("userRoot");
+    try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(database)) {
+      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        java.nio.file.Files.delete(p);
+      }
+    }
+
+    servers[1] = DirectoryServer.start(instances[1]);
+    // From the snapshot (the base and the first entry), then from the log after it.
+    Entry rebuilt = awaitEntry(1, "uid=after-snapshot," + BASE);
+    assertThat(read(1, "uid=before-snapshot," + BASE)).isNotNull();
+    assertThat(rebuilt.getAttributeValue("entryUUID"))
+        .isEqualTo(read(0, "uid=after-snapshot," + BASE).getAttributeValue("entryUUID"));
+    try (LDAPConnection c = connect(1)) {
+      c.add(user("on-the-rebuilt-server"));
+    }
+    awaitEntry(0, "uid=on-the-rebuilt-server," + BASE);
+  }
 }
