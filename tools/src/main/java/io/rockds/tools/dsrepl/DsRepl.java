@@ -9,8 +9,13 @@ import picocli.CommandLine.Spec;
 /** {@code bin/dsrepl}: the replication group of a server, as ForgeRock DS's tool of that name. */
 @Command(
     name = "dsrepl",
-    description = "Shows the replication group of a server.",
-    subcommands = {ReplicationStatus.class})
+    description = "Shows and changes the replication group of a server.",
+    subcommands = {
+      ReplicationStatus.class,
+      AddServer.class,
+      RemoveServer.class,
+      TakeSnapshot.class
+    })
 public final class DsRepl implements Runnable {
   @Spec CommandSpec spec;
 

@@ -137,6 +137,13 @@ public final class Setup implements Callable<Integer> {
               + " listed form the group at first start.")
   List<String> bootstrapReplicationServers = new java.util.ArrayList<>();
 
+  @Option(
+      names = "--joinReplicationGroup",
+      description =
+          "The group runs already: this server waits to be added (dsrepl add-server) and then"
+              + " receives the data, instead of forming a new group with the bootstrap servers.")
+  boolean joinReplicationGroup;
+
   @Option(names = "--quiet", description = "Print nothing on success.")
   boolean quiet;
 
@@ -171,6 +178,10 @@ public final class Setup implements Callable<Integer> {
     boolean replicated = replicationPort > 0;
     if (replicated && (serverId == null || serverId.isBlank())) {
       System.err.println("setup: --replicationPort needs --serverId");
+      return 2;
+    }
+    if (joinReplicationGroup && !replicated) {
+      System.err.println("setup: --joinReplicationGroup needs --replicationPort");
       return 2;
     }
     if (replicated && (addBaseEntry || sampleData > 0)) {
@@ -211,15 +222,15 @@ public final class Setup implements Callable<Integer> {
         entries);
     if (replicated) {
       ConfigStore store = ConfigStore.load(target.configFile());
-      store.put(
+      ReplicationConfig replication =
           new ReplicationConfig(
-                  serverId,
-                  replicationHost != null ? replicationHost : listenAddress,
-                  replicationPort,
-                  bootstrapReplicationServers,
-                  ReplicationConfig.DEFAULT_WRITE_TIMEOUT,
-                  ReplicationConfig.DEFAULT_ELECTION_TIMEOUT)
-              .toEntry());
+              serverId,
+              replicationHost != null ? replicationHost : listenAddress,
+              replicationPort,
+              bootstrapReplicationServers,
+              ReplicationConfig.DEFAULT_WRITE_TIMEOUT,
+              ReplicationConfig.DEFAULT_ELECTION_TIMEOUT);
+      store.put((joinReplicationGroup ? replication.asJoining() : replication).toEntry());
       store.save();
     }
     int created = entries.size();

@@ -39,6 +39,8 @@ class DsReplTest {
         ReplicationConfig.read(ConfigStore.load(new Instance(instance).configFile()));
     assertThat(config.serverId()).isEqualTo("ds1");
     assertThat(config.bootstrapServers()).containsExactly("127.0.0.1:8990", "127.0.0.1:8989");
+    assertThat(config.joining()).isFalse();
+    assertThat(config.snapshotInterval()).isEqualTo(ReplicationConfig.DEFAULT_SNAPSHOT_INTERVAL);
 
     ToolOutput status =
         ToolOutput.run(new DsRepl(), "status", "--instance", instance.toString(), "-s");
@@ -63,5 +65,46 @@ class DsReplTest {
             "10");
     assertThat(setup.exitCode()).isEqualTo(2);
     assertThat(dir.resolve("ds2")).doesNotExist();
+  }
+
+  @Test
+  void aServerSetUpToJoinARunningGroupSaysSo() throws Exception {
+    Path instance = dir.resolve("ds4");
+    ToolOutput setup =
+        ToolOutput.run(
+            new Setup(),
+            "--instance",
+            instance.toString(),
+            "--rootUserPassword",
+            "secret-12345",
+            "--serverId",
+            "ds4",
+            "--replicationPort",
+            "8992",
+            "--joinReplicationGroup",
+            "--bootstrapReplicationServer",
+            "127.0.0.1:8989",
+            "--quiet");
+    assertThat(setup.exitCode()).as(setup.err()).isZero();
+    assertThat(
+            ReplicationConfig.read(ConfigStore.load(new Instance(instance).configFile())).joining())
+        .isTrue();
+
+    ToolOutput alone =
+        ToolOutput.run(
+            new Setup(),
+            "--instance",
+            dir.resolve("alone").toString(),
+            "--rootUserPassword",
+            "secret-12345",
+            "--joinReplicationGroup");
+    assertThat(alone.exitCode()).isEqualTo(2);
+  }
+
+  @Test
+  void addServerNeedsTheServerToAdd() {
+    ToolOutput add = ToolOutput.run(new DsRepl(), "add-server", "-p", "1389", "-w", "x");
+    assertThat(add.exitCode()).isEqualTo(2);
+    assertThat(add.err()).contains("--replicationServer");
   }
 }
