@@ -65,20 +65,6 @@ public record ReplicationConfig(
         false);
   }
 
-  /** The same settings for a server that joins a running group. */
-  public ReplicationConfig asJoining() {
-    return new ReplicationConfig(
-        serverId,
-        host,
-        port,
-        bootstrapServers,
-        writeTimeout,
-        electionTimeout,
-        snapshotInterval,
-        logSegmentBytes,
-        true);
-  }
-
   /** {@code host:port} of this server's replication listener. */
   public String address() {
     return host + ":" + port;

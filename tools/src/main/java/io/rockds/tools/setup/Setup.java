@@ -222,15 +222,18 @@ public final class Setup implements Callable<Integer> {
         entries);
     if (replicated) {
       ConfigStore store = ConfigStore.load(target.configFile());
-      ReplicationConfig replication =
+      store.put(
           new ReplicationConfig(
-              serverId,
-              replicationHost != null ? replicationHost : listenAddress,
-              replicationPort,
-              bootstrapReplicationServers,
-              ReplicationConfig.DEFAULT_WRITE_TIMEOUT,
-              ReplicationConfig.DEFAULT_ELECTION_TIMEOUT);
-      store.put((joinReplicationGroup ? replication.asJoining() : replication).toEntry());
+                  serverId,
+                  replicationHost != null ? replicationHost : listenAddress,
+                  replicationPort,
+                  bootstrapReplicationServers,
+                  ReplicationConfig.DEFAULT_WRITE_TIMEOUT,
+                  ReplicationConfig.DEFAULT_ELECTION_TIMEOUT,
+                  ReplicationConfig.DEFAULT_SNAPSHOT_INTERVAL,
+                  ReplicationConfig.DEFAULT_LOG_SEGMENT_BYTES,
+                  joinReplicationGroup)
+              .toEntry());
       store.save();
     }
     int created = entries.size();

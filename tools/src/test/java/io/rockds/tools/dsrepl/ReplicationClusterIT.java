@@ -61,7 +61,7 @@ class ReplicationClusterIT {
   private static final Duration WAIT = Duration.ofSeconds(90);
   private static final int CATCH_UP_WRITES = Integer.getInteger("rockds.it.catchUpWrites", 600);
 
-  @TempDir Path dir;
+  @TempDir static Path dir;
 
   /** The members of the group now. */
   private final List<Node> nodes = new ArrayList<>();
@@ -115,7 +115,7 @@ class ReplicationClusterIT {
       }
       ToolOutput setup = ToolOutput.run(new Setup(), args.toArray(String[]::new));
       assertThat(setup.exitCode()).as(setup.err()).isZero();
-      // Small log segments, so that a snapshot lets the leader purge its log; short timeouts.
+      // Small log segments, so that a snapshot lets the leader purge its log.
       ConfigStore store = ConfigStore.load(new Instance(instance).configFile());
       ReplicationConfig config = ReplicationConfig.read(store);
       store.put(
@@ -124,8 +124,8 @@ class ReplicationClusterIT {
                   config.host(),
                   config.port(),
                   config.bootstrapServers(),
-                  Duration.ofSeconds(5),
-                  Duration.ofMillis(500),
+                  Duration.ofSeconds(10),
+                  Duration.ofSeconds(1),
                   ReplicationConfig.DEFAULT_SNAPSHOT_INTERVAL,
                   64 * 1024,
                   config.joining())
