@@ -509,7 +509,9 @@ class ReplicationClusterIT {
     stop.set(true);
     Set<String> acknowledged = load.get();
     background.shutdown();
-    leaving.stop();
+    // Out of the group, its data no longer counts. (Its clean stop once hung past 60 s after the
+    // leader told its Raft server to shut down: a known open issue, see docs/replication.md.)
+    leaving.kill();
 
     await(
         "the group has its new members",
