@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.unboundid.ldap.sdk.AsyncRequestID;
-import com.unboundid.ldap.sdk.AsyncSearchResultListener;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
@@ -14,20 +13,18 @@ import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchRequest;
 import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchResultEntry;
-import com.unboundid.ldap.sdk.SearchResultReference;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.controls.EntryChangeNotificationControl;
 import com.unboundid.ldap.sdk.controls.PersistentSearchChangeType;
 import com.unboundid.ldap.sdk.controls.PersistentSearchRequestControl;
 import io.rockds.server.TestClock;
 import io.rockds.server.TestServer;
+import io.rockds.server.psearch.Notifications;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -329,28 +326,5 @@ class ChangelogIT {
       entry.addAttribute(line.substring(0, colon), line.substring(colon + 2));
     }
     return entry;
-  }
-
-  /** What one persistent search received. */
-  private static final class Notifications implements AsyncSearchResultListener {
-    private static final long serialVersionUID = 1L;
-    final transient BlockingQueue<SearchResultEntry> entries = new LinkedBlockingQueue<>();
-
-    @Override
-    public void searchEntryReturned(SearchResultEntry entry) {
-      entries.add(entry);
-    }
-
-    @Override
-    public void searchReferenceReturned(SearchResultReference reference) {}
-
-    @Override
-    public void searchResultReceived(AsyncRequestID requestId, SearchResult result) {}
-
-    SearchResultEntry next() throws InterruptedException {
-      SearchResultEntry entry = entries.poll(WAIT_SECONDS, TimeUnit.SECONDS);
-      assertThat(entry).as("a notification within %d s", WAIT_SECONDS).isNotNull();
-      return entry;
-    }
   }
 }

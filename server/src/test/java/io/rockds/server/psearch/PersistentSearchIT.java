@@ -7,8 +7,6 @@ import com.unboundid.asn1.ASN1StreamReader;
 import com.unboundid.ldap.protocol.BindRequestProtocolOp;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.protocol.SearchRequestProtocolOp;
-import com.unboundid.ldap.sdk.AsyncRequestID;
-import com.unboundid.ldap.sdk.AsyncSearchResultListener;
 import com.unboundid.ldap.sdk.DereferencePolicy;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
@@ -18,9 +16,7 @@ import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchRequest;
-import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchResultEntry;
-import com.unboundid.ldap.sdk.SearchResultReference;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.controls.EntryChangeNotificationControl;
 import com.unboundid.ldap.sdk.controls.PersistentSearchChangeType;
@@ -37,9 +33,7 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -404,33 +398,6 @@ class PersistentSearchIT {
   }
 
   // ---------------------------------------------------------------- helpers
-
-  /** What one persistent search received. */
-  private static final class Notifications implements AsyncSearchResultListener {
-    private static final long serialVersionUID = 1L;
-    final transient BlockingQueue<SearchResultEntry> entries = new LinkedBlockingQueue<>();
-    final transient CompletableFuture<SearchResult> done = new CompletableFuture<>();
-    transient AsyncRequestID id;
-
-    @Override
-    public void searchEntryReturned(SearchResultEntry entry) {
-      entries.add(entry);
-    }
-
-    @Override
-    public void searchReferenceReturned(SearchResultReference reference) {}
-
-    @Override
-    public void searchResultReceived(AsyncRequestID requestId, SearchResult result) {
-      done.complete(result);
-    }
-
-    SearchResultEntry next() throws InterruptedException {
-      SearchResultEntry entry = entries.poll(WAIT_SECONDS, TimeUnit.SECONDS);
-      assertThat(entry).as("a notification within %d s", WAIT_SECONDS).isNotNull();
-      return entry;
-    }
-  }
 
   /** Opens a persistent search and returns once the server has registered it. */
   private static Notifications open(
