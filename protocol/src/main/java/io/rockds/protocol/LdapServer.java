@@ -16,7 +16,6 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.BindException;
@@ -84,7 +83,7 @@ public final class LdapServer implements AutoCloseable {
     ServerBootstrap bootstrap =
         new ServerBootstrap()
             .group(bossGroup, ioGroup)
-            .channel(NioServerSocketChannel.class)
+            .channel(Transport.SELECTED.serverChannel())
             .option(ChannelOption.SO_BACKLOG, 1024)
             .option(ChannelOption.SO_REUSEADDR, true)
             .childOption(ChannelOption.TCP_NODELAY, true)

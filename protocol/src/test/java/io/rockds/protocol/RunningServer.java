@@ -5,8 +5,6 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,8 +17,8 @@ final class RunningServer implements AutoCloseable {
 
   final SampleDirectory directory = new SampleDirectory();
   final LdapServer server;
-  private final EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-  private final EventLoopGroup io = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+  private final EventLoopGroup boss = Transport.SELECTED.newGroup(1);
+  private final EventLoopGroup io = Transport.SELECTED.newGroup(2);
   private final ExecutorService workers = Executors.newFixedThreadPool(4);
 
   RunningServer(ProtocolSettings settings) throws Exception {

@@ -2,8 +2,6 @@ package io.rockds.server;
 
 import com.unboundid.ldap.sdk.LDAPException;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.handler.ssl.SslContext;
 import io.rockds.config.ConfigEditor;
 import io.rockds.config.ConfigException;
@@ -19,6 +17,7 @@ import io.rockds.layout.ServerLock;
 import io.rockds.protocol.ConnectionLimit;
 import io.rockds.protocol.LdapServer;
 import io.rockds.protocol.ProtocolSettings;
+import io.rockds.protocol.Transport;
 import io.rockds.server.backend.BackendRouter;
 import io.rockds.server.backend.ChangeNotifier;
 import io.rockds.server.backend.DirectoryBackend;
@@ -140,10 +139,9 @@ public final class DirectoryServer implements AutoCloseable {
     this.metrics = new ServerMetrics(metricsEnabled);
     metrics.bindWorkers(workers);
     backends.all().forEach(metrics::bindBackend);
-    this.bossGroup = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    this.bossGroup = Transport.SELECTED.newGroup(1);
     this.ioGroup =
-        new MultiThreadIoEventLoopGroup(
-            Math.max(2, Runtime.getRuntime().availableProcessors()), NioIoHandler.newFactory());
+        Transport.SELECTED.newGroup(Math.max(2, Runtime.getRuntime().availableProcessors()));
   }
 
   /** Starts the server of {@code instance}; returns once every listener is bound. */

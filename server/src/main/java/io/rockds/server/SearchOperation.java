@@ -11,7 +11,6 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
-import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.controls.EntryChangeNotificationControl;
 import com.unboundid.ldap.sdk.controls.PersistentSearchChangeType;
 import com.unboundid.ldap.sdk.controls.PersistentSearchRequestControl;
@@ -352,7 +351,7 @@ final class SearchOperation implements SearchResults {
   /** Decides once per search how phase 2 reads and checks each candidate. */
   private void planReads(Identity identity, boolean proven) {
     filterProven = proven;
-    wholeContainer = search.getScope() == SearchScope.SUB && base.equals(container.baseDn());
+    wholeContainer = container.holdsWholeScope(searchBase);
     projection = readProjection(identity);
   }
 
@@ -797,7 +796,11 @@ final class SearchOperation implements SearchResults {
   }
 
   /** The final result; a persistent search has none until it ends (its initial phase has ended). */
-  private void done(List<Control> controls) {
+  private void done(List<Control> controls) throws LDAPException {
+    if (sent == 0 && searchBase != null) {
+      // A search of a whole container does not read its base unless it finds nothing.
+      container.requireSearchBase(searchBase);
+    }
     if (persistent != null) {
       client.ldap().send(batch);
       return;

@@ -85,13 +85,8 @@ final class StoredBackend implements DirectoryBackend {
   public void search(DN base, SearchScope scope, SearchResults results) throws LDAPException {
     EntryContainer container = container(base);
     SearchBase searchBase = container.searchBase(base, scope);
-    if (!searchBase.exists()) {
-      DN matched = container.matchedDn(base);
-      throw new LDAPException(
-          ResultCode.NO_SUCH_OBJECT,
-          "The search base entry " + base + " does not exist",
-          matched == null ? null : matched.toString(),
-          null);
+    if (!container.holdsWholeScope(searchBase)) {
+      container.requireSearchBase(searchBase);
     }
     results.indexed(container, searchBase);
   }

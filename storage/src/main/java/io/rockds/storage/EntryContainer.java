@@ -328,11 +328,31 @@ public final class EntryContainer {
   }
 
   /**
-   * The base entry of a search with its ID (-1 when it does not exist), read once from dn2id: what
-   * the other scope reads take so that none reads the base again.
+   * The base entry of a search, its ID read from dn2id once when first needed: what the other scope
+   * reads take so that none reads the base again.
    */
-  public SearchBase searchBase(DN base, SearchScope scope) throws LDAPException {
+  public SearchBase searchBase(DN base, SearchScope scope) {
     return scans.resolve(base, scope);
+  }
+
+  /**
+   * Whether a search of {@code base} has every entry of this container in scope: then an indexed
+   * search needs its base entry only to tell an empty result from noSuchObject.
+   */
+  public boolean holdsWholeScope(SearchBase base) {
+    return base.scope() == SearchScope.SUB && base.dn().equals(baseDn);
+  }
+
+  /** Refuses a search whose base entry does not exist with noSuchObject (32) and the matched DN. */
+  public void requireSearchBase(SearchBase base) throws LDAPException {
+    if (!base.exists()) {
+      DN matched = matchedDn(base.dn());
+      throw new LDAPException(
+          ResultCode.NO_SUCH_OBJECT,
+          "The search base entry " + base.dn() + " does not exist",
+          matched == null ? null : matched.toString(),
+          null);
+    }
   }
 
   /**

@@ -94,11 +94,7 @@ final class ScopeScans {
   }
 
   /** The base entry of a search, read once. */
-  SearchBase resolve(DN base, SearchScope scope) throws LDAPException {
-    try {
-      return new SearchBase(base, dn2id.get(base), scope);
-    } catch (RocksDBException e) {
-      throw StorageErrors.wrap(e);
-    }
+  SearchBase resolve(DN base, SearchScope scope) {
+    return new SearchBase(base, scope, dn2id);
   }
 }

@@ -7,11 +7,9 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.rockds.protocol.Transport;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -49,8 +47,7 @@ public final class MetricsHttpServer implements AutoCloseable {
   private final Supplier<String> degradation;
   private final Duration headerTimeout;
   private final int maxRequestBytes;
-  private final EventLoopGroup group =
-      new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+  private final EventLoopGroup group = Transport.SELECTED.newGroup(1);
   private final AtomicInteger connections = new AtomicInteger();
   private final Channel server;
 
@@ -101,7 +98,7 @@ public final class MetricsHttpServer implements AutoCloseable {
     ServerBootstrap bootstrap =
         new ServerBootstrap()
             .group(group)
-            .channel(NioServerSocketChannel.class)
+            .channel(Transport.SELECTED.serverChannel())
             .childHandler(
                 new ChannelInitializer<SocketChannel>() {
                   @Override

@@ -1,11 +1,14 @@
 package io.rockds.server.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.LDAPSearchException;
+import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.server.TestServer;
@@ -21,9 +24,10 @@ import org.rocksdb.TickerType;
 
 /**
  * What a search reads from RocksDB, counted by RocksDB's own statistics (every point read of any
- * tree is one {@code NUMBER_KEYS_READ}): the base entry's dn2id key once per search, whatever the
- * scope, and each entry of an unindexed scan once, also the entries that match (they are completed
- * from the record the filter was tested on, not read again).
+ * tree is one {@code NUMBER_KEYS_READ}): the base entry's dn2id key at most once per search, and
+ * not at all for an indexed search of the whole suffix that finds entries, and each entry of an
+ * unindexed scan once, also the entries that match (they are completed from the record the filter
+ * was tested on, not read again).
  */
 class SearchStorageReadsIT {
   private static final String LEVEL_DN = "ou=Level," + TestServer.BASE;
@@ -81,6 +85,36 @@ class SearchStorageReadsIT {
                 LEVEL_DN, SearchScope.ONE, "(description=scan-match)", CHILDREN / 3))
         .as("point reads of a one-level search whose entries are cached")
         .isEqualTo(1);
+  }
+
+  @Test
+  void anIndexedSearchOfTheWholeSuffixDoesNotReadItsBase() throws Exception {
+    String uid = "3." + LEVEL_DN.hashCode();
+    assertThat(pointReadsOfASecondRun(TestServer.BASE, SearchScope.SUB, "(uid=" + uid + ")", 1))
+        .as("the uid index key only: no dn2id read of the suffix, the entry is cached")
+        .isEqualTo(1);
+  }
+
+  @Test
+  void anIndexedSearchOfTheWholeSuffixThatFindsNothingReadsItsBaseToAnswer() throws Exception {
+    assertThat(pointReadsOfASecondRun(TestServer.BASE, SearchScope.SUB, "(uid=nobody)", 0))
+        .as("the uid index key, then the suffix's dn2id key to tell an empty result from 32")
+        .isEqualTo(2);
+  }
+
+  @Test
+  void aSearchOfAMissingSuffixIsNoSuchObjectAlsoWhenIndexed(@TempDir Path emptyDir)
+      throws Exception {
+    try (TestServer empty = TestServer.start(emptyDir, List.of());
+        LDAPConnection root = empty.rootConnection()) {
+      for (String filter : List.of("(uid=nobody)", "(objectClass=*)")) {
+        assertThatThrownBy(() -> root.search(TestServer.BASE, SearchScope.SUB, filter))
+            .as(filter)
+            .isInstanceOfSatisfying(
+                LDAPSearchException.class,
+                e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.NO_SUCH_OBJECT));
+      }
+    }
   }
 
   /**

@@ -148,8 +148,7 @@ public final class SearchCandidates {
    */
   private static IdSet scopeIds(EntryContainer container, SearchBase base, int cap)
       throws LDAPException {
-    boolean wholeSuffix = base.dn().equals(container.baseDn()) && base.scope() == SearchScope.SUB;
-    if (wholeSuffix) {
+    if (container.holdsWholeScope(base)) {
       return IdSet.undefined(IdSet.Undefined.NOT_INDEXED);
     }
     return container.scopeIds(base, cap);
