@@ -288,11 +288,29 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
 
   private void dispatchQueued() {
     while (!queued.isEmpty() && mayDispatch() && !exclusiveRunning) {
-      boolean alone = runsAlone(queued.peek());
+      LDAPMessage next = queued.peek();
+      boolean alone = runsAlone(next);
       if (alone && outstanding.get() > 0) {
         return; // the requests before it finish first
       }
-      dispatch(queued.poll(), alone);
+      queued.poll();
+      if (alone || !ranInline(next)) {
+        dispatch(next, alone);
+      }
+    }
+  }
+
+  /**
+   * Whether the handler ran {@code request} here on the event loop (see {@link
+   * LdapRequestHandler#runInline}).
+   */
+  private boolean ranInline(LDAPMessage request) {
+    try {
+      return handler.runInline(connection, request);
+    } catch (RuntimeException e) {
+      LOG.error("{} msgID={}: request failed", connection, request.getMessageID(), e);
+      connection.disconnect(ResultCode.OTHER, "internal error");
+      return true;
     }
   }
 

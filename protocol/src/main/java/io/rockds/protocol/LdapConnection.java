@@ -205,7 +205,10 @@ public final class LdapConnection {
   }
 
   private boolean awaitWritable(long maxWaitMillis) throws InterruptedException {
-    if (!channel.isWritable()) {
+    // On the event loop (a request run inline, whose output is small) waiting would wait for this
+    // very thread: the bytes are queued past the high-water mark instead, and no further request
+    // of the connection runs until they drain.
+    if (!channel.isWritable() && !channel.eventLoop().inEventLoop()) {
       // Writability only returns as queued bytes are flushed to the socket.
       channel.flush();
       long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(maxWaitMillis);

@@ -45,17 +45,33 @@ public final class RequestRouter implements LdapRequestHandler {
 
   @Override
   public void handle(LdapConnection connection, LDAPMessage request) {
+    run(connection, request, false);
+  }
+
+  @Override
+  public boolean runInline(LdapConnection connection, LDAPMessage request) {
+    return SearchOperation.mayRunInline(request) && run(connection, request, true);
+  }
+
+  /**
+   * Runs {@code request} and answers it; false if it ran {@code inline} and turned out not to be
+   * quick ({@link RunOnWorker}), in which case nothing was sent nor logged.
+   */
+  private boolean run(LdapConnection connection, LDAPMessage request, boolean inline) {
     ClientConnection client = connection.attachment();
     RunningOperation operation = client.start(request.getMessageID(), request.getProtocolOpType());
     OperationLogging.Operation logged =
         accessLog.start(connection, client.nextOperationNumber(), request, client.identity().dn());
     ResultCode result = ResultCode.SUCCESS;
     String message = null;
+    boolean declined = false;
     try {
       limits.check(request);
       SupportedControls.checkCritical(request);
       awaitWritesIfAsked(request);
-      execute(context.access().authorize(client, request), request, operation.stopFlag());
+      execute(context.access().authorize(client, request), request, operation.stopFlag(), inline);
+    } catch (RunOnWorker e) {
+      declined = true;
     } catch (LDAPException e) {
       result = e.getResultCode();
       message = Responses.diagnosticMessage(e);
@@ -67,13 +83,18 @@ public final class RequestRouter implements LdapRequestHandler {
       connection.send(Responses.result(request, result, message));
     } finally {
       client.finish(operation);
-      if (operation.finish()) {
-        result = ResultCode.CANCELED;
-        message = "The operation was canceled";
-        connection.send(Responses.result(request, result, message));
+      if (declined) {
+        logged.withdraw();
+      } else {
+        if (operation.finish()) {
+          result = ResultCode.CANCELED;
+          message = "The operation was canceled";
+          connection.send(Responses.result(request, result, message));
+        }
+        logged.finish(result.intValue(), message);
       }
-      logged.finish(result.intValue(), message);
     }
+    return !declined;
   }
 
   /** A read with the read-after-write control first waits for every write committed before it. */
@@ -85,13 +106,14 @@ public final class RequestRouter implements LdapRequestHandler {
     }
   }
 
-  private void execute(ClientConnection client, LDAPMessage request, AtomicBoolean stop)
+  private void execute(
+      ClientConnection client, LDAPMessage request, AtomicBoolean stop, boolean inline)
       throws LDAPException {
     switch (request.getProtocolOpType()) {
       case LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST ->
           new BindOperation(context, sasl, client, request).run();
       case LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST ->
-          new SearchOperation(context, client, request, stop, persistentSearches).run();
+          new SearchOperation(context, client, request, stop, persistentSearches, inline).run();
       case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST ->
           new AddOperation(context, client, request).run();
       case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST ->

@@ -11,6 +11,7 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
+import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.controls.EntryChangeNotificationControl;
 import com.unboundid.ldap.sdk.controls.PersistentSearchChangeType;
 import com.unboundid.ldap.sdk.controls.PersistentSearchRequestControl;
@@ -40,6 +41,7 @@ import io.rockds.storage.matching.PreparedFilter;
 import io.rockds.storage.search.SearchCandidates;
 import io.rockds.storage.search.Trace;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -138,18 +140,52 @@ final class SearchOperation implements SearchResults {
   /** Entries sent by this request: one page when paging. */
   private int sent;
 
+  /**
+   * Running on an event loop ({@link #mayRunInline}): the search gives way to a worker ({@link
+   * RunOnWorker}) unless it has at most {@value #INLINE_CANDIDATES} indexed candidates.
+   */
+  private final boolean inline;
+
+  /** The most candidates a search run on an event loop reads: a few point reads. */
+  static final int INLINE_CANDIDATES = 16;
+
+  /** The most equality assertions an AND may hold in a search run on an event loop. */
+  private static final int INLINE_ASSERTIONS = 4;
+
   SearchOperation(
       ServerContext context,
       ClientConnection client,
       LDAPMessage request,
       AtomicBoolean cancelled,
-      PersistentSearches persistentSearches) {
+      PersistentSearches persistentSearches,
+      boolean inline) {
     this.context = context;
     this.client = client;
     this.request = request;
     this.search = request.getSearchRequestProtocolOp();
     this.cancelled = cancelled;
     this.persistentSearches = persistentSearches;
+    this.inline = inline;
+  }
+
+  /**
+   * Whether {@code request} is a search that may be tried on an event loop: without controls, of
+   * base scope or with a filter of equality assertions only (each one index key read), so that what
+   * it costs is known once its candidates are.
+   */
+  static boolean mayRunInline(LDAPMessage request) {
+    if (request.getProtocolOpType() != LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST
+        || !request.getControls().isEmpty()) {
+      return false;
+    }
+    SearchRequestProtocolOp search = request.getSearchRequestProtocolOp();
+    Filter filter = search.getFilter();
+    return search.getScope() == SearchScope.BASE
+        || filter.getFilterType() == Filter.FILTER_TYPE_EQUALITY
+        || filter.getFilterType() == Filter.FILTER_TYPE_AND
+            && filter.getComponents().length <= INLINE_ASSERTIONS
+            && Arrays.stream(filter.getComponents())
+                .allMatch(f -> f.getFilterType() == Filter.FILTER_TYPE_EQUALITY);
   }
 
   /** True once the search turned out unindexed (the access log writes {@code unindexed}). */
@@ -234,6 +270,9 @@ final class SearchOperation implements SearchResults {
   /** An entry of a backend without indexes: sent if it matches and the client may read it. */
   @Override
   public boolean inScope(Entry inScope) throws LDAPException {
+    if (inline) {
+      throw RunOnWorker.INSTANCE; // a backend without indexes walks its entries
+    }
     Entry entry = readAccess.view().visible(client.identity(), inScope);
     if (matches(entry)) {
       Entry visible =
@@ -287,6 +326,9 @@ final class SearchOperation implements SearchResults {
       IdSet ids = candidates(identity, resume);
       if (ids == null) {
         return;
+      }
+      if (inline && (!ids.isDefined() || ids.size() > INLINE_CANDIDATES)) {
+        throw RunOnWorker.INSTANCE;
       }
       if (sort != null && sort.usable()) {
         sortThenSend(ids, sort, resume);

@@ -45,6 +45,15 @@ public final class OperationLogging {
     }
 
     /**
+     * Forgets the operation, which did not run here after all (an inline attempt handed to a
+     * worker, which logs it): nothing is logged nor counted, and its record is unbound.
+     */
+    public void withdraw() {
+      OperationRecord.unbind();
+      metrics.operationWithdrawn(meterName(request));
+    }
+
+    /**
      * Logs the operation with {@code resultCode}, unless the operation reported its own result
      * (compare), and unbinds its record from the thread.
      */

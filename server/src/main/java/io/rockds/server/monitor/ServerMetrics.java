@@ -128,6 +128,13 @@ public final class ServerMetrics {
     }
   }
 
+  /** An operation counted as started that will be started again elsewhere. */
+  public void operationWithdrawn(String op) {
+    if (enabled) {
+      initiated.computeIfAbsent(op, o -> new AtomicLong()).decrementAndGet();
+    }
+  }
+
   public void operationCompleted(String op, String result, long nanos) {
     if (!enabled) {
       return;
