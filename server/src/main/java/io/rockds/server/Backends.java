@@ -100,6 +100,9 @@ public final class Backends implements AutoCloseable {
         indexes,
         config.syncWrites(),
         entryCache,
+        // The budget's share keeps large entries only: at 100k users, caching every entry cost
+        // more CPU (heap churn on misses) and twice the memory of decoding them again.
+        config.entryCacheBytes() >= 0,
         blockCache,
         config.compression(),
         MemoryBudget.share(budget.memtableBytes(), backends));

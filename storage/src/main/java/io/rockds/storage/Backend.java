@@ -108,7 +108,9 @@ public final class Backend implements AutoCloseable {
     this.blockCache = blockCache;
     this.writeOptions = new WriteOptions().setSync(settings.syncWrites());
     this.entryCache =
-        settings.entryCacheBytes() > 0 ? new EntryCache(settings.entryCacheBytes()) : null;
+        settings.entryCacheBytes() > 0
+            ? new EntryCache(settings.entryCacheBytes(), settings.cacheSmallEntries())
+            : null;
   }
 
   /**

@@ -14,6 +14,9 @@ import java.util.List;
  * @param indexes the attribute indexes of every base DN
  * @param syncWrites fsync the WAL on every commit, so an acknowledged write survives power loss
  * @param entryCacheBytes entry cache bound (0 disables it)
+ * @param cacheSmallEntries whether the entry cache keeps entries of every size (an operator's
+ *     explicit entry-cache-size) or large ones only (groups: the default), small entries being
+ *     cheaper to decode again from the block cache than to keep decoded on the heap
  * @param blockCacheBytes the RocksDB block cache shared by all column families
  * @param compression {@code lz4-zstd} (LZ4 upper levels, ZSTD bottommost), {@code lz4}, {@code
  *     zstd} or {@code none}
@@ -27,6 +30,7 @@ public record BackendSettings(
     List<IndexSpec> indexes,
     boolean syncWrites,
     long entryCacheBytes,
+    boolean cacheSmallEntries,
     long blockCacheBytes,
     String compression,
     long memtableBytes) {
@@ -53,6 +57,7 @@ public record BackendSettings(
         List.of(),
         true,
         64L << 20,
+        true,
         128L << 20,
         "lz4-zstd",
         MemoryBudget.MIN_MEMTABLE_BYTES);
@@ -67,6 +72,7 @@ public record BackendSettings(
         newIndexes,
         syncWrites,
         entryCacheBytes,
+        cacheSmallEntries,
         blockCacheBytes,
         compression,
         memtableBytes);
@@ -81,6 +87,7 @@ public record BackendSettings(
         indexes,
         syncWrites,
         entryCacheBytes,
+        cacheSmallEntries,
         blockCacheBytes,
         compression,
         memtableBytes);
@@ -95,6 +102,7 @@ public record BackendSettings(
         indexes,
         sync,
         entryCacheBytes,
+        cacheSmallEntries,
         blockCacheBytes,
         compression,
         memtableBytes);

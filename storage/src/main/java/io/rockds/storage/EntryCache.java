@@ -3,8 +3,11 @@ package io.rockds.storage;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.stats.CacheStats;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.LongFunction;
 
 /**
@@ -15,10 +18,17 @@ import java.util.function.LongFunction;
  * (frequency-aware admission suits many entries of similar size); the large part a plain LRU map,
  * since Caffeine's admission turned away an entry of most of its capacity even when it was empty.
  *
+ * <p>Without a small part ({@code cacheSmallEntries} false, the default of the memory budget), all
+ * the bytes go to large entries and a small entry is decoded again from the block cache on each
+ * read: at 100k users that cost less CPU than keeping entries decoded (misses churned the heap) and
+ * half the memory.
+ *
  * <p>Consistency: an entry is loaded inside the small part's atomic compute for its ID, and a large
  * one is stored in the large part from within that compute; {@link #invalidate} removes the ID from
  * the small part first, which waits for a load in flight, then from the large part, so a load that
- * read the entry before a write cannot leave it cached after that write's invalidation.
+ * read the entry before a write cannot leave it cached after that write's invalidation. Without a
+ * small part, loads take no lock: a large entry is stored only if no invalidation of its stripe of
+ * IDs happened since its load began.
  */
 final class EntryCache {
   /** The large part's share of the bytes. */
@@ -27,14 +37,46 @@ final class EntryCache {
   /** An entry is large when it weighs more than this fraction of the small part. */
   static final int LARGE_ENTRY_DIVISOR = 1024;
 
+  /** The smallest weight of a large entry: the footprint of a group of a few hundred members. */
+  static final long MIN_LARGE_ENTRY_BYTES = 64 * 1024;
+
+  private static final int STRIPES = 64;
+
+  /** The small part, or null when only large entries are cached. */
   private final Cache<Long, StoredEntry> small;
+
   private final LargeEntries large;
   private final long largeEntryBytes;
 
-  EntryCache(long bytes) {
+  /**
+   * Without a small part: the invalidations of each stripe of IDs, counted under its lock, so that
+   * a large entry loaded before an invalidation is not stored after it.
+   */
+  private final Object[] stripes;
+
+  private final AtomicLongArray versions;
+
+  private final AtomicLong uncachedLoads = new AtomicLong();
+
+  /**
+   * @param bytes the bound of both parts together
+   * @param cacheSmallEntries whether small entries are cached too, in three quarters of the bytes
+   */
+  EntryCache(long bytes, boolean cacheSmallEntries) {
+    if (!cacheSmallEntries) {
+      this.small = null;
+      this.large = new LargeEntries(bytes);
+      this.largeEntryBytes = MIN_LARGE_ENTRY_BYTES;
+      this.stripes = new Object[STRIPES];
+      Arrays.setAll(stripes, i -> new Object());
+      this.versions = new AtomicLongArray(STRIPES);
+      return;
+    }
+    this.stripes = null;
+    this.versions = null;
     long largeBytes = bytes / LARGE_SHARE_DIVISOR;
     long smallBytes = bytes - largeBytes;
-    this.largeEntryBytes = Math.max(64 * 1024, smallBytes / LARGE_ENTRY_DIVISOR);
+    this.largeEntryBytes = Math.max(MIN_LARGE_ENTRY_BYTES, smallBytes / LARGE_ENTRY_DIVISOR);
     this.small =
         Caffeine.newBuilder()
             .maximumWeight(smallBytes)
@@ -52,6 +94,21 @@ final class EntryCache {
     StoredEntry cached = large.get(id);
     if (cached != null) {
       return cached;
+    }
+    if (small == null) {
+      int stripe = stripe(id);
+      long version = versions.get(stripe);
+      uncachedLoads.incrementAndGet();
+      StoredEntry loaded = loader.apply(id);
+      if (loaded != null && isLarge(loaded)) {
+        synchronized (stripes[stripe]) {
+          // Not if a write invalidated this stripe since the load began: it may have read before.
+          if (versions.get(stripe) == version) {
+            large.put(id, loaded);
+          }
+        }
+      }
+      return loaded;
     }
     StoredEntry[] loadedLarge = new StoredEntry[1];
     StoredEntry entry =
@@ -71,8 +128,12 @@ final class EntryCache {
 
   /** The cached entry, or null: never loads. */
   StoredEntry getIfPresent(long id) {
-    StoredEntry cached = small.getIfPresent(id);
+    StoredEntry cached = small == null ? null : small.getIfPresent(id);
     return cached != null ? cached : large.get(id);
+  }
+
+  private static int stripe(long id) {
+    return (int) Long.remainderUnsigned(id, STRIPES);
   }
 
   boolean isLarge(StoredEntry entry) {
@@ -80,12 +141,28 @@ final class EntryCache {
   }
 
   void invalidate(long id) {
+    if (small == null) {
+      int stripe = stripe(id);
+      synchronized (stripes[stripe]) {
+        versions.incrementAndGet(stripe);
+        large.invalidate(id);
+      }
+      return;
+    }
     small.invalidate(id);
     large.invalidate(id);
   }
 
   void invalidateAll() {
-    small.invalidateAll();
+    if (small == null) {
+      for (int stripe = 0; stripe < STRIPES; stripe++) {
+        synchronized (stripes[stripe]) {
+          versions.incrementAndGet(stripe);
+        }
+      }
+    } else {
+      small.invalidateAll();
+    }
     large.clear();
   }
 
@@ -95,7 +172,10 @@ final class EntryCache {
    * of it precedes the small part's).
    */
   CacheStats stats() {
-    CacheStats s = small.stats();
+    CacheStats s =
+        small == null
+            ? CacheStats.of(0, uncachedLoads.get(), uncachedLoads.get(), 0, 0, 0, 0)
+            : small.stats();
     return CacheStats.of(
         s.hitCount() + large.hits(),
         s.missCount(),
@@ -108,7 +188,7 @@ final class EntryCache {
 
   /** Entries cached. */
   long entries() {
-    return small.estimatedSize() + large.size();
+    return (small == null ? 0 : small.estimatedSize()) + large.size();
   }
 
   /** Large entries cached. */
@@ -118,13 +198,18 @@ final class EntryCache {
 
   /** Bytes of heap the cached entries weigh. */
   long bytes() {
-    return small.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L)
-        + large.bytes();
+    long smallBytes =
+        small == null
+            ? 0
+            : small.policy().eviction().map(e -> e.weightedSize().orElse(0)).orElse(0L);
+    return smallBytes + large.bytes();
   }
 
   /** Runs pending evictions now (they are otherwise amortised over later reads and writes). */
   void cleanUp() {
-    small.cleanUp();
+    if (small != null) {
+      small.cleanUp();
+    }
   }
 
   /** Large entries, least recently read evicted first once their bytes pass the bound. */

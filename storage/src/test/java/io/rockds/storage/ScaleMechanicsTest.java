@@ -33,6 +33,11 @@ class ScaleMechanicsTest {
 
   private static BackendSettings settings(
       Path directory, long entryCacheBytes, long blockCacheBytes) {
+    return settings(directory, entryCacheBytes, true, blockCacheBytes);
+  }
+
+  private static BackendSettings settings(
+      Path directory, long entryCacheBytes, boolean cacheSmallEntries, long blockCacheBytes) {
     BackendSettings d = StorageFixtures.settings(directory, 4000);
     return new BackendSettings(
         d.id(),
@@ -42,6 +47,7 @@ class ScaleMechanicsTest {
         d.indexes(),
         false,
         entryCacheBytes,
+        cacheSmallEntries,
         blockCacheBytes,
         d.compression(),
         d.memtableBytes());
@@ -222,6 +228,51 @@ class ScaleMechanicsTest {
       assertThat(backend.cachedEntryIfPresent(groups.get(0)))
           .as("the first group, evicted by the others")
           .isNull();
+    }
+  }
+
+  @Test
+  void theBudgetsEntryCacheKeepsLargeEntriesOnlyAndForgetsThemOnWrite() throws Exception {
+    try (Backend backend =
+        Backend.open(
+            settings(dir.resolve("db"), 16L << 20, false, 8L << 20),
+            Schema.getDefaultStandardSchema())) {
+      EntryContainer container = backend.containerFor(BASE);
+      StorageFixtures.addTree(container);
+      SplittableRandom random = new SplittableRandom(7);
+      Entry user = user(1, random);
+      container.add(user);
+      long userId = container.idOf(user.getParsedDN());
+      List<String> members = new ArrayList<>();
+      for (int m = 0; m < 5_000; m++) {
+        members.add("uid=member." + m + ",ou=People,dc=example,dc=com");
+      }
+      Entry group =
+          new Entry(
+              "cn=big,dc=example,dc=com",
+              new Attribute("objectClass", "groupOfNames"),
+              new Attribute("cn", "big"),
+              new Attribute("member", members));
+      container.add(group);
+      long groupId = container.idOf(group.getParsedDN());
+
+      assertThat(container.get(userId)).isNotNull();
+      assertThat(container.get(groupId).getAttribute("member").size()).isEqualTo(5_000);
+      assertThat(backend.cachedEntryIfPresent(userId))
+          .as("a user is decoded on each read")
+          .isNull();
+      assertThat(backend.cachedEntryIfPresent(groupId)).as("the group is kept").isNotNull();
+
+      container.modify(
+          group.getParsedDN(),
+          current -> {
+            Entry changed = current.duplicate();
+            changed.addAttribute("member", "uid=newcomer,ou=People,dc=example,dc=com");
+            return changed;
+          });
+      assertThat(container.get(groupId).getAttribute("member").size())
+          .as("read after the write, not the cached group from before it")
+          .isEqualTo(5_001);
     }
   }
 }

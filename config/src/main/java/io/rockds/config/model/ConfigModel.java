@@ -252,7 +252,7 @@ public final class ConfigModel {
                   new IntegerSyntax(-1, Long.MAX_VALUE),
                   "-1",
                   RESTART,
-                  "Bytes of decoded entries kept in memory (0 = none, -1 = this backend's share of the memory budget)."),
+                  "Bytes of decoded entries kept in memory: every entry (0 = none), or -1 = this backend's share of the memory budget, for large entries (groups) only."),
               PropertyDefinition.of(
                   "db-cache-size",
                   new IntegerSyntax(-1, Long.MAX_VALUE),
