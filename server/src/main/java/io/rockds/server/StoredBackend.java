@@ -359,7 +359,9 @@ final class StoredBackend implements DirectoryBackend {
                   if (controls.noOp()) {
                     throw controls.noOperation();
                   }
-                  OperationalAttributes.onModify(updated, record.modifier(), record.time());
+                  if (record.stamps()) {
+                    OperationalAttributes.onModify(updated, record.modifier(), record.time());
+                  }
                   before[0] = current;
                   recording.target(current);
                   return updated;
