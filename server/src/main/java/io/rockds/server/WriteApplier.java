@@ -45,8 +45,24 @@ public final class WriteApplier {
     }
   }
 
+  /**
+   * Finishes the referential integrity of records whose application a crash interrupted (see {@link
+   * IntegrityFollowUp}); call before this server applies any record, so that it happens in log
+   * order.
+   */
+  public void finishInterrupted() throws LDAPException {
+    for (Backend storage : services.get().backends().all()) {
+      if (!storage.baseDns().isEmpty()) {
+        backendOf(storage.baseDns().get(0)).finishFollowUp();
+      }
+    }
+  }
+
   private StoredBackend backendOf(WriteRecord record) throws LDAPException {
-    DN dn = record.targetDn();
+    return backendOf(record.targetDn());
+  }
+
+  private StoredBackend backendOf(DN dn) throws LDAPException {
     DirectoryBackend backend = services.get().router().route(dn);
     if (backend instanceof StoredBackend stored) {
       return stored;
