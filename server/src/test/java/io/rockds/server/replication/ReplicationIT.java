@@ -442,11 +442,14 @@ class ReplicationIT {
   void aServerWithoutMajorityRefusesWritesAndKeepsServingReads() throws Exception {
     setUpGroup(Duration.ofSeconds(3));
     awaitLeader(); // the first write must not race the first election against its short timeout
+    String user = "uid=cut-off," + BASE;
     try (LDAPConnection c = connect(0)) {
       c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
+      c.add(user("cut-off"));
     }
-    awaitEntry(1, BASE);
-    awaitEntry(2, BASE);
+    assertThat(bind(0, user, "Wrong-Guess")).isEqualTo(ResultCode.INVALID_CREDENTIALS);
+    awaitEntry(1, user);
+    awaitEntry(2, user);
     awaitHealth(0, "200 ready");
     servers[1].close();
     servers[1] = null;
@@ -473,6 +476,9 @@ class ReplicationIT {
               });
       assertThat(c.getEntry(BASE)).isNotNull();
     }
+    // Binds are answered: the state they write (clearing the failure, adding one) cannot be.
+    assertThat(bind(0, user, "secret-cut-off")).isEqualTo(ResultCode.SUCCESS);
+    assertThat(bind(0, user, "Wrong-Guess")).isEqualTo(ResultCode.INVALID_CREDENTIALS);
   }
 
   @Test

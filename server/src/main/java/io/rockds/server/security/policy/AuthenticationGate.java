@@ -192,7 +192,7 @@ public final class AuthenticationGate {
     try {
       writes.state(dn, state);
     } catch (LDAPException e) {
-      LOG.warn("the password policy state of {} was not written: {}", dn, e.getExceptionMessage());
+      LOG.warn("the password policy state of {} was not written: {}", dn, e.getMessage());
     }
   }
 
