@@ -231,6 +231,7 @@ public final class DirectoryServer implements AutoCloseable {
               backends,
               schema.current(),
               groups,
+              new PreparedModifies(built::get),
               clock);
       LiveConfiguration live =
           new LiveConfiguration(config, store, security, rootUsers, server.logs, backends);

@@ -52,11 +52,6 @@ public final class OperationalAttributes {
     static final SchemaChecker CHECKER = new SchemaChecker(SchemaLoader.standard());
   }
 
-  /** Stamps a modified entry. */
-  public static void onModify(Entry entry, Identity by) {
-    onModify(entry, by.dn(), now());
-  }
-
   /** Stamps an entry modified by a prepared write, with the values its preparation chose. */
   static void onModify(Entry entry, com.unboundid.ldap.sdk.DN by, String time) {
     entry.setAttribute("modifyTimestamp", time);

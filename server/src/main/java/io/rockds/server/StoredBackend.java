@@ -269,12 +269,17 @@ final class StoredBackend implements DirectoryBackend {
     }
     controls.checkAssertion(entry);
     recording.target(entry);
+    boolean tracked = tracksIntegrity(context);
     List<DN> deleted;
     if (controls.subtreeDelete()) {
       if (controls.noOp()) {
         throw controls.noOperation();
       }
-      deleted = container.deleteSubtree(dn);
+      deleted =
+          withIntegrity(
+              tracked,
+              () -> IntegrityFollowUp.deleted(subtree(container, dn)),
+              () -> container.deleteSubtree(dn));
     } else {
       if (controls.noOp()) {
         if (container.childCount(container.idOf(dn)) > 0) {
@@ -284,14 +289,77 @@ final class StoredBackend implements DirectoryBackend {
         }
         throw controls.noOperation();
       }
-      container.delete(dn);
-      deleted = List.of(dn);
+      deleted =
+          withIntegrity(
+              tracked,
+              () -> IntegrityFollowUp.deleted(List.of(dn)),
+              () -> {
+                container.delete(dn);
+                return List.of(dn);
+              });
     }
     // As OpenDJ: a subtree delete is one change, of the entry it names.
     changes.committed(recording.numbered(Change.delete(dn, entry)));
     deleted.forEach(context.access()::written);
-    context.groups().integrity().deleted(deleted);
+    followUp(context, tracked, IntegrityFollowUp.deleted(deleted));
     return WriteOutcome.success(entry, null);
+  }
+
+  /** The DNs of {@code dn}'s subtree, itself first. */
+  private static List<DN> subtree(EntryContainer container, DN dn) throws LDAPException {
+    List<DN> dns = new ArrayList<>();
+    container.visitScope(
+        dn,
+        SearchScope.SUB,
+        (key, id) -> {
+          DN found = container.dnOf(id);
+          if (found != null) {
+            dns.add(found);
+          }
+          return true;
+        });
+    return dns;
+  }
+
+  /**
+   * Whether the referential integrity of a delete or modify DN is stored with the change until it
+   * ran: when this server applies the replication log, so that a crash between the change and its
+   * group updates (which run in batches of their own) does not lose them; {@link #finishFollowUp}
+   * runs them at the next start, before any later record. A single server does not pay for it.
+   */
+  private boolean tracksIntegrity(ServerContext context) {
+    return storage.appliesLog() && context.groups().integrity().enabled();
+  }
+
+  /**
+   * Applies {@code change}; when {@code tracked}, its batch also stores the follow-up ({@link
+   * IntegrityFollowUp}) that {@code followUp} describes, asked under the change's locks.
+   */
+  private <T> T withIntegrity(
+      boolean tracked, Backend.Write<IntegrityFollowUp> followUp, Backend.Write<T> change)
+      throws LDAPException {
+    return tracked ? storage.following(() -> followUp.run().encode(), change) : change.run();
+  }
+
+  /** Runs the referential integrity of a change applied; forgets it once done when tracked. */
+  private void followUp(ServerContext context, boolean tracked, IntegrityFollowUp followUp)
+      throws LDAPException {
+    followUp.run(context.groups().integrity(), storage);
+    if (tracked) {
+      storage.followedUp();
+    }
+  }
+
+  /**
+   * Runs the referential integrity whose change a crash interrupted ({@link #withIntegrity}), if
+   * any: once at start, before this server applies any record.
+   */
+  void finishFollowUp() throws LDAPException {
+    byte[] pending = storage.pendingFollowUp();
+    if (pending != null) {
+      IntegrityFollowUp.decode(pending).run(services.get().groups().integrity(), storage);
+      storage.followedUp();
+    }
   }
 
   // ---------------------------------------------------------------- modify
@@ -359,7 +427,9 @@ final class StoredBackend implements DirectoryBackend {
                   if (controls.noOp()) {
                     throw controls.noOperation();
                   }
-                  OperationalAttributes.onModify(updated, record.modifier(), record.time());
+                  if (record.stamps()) {
+                    OperationalAttributes.onModify(updated, record.modifier(), record.time());
+                  }
                   before[0] = current;
                   recording.target(current);
                   return updated;
@@ -451,28 +521,35 @@ final class StoredBackend implements DirectoryBackend {
     }
     Entry[] before = {null};
     Entry[] after = {null};
-    container.rename(
-        dn,
-        newDn,
-        current -> {
-          controls.checkAssertion(current);
-          Entry renamed =
-              Entry.applyModifyDN(
-                  current, op.getNewRDN(), op.deleteOldRDN(), op.getNewSuperiorDN());
-          new ModificationApplier(checker).takeRdnForm(renamed);
-          OperationalAttributes.onModify(renamed, record.modifier(), record.time());
-          checker.check(renamed, new Entry(newDn, newRdn.getAttributes()));
-          if (controls.noOp()) {
-            throw controls.noOperation();
-          }
-          before[0] = current;
-          after[0] = renamed;
-          recording.target(current);
-          return renamed;
+    boolean tracked = tracksIntegrity(context);
+    withIntegrity(
+        tracked,
+        () -> IntegrityFollowUp.renamed(dn, newDn),
+        () -> {
+          container.rename(
+              dn,
+              newDn,
+              current -> {
+                controls.checkAssertion(current);
+                Entry renamed =
+                    Entry.applyModifyDN(
+                        current, op.getNewRDN(), op.deleteOldRDN(), op.getNewSuperiorDN());
+                new ModificationApplier(checker).takeRdnForm(renamed);
+                OperationalAttributes.onModify(renamed, record.modifier(), record.time());
+                checker.check(renamed, new Entry(newDn, newRdn.getAttributes()));
+                if (controls.noOp()) {
+                  throw controls.noOperation();
+                }
+                before[0] = current;
+                after[0] = renamed;
+                recording.target(current);
+                return renamed;
+              });
+          return null;
         });
     // As OpenDJ: one change, of the entry renamed; its subordinates move with it silently.
     changes.committed(recording.numbered(Change.rename(newDn, after[0], dn)));
-    context.groups().integrity().renamed(container, dn, newDn);
+    followUp(context, tracked, IntegrityFollowUp.renamed(dn, newDn));
     return WriteOutcome.success(before[0], after[0]);
   }
 }

@@ -3,6 +3,7 @@ package io.rockds.server;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.server.backend.DirectoryBackend;
+import io.rockds.server.security.AccessControl;
 import io.rockds.storage.Backend;
 import io.rockds.storage.LogPosition;
 import java.util.function.Supplier;
@@ -30,7 +31,9 @@ public final class WriteApplier {
   /**
    * Applies a record committed at {@code position} of the replication log, exactly once: the
    * backend stores the position in the batch that applies it, and skips a record at or before the
-   * position it stored (a replay after a restart).
+   * position it stored (a replay after a restart). A record that may change ACIs drops this
+   * server's ACI cache once applied: the server that prepared it checked it against its own cache
+   * only.
    */
   public WriteOutcome apply(WriteRecord record, LogPosition position) {
     try {
@@ -39,14 +42,38 @@ public final class WriteApplier {
       if (position.notAfter(storage.appliedPosition())) {
         return WriteOutcome.success(null, null);
       }
-      return storage.applying(position, () -> backend.apply(record));
+      AccessControl access = services.get().access();
+      boolean acis = access.mayChangeAcis(record.request(), record.targetDn());
+      try {
+        return storage.applying(position, () -> backend.apply(record));
+      } finally {
+        if (acis) {
+          access.acisChanged();
+        }
+      }
     } catch (LDAPException e) {
       return WriteOutcome.refused(e);
     }
   }
 
+  /**
+   * Finishes the referential integrity of records whose application a crash interrupted (see {@link
+   * IntegrityFollowUp}); call before this server applies any record, so that it happens in log
+   * order.
+   */
+  public void finishInterrupted() throws LDAPException {
+    for (Backend storage : services.get().backends().all()) {
+      if (!storage.baseDns().isEmpty()) {
+        backendOf(storage.baseDns().get(0)).finishFollowUp();
+      }
+    }
+  }
+
   private StoredBackend backendOf(WriteRecord record) throws LDAPException {
-    DN dn = record.targetDn();
+    return backendOf(record.targetDn());
+  }
+
+  private StoredBackend backendOf(DN dn) throws LDAPException {
     DirectoryBackend backend = services.get().router().route(dn);
     if (backend instanceof StoredBackend stored) {
       return stored;

@@ -21,14 +21,25 @@ import java.nio.charset.StandardCharsets;
  * pre-/post-read).
  *
  * <p>Encoding, version 1: a version byte, then the modifier's DN, the modify time (generalized
- * time) and the BER of the LDAP message, each as a length-prefixed byte string.
+ * time) and the BER of the LDAP message, each as a length-prefixed byte string. Version 2, written
+ * only for a record that does not stamp (so that servers of version 1 still read every other
+ * record), has a flags byte after the version: bit 0 set means no stamps.
  *
  * @param modifier who wrote: modifiersName
  * @param time when: modifyTimestamp
  * @param request the change
+ * @param stamps whether the application sets modifiersName and modifyTimestamp: false for the
+ *     password policy state a bind maintains, which is no modification by anyone
  */
-public record WriteRecord(DN modifier, String time, LDAPMessage request) {
+public record WriteRecord(DN modifier, String time, LDAPMessage request, boolean stamps) {
   private static final int VERSION = 1;
+  private static final int VERSION_WITH_FLAGS = 2;
+  private static final int NO_STAMPS = 1;
+
+  /** A write by {@code modifier}, stamped with modifiersName and modifyTimestamp. */
+  public WriteRecord(DN modifier, String time, LDAPMessage request) {
+    this(modifier, time, request, true);
+  }
 
   /** The DN the change is about. */
   public DN targetDn() throws LDAPException {
@@ -49,7 +60,12 @@ public record WriteRecord(DN modifier, String time, LDAPMessage request) {
     try {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       DataOutputStream out = new DataOutputStream(bytes);
-      out.writeByte(VERSION);
+      if (stamps) {
+        out.writeByte(VERSION);
+      } else {
+        out.writeByte(VERSION_WITH_FLAGS);
+        out.writeByte(NO_STAMPS);
+      }
       writeBytes(out, modifier.toString().getBytes(StandardCharsets.UTF_8));
       writeBytes(out, time.getBytes(StandardCharsets.UTF_8));
       writeBytes(out, request.encode().encode());
@@ -63,16 +79,17 @@ public record WriteRecord(DN modifier, String time, LDAPMessage request) {
     try {
       DataInputStream in = new DataInputStream(new ByteArrayInputStream(encoded));
       int version = in.readUnsignedByte();
-      if (version != VERSION) {
+      if (version != VERSION && version != VERSION_WITH_FLAGS) {
         throw new LDAPException(
             ResultCode.UNWILLING_TO_PERFORM,
             "a replicated write of format version " + version + " is not known to this server");
       }
+      boolean stamps = version == VERSION || (in.readUnsignedByte() & NO_STAMPS) == 0;
       DN modifier = new DN(new String(readBytes(in), StandardCharsets.UTF_8));
       String time = new String(readBytes(in), StandardCharsets.UTF_8);
       LDAPMessage request =
           LDAPMessage.readFrom(new ASN1StreamReader(new ByteArrayInputStream(readBytes(in))), true);
-      return new WriteRecord(modifier, time, request);
+      return new WriteRecord(modifier, time, request, stamps);
     } catch (IOException e) {
       throw new LDAPException(ResultCode.DECODING_ERROR, "a truncated replicated write", e);
     }

@@ -48,6 +48,9 @@ import org.rocksdb.WriteOptions;
 public final class Backend implements AutoCloseable {
   private static final String DEFAULT_CF = "default";
 
+  /** Where {@link #following} keeps a follow-up until {@link #followedUp}. */
+  private static final byte[] FOLLOW_UP_KEY = "pending-follow-up".getBytes(StandardCharsets.UTF_8);
+
   private final BackendSettings settings;
   private final IndexEntryLimits entryLimits;
   private final Schema schema;
@@ -76,6 +79,9 @@ public final class Backend implements AutoCloseable {
 
   /** The change the current thread's next batch records in the changelog, if any. */
   private final ThreadLocal<PendingChange> recording = new ThreadLocal<>();
+
+  /** The follow-up the current thread's next batch stores ({@link #following}), if any. */
+  private final ThreadLocal<Write<byte[]>> followUp = new ThreadLocal<>();
 
   /** Null when opened read-only before any change was recorded. */
   private Changelog changelog;
@@ -596,6 +602,11 @@ public final class Backend implements AutoCloseable {
       if (position != null) {
         batch.put(db.getDefaultColumnFamily(), LogPosition.KEY, position.encode());
       }
+      Write<byte[]> pendingFollowUp = followUp.get();
+      if (pendingFollowUp != null) {
+        followUp.remove(); // only the change's batch: the follow-up's own batches come later
+        batch.put(db.getDefaultColumnFamily(), FOLLOW_UP_KEY, pendingFollowUp.run());
+      }
       if (change != null && change.number() < 0) {
         // Only the first batch of an application is the change; later ones (referential
         // integrity) are its consequences.
@@ -639,6 +650,41 @@ public final class Backend implements AutoCloseable {
    */
   public <T> T recording(PendingChange change, Write<T> write) throws LDAPException {
     return runWith(recording, change, write);
+  }
+
+  /**
+   * Runs {@code write} on this thread so that the first batch it commits also stores what {@code
+   * description} answers (asked then, under that batch's locks): work the change brings that runs
+   * in batches of its own after it (referential integrity). Until {@link #followedUp} clears it, it
+   * stays stored ({@link #pendingFollowUp}), so a crash in between leaves it for the next start to
+   * finish.
+   */
+  public <T> T following(Write<byte[]> description, Write<T> write) throws LDAPException {
+    return runWith(followUp, description, write);
+  }
+
+  /** The follow-up a crash interrupted ({@link #following}), or null. */
+  public byte[] pendingFollowUp() throws LDAPException {
+    try {
+      return db.get(db.getDefaultColumnFamily(), FOLLOW_UP_KEY);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  /** The follow-up stored by {@link #following} is done: forgets it. */
+  public void followedUp() throws LDAPException {
+    try (WriteBatch batch = new WriteBatch()) {
+      batch.delete(db.getDefaultColumnFamily(), FOLLOW_UP_KEY);
+      write(batch);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  /** Whether this thread applies a record of a replicated log ({@link #applying}). */
+  public boolean appliesLog() {
+    return applying.get() != null;
   }
 
   /** Runs {@code write} with {@code local} set to {@code value} on this thread. */

@@ -33,7 +33,8 @@ record ChangeDescription(String targetEntryUuid, WriteRecord write) {
         new WriteRecord(
             write.modifier(),
             write.time(),
-            new LDAPMessage(request.getMessageID(), request.getProtocolOp())));
+            new LDAPMessage(request.getMessageID(), request.getProtocolOp()),
+            write.stamps()));
   }
 
   byte[] encode() {

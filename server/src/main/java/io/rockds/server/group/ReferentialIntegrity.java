@@ -48,6 +48,11 @@ public final class ReferentialIntegrity {
     this.config = config;
   }
 
+  /** Whether the plugin is on now. */
+  public boolean enabled() {
+    return config.get().enabled();
+  }
+
   /** Removes every deleted DN from the entries that refer to it. */
   public void deleted(List<DN> dns) {
     ReferentialIntegrityConfig current = config.get();

@@ -59,9 +59,17 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
 
   /**
    * Joins the group, keeping its log and snapshots in {@code directory}; replays the records this
-   * server has not applied yet. Call once the server's services are built: replay applies writes.
+   * server has not applied yet, after finishing what a crash interrupted ({@link
+   * WriteApplier#finishInterrupted}). Call once the server's services are built: replay applies
+   * writes.
    */
   public void start(Path directory) throws IOException {
+    try {
+      applier.finishInterrupted();
+    } catch (LDAPException e) {
+      throw new IOException(
+          "cannot finish the referential integrity a crash interrupted: " + e.getMessage(), e);
+    }
     List<Peer> peers = new ArrayList<>();
     for (String address : config.bootstrapServers()) {
       try {

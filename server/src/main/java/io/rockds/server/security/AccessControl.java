@@ -274,6 +274,29 @@ public final class AccessControl {
     }
   }
 
+  /**
+   * Whether applying the prepared write {@code request} of {@code dn} may change the entry ACIs in
+   * force: an add bringing {@code aci} values, a modify of {@code aci}, a delete or modify DN at or
+   * above an entry holding some. Asked before the write is applied (a deleted holder is still known
+   * then) by a server applying another server's write, which did not check it.
+   */
+  public boolean mayChangeAcis(LDAPMessage request, DN dn) throws LDAPException {
+    return switch (request.getProtocolOpType()) {
+      case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST ->
+          request.getAddRequestProtocolOp().getAttributes().stream()
+              .anyMatch(a -> baseName(a.getName()).equals(ACI));
+      case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST ->
+          request.getModifyRequestProtocolOp().getModifications().stream()
+              .anyMatch(m -> baseName(m.getAttributeName()).equals(ACI));
+      default -> acis.holdsAcis(dn);
+    };
+  }
+
+  /** Drops the cached entry ACIs: a write that may have changed them was applied. */
+  public void acisChanged() {
+    acis.invalidate();
+  }
+
   /** The proxy right of {@code client} on {@code target}, for proxied authorization. */
   boolean mayProxyAs(ClientConnection client, Entry target) throws LDAPException {
     return Privilege.BYPASS_ACL.heldBy(client.identity())

@@ -5,12 +5,9 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
 import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.ldap.sdk.Modification;
-import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.server.Backends;
 import io.rockds.server.Identity;
-import io.rockds.server.OperationalAttributes;
 import io.rockds.server.UserLimits;
 import io.rockds.server.group.Groups;
 import io.rockds.server.security.aci.DirectoryReader;
@@ -68,39 +65,6 @@ public final class EntryLookup implements DirectoryReader {
   public Entry get(DN dn) throws LDAPException {
     EntryContainer container = backends.containerFor(dn);
     return container == null ? null : container.get(dn);
-  }
-
-  /** How an internal write computes its modifications from the entry's current state. */
-  @FunctionalInterface
-  public interface StateChange {
-    List<Modification> of(Entry current) throws LDAPException;
-  }
-
-  /**
-   * Applies server-maintained modifications (password policy state) atomically, without access
-   * control and without touching modifiersName; no-op when the entry is gone.
-   */
-  public void update(DN dn, StateChange change) throws LDAPException {
-    EntryContainer container = backends.containerFor(dn);
-    if (container == null || container.idOf(dn) < 0) {
-      return;
-    }
-    container.modify(dn, current -> Entry.applyModifications(current, true, change.of(current)));
-  }
-
-  /** A modification on behalf of {@code by}, stamped with modifiersName and modifyTimestamp. */
-  public void modify(DN dn, List<Modification> modifications, Identity by) throws LDAPException {
-    EntryContainer container = backends.containerFor(dn);
-    if (container == null) {
-      throw new LDAPException(ResultCode.NO_SUCH_OBJECT, "The entry " + dn + " does not exist");
-    }
-    container.modify(
-        dn,
-        current -> {
-          Entry updated = Entry.applyModifications(current, true, modifications);
-          OperationalAttributes.onModify(updated, by);
-          return updated;
-        });
   }
 
   /** The entry, or an entry with only the DN (targets by DN still apply; filters see nothing). */

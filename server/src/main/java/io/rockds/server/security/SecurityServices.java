@@ -11,6 +11,7 @@ import io.rockds.server.security.aci.AciEvaluator;
 import io.rockds.server.security.aci.HostNames;
 import io.rockds.server.security.policy.PasswordPolicies;
 import io.rockds.server.security.policy.PasswordPolicyService;
+import io.rockds.server.security.policy.PolicyWrites;
 import io.rockds.server.security.policy.ResetRestrictions;
 import java.time.Clock;
 
@@ -38,7 +39,8 @@ public final class SecurityServices {
 
   /**
    * Builds access control over open backends, with the policies read from the same configuration;
-   * {@code clock} dates lockouts, failures and password ages.
+   * {@code writes} takes the password policy's writes, {@code clock} dates lockouts, failures and
+   * password ages.
    */
   public static SecurityServices open(
       ConfigStore config,
@@ -48,6 +50,7 @@ public final class SecurityServices {
       Backends backends,
       Schema schema,
       Groups groups,
+      PolicyWrites writes,
       Clock clock)
       throws ConfigException {
     EntryLookup entries = new EntryLookup(backends, schema, groups);
@@ -60,7 +63,8 @@ public final class SecurityServices {
             entries,
             restrictions);
     PasswordPolicyService passwordPolicy =
-        new PasswordPolicyService(policies, entries, rootUsers, restrictions, access, clock);
+        new PasswordPolicyService(
+            policies, entries, rootUsers, restrictions, access, writes, clock);
     return new SecurityServices(access, passwordPolicy, policies, acis);
   }
 

@@ -13,7 +13,10 @@ import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchRequest;
 import com.unboundid.ldap.sdk.SearchScope;
+import com.unboundid.ldap.sdk.extensions.PasswordModifyExtendedRequest;
+import com.unboundid.ldap.sdk.extensions.PasswordModifyExtendedResult;
 import io.rockds.config.ConfigStore;
+import io.rockds.config.InitialConfig;
 import io.rockds.config.ReplicationConfig;
 import io.rockds.layout.Instance;
 import io.rockds.replication.GroupStatus;
@@ -37,7 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Three real servers in one JVM, each with its own instance directory, replicating over loopback
  * ports: writes on any server reach every server, the server written to reads its own write at
  * once, a stopped leader is replaced, a stopped server catches up on restart, and a server without
- * a majority refuses writes with unavailable (52) while it keeps serving reads.
+ * a majority refuses writes with unavailable (52) while it keeps serving reads. The writes the
+ * server makes itself travel the same way: Password Modify, the password policy state of binds, and
+ * ACI changes take effect on every server.
  */
 class ReplicationIT {
   private static final String BASE = TestServer.BASE;
@@ -264,6 +269,158 @@ class ReplicationIT {
     }
   }
 
+  /** Binds as {@code dn} on server {@code i}; the result code (a refusal is no exception here). */
+  private ResultCode bind(int i, String dn, String password) throws LDAPException {
+    try (LDAPConnection c = new LDAPConnection("127.0.0.1", servers[i].ldapPort())) {
+      return c.bind(dn, password).getResultCode();
+    } catch (LDAPException e) {
+      return e.getResultCode();
+    }
+  }
+
+  /** Server {@code i}'s copy of {@code dn}, once it applied every write committed before. */
+  private Entry readCommitted(int i, String dn) throws LDAPException {
+    try (LDAPConnection c = connect(i)) {
+      SearchRequest request = readAfterWrite(dn);
+      request.setAttributes("*", "+");
+      return c.search(request).getSearchEntries().get(0);
+    }
+  }
+
+  /** Polls until server {@code i}'s cn=changelog equals {@code expected}, within a deadline. */
+  private void awaitChangelog(int i, List<String> expected) throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!changelog(i).equals(expected)) {
+      assertThat(System.nanoTime()).as("ds" + i + "'s changelog").isLessThan(deadline);
+      Thread.sleep(50); // polling interval of a condition with a deadline
+    }
+  }
+
+  @Test
+  void aPasswordChangedOnOneServerWorksOnEveryServer() throws Exception {
+    setUpGroup(Duration.ofSeconds(30));
+    String dn = "uid=pm," + BASE;
+    try (LDAPConnection c = connect(0)) {
+      c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
+      c.add(user("pm"));
+    }
+    awaitEntry(1, dn);
+    // The user changes their own password on ds1 (giving the old one) ...
+    try (LDAPConnection c = new LDAPConnection("127.0.0.1", servers[1].ldapPort())) {
+      c.bind(dn, "secret-pm");
+      assertThat(
+              c.processExtendedOperation(
+                      new PasswordModifyExtendedRequest(null, "secret-pm", "Changed-Secret-91"))
+                  .getResultCode())
+          .isEqualTo(ResultCode.SUCCESS);
+    }
+    for (int i = 0; i < 3; i++) {
+      readCommitted(i, dn);
+      assertThat(bind(i, dn, "Changed-Secret-91"))
+          .as("new password on ds" + i)
+          .isEqualTo(ResultCode.SUCCESS);
+      assertThat(bind(i, dn, "secret-pm"))
+          .as("old password on ds" + i)
+          .isEqualTo(ResultCode.INVALID_CREDENTIALS);
+    }
+    // ... and an administrator has ds2 generate one: generated once, so the same on every server.
+    String generated;
+    try (LDAPConnection c = connect(2)) {
+      PasswordModifyExtendedResult result =
+          (PasswordModifyExtendedResult)
+              c.processExtendedOperation(
+                  new PasswordModifyExtendedRequest(dn, (String) null, null));
+      generated = result.getGeneratedPassword();
+    }
+    assertThat(generated).isNotEmpty();
+    for (int i = 0; i < 3; i++) {
+      readCommitted(i, dn);
+      assertThat(bind(i, dn, generated))
+          .as("generated password on ds" + i)
+          .isEqualTo(ResultCode.SUCCESS);
+    }
+    // Both changes are modifies in cn=changelog (with the failure the old password was, and its
+    // clearing), under the same numbers on every server.
+    List<String> changes = changelog(0);
+    assertThat(changes.size()).isGreaterThanOrEqualTo(4);
+    assertThat(changes.get(2)).endsWith(" modify " + dn);
+    assertThat(changes.subList(2, changes.size())).allMatch(c -> c.endsWith(" modify " + dn));
+    awaitChangelog(1, changes);
+    awaitChangelog(2, changes);
+  }
+
+  @Test
+  void failedBindsOnAnyServerLockTheAccountOnEveryServer() throws Exception {
+    setUpGroup(Duration.ofSeconds(30));
+    String locked = "uid=guessed," + BASE;
+    String relieved = "uid=relieved," + BASE;
+    try (LDAPConnection c = connect(0)) {
+      c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
+      c.add(user("guessed"));
+      c.add(user("relieved"));
+    }
+    awaitEntry(1, relieved);
+    awaitEntry(2, relieved);
+    // A successful bind with no failures to forget writes nothing.
+    List<String> before = changelog(0);
+    assertThat(bind(0, relieved, "secret-relieved")).isEqualTo(ResultCode.SUCCESS);
+    assertThat(changelog(0)).isEqualTo(before);
+
+    // The default policy locks at 10 failures: 4 on ds0, 3 on ds1, 3 on ds2 are 10 in all.
+    int count = InitialConfig.DEFAULT_LOCKOUT_FAILURE_COUNT;
+    for (int k = 0; k < count; k++) {
+      assertThat(bind(k % 3, locked, "Wrong-Guess-" + k)).isEqualTo(ResultCode.INVALID_CREDENTIALS);
+    }
+    for (int i = 0; i < 3; i++) {
+      assertThat(readCommitted(i, locked).getAttributeValues("pwdFailureTime")).hasSize(count);
+      assertThat(bind(i, locked, "secret-guessed"))
+          .as("the right password on ds" + i + " after " + count + " failures in the group")
+          .isEqualTo(ResultCode.INVALID_CREDENTIALS);
+    }
+
+    // Failures recorded through ds0 are forgotten by a successful bind on ds1, everywhere.
+    assertThat(bind(0, relieved, "Wrong-Guess")).isEqualTo(ResultCode.INVALID_CREDENTIALS);
+    assertThat(readCommitted(1, relieved).hasAttribute("pwdFailureTime")).isTrue();
+    assertThat(bind(1, relieved, "secret-relieved")).isEqualTo(ResultCode.SUCCESS);
+    for (int i = 0; i < 3; i++) {
+      assertThat(readCommitted(i, relieved).hasAttribute("pwdFailureTime")).isFalse();
+    }
+  }
+
+  @Test
+  void anAciWrittenOnOneServerGovernsEveryServer() throws Exception {
+    setUpGroup(Duration.ofSeconds(30));
+    String dn = "uid=self," + BASE;
+    Modification description = new Modification(ModificationType.REPLACE, "description", "mine");
+    try (LDAPConnection c = connect(0)) {
+      c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
+      c.add(user("self"));
+    }
+    awaitEntry(1, dn);
+    try (LDAPConnection c = new LDAPConnection("127.0.0.1", servers[1].ldapPort())) {
+      c.bind(dn, "secret-self");
+      // Refused by the global ACIs: ds1 has now loaded the entry ACIs (none) into its cache.
+      assertThatThrownBy(() -> c.modify(dn, description))
+          .isInstanceOfSatisfying(
+              LDAPException.class,
+              e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
+    }
+    try (LDAPConnection c = connect(0)) {
+      c.modify(
+          BASE,
+          new Modification(
+              ModificationType.ADD,
+              "aci",
+              "(targetattr=\"description\")(version 3.0; acl \"self description\";"
+                  + " allow (write) userdn=\"ldap:///self\";)"));
+    }
+    readCommitted(1, BASE);
+    try (LDAPConnection c = new LDAPConnection("127.0.0.1", servers[1].ldapPort())) {
+      c.bind(dn, "secret-self");
+      assertThat(c.modify(dn, description).getResultCode()).isEqualTo(ResultCode.SUCCESS);
+    }
+  }
+
   /** "number type targetDN" of every change in server {@code i}'s cn=changelog. */
   private List<String> changelog(int i) throws LDAPException {
     List<String> changes = new ArrayList<>();
@@ -285,11 +442,14 @@ class ReplicationIT {
   void aServerWithoutMajorityRefusesWritesAndKeepsServingReads() throws Exception {
     setUpGroup(Duration.ofSeconds(3));
     awaitLeader(); // the first write must not race the first election against its short timeout
+    String user = "uid=cut-off," + BASE;
     try (LDAPConnection c = connect(0)) {
       c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
+      c.add(user("cut-off"));
     }
-    awaitEntry(1, BASE);
-    awaitEntry(2, BASE);
+    assertThat(bind(0, user, "Wrong-Guess")).isEqualTo(ResultCode.INVALID_CREDENTIALS);
+    awaitEntry(1, user);
+    awaitEntry(2, user);
     awaitHealth(0, "200 ready");
     servers[1].close();
     servers[1] = null;
@@ -316,6 +476,9 @@ class ReplicationIT {
               });
       assertThat(c.getEntry(BASE)).isNotNull();
     }
+    // Binds are answered: the state they write (clearing the failure, adding one) cannot be.
+    assertThat(bind(0, user, "secret-cut-off")).isEqualTo(ResultCode.SUCCESS);
+    assertThat(bind(0, user, "Wrong-Guess")).isEqualTo(ResultCode.INVALID_CREDENTIALS);
   }
 
   @Test

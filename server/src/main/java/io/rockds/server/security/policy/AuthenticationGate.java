@@ -4,6 +4,7 @@ import com.unboundid.ldap.sdk.Control;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.experimental.DraftBeheraLDAPPasswordPolicy10ErrorType;
 import com.unboundid.ldap.sdk.experimental.DraftBeheraLDAPPasswordPolicy10ResponseControl;
@@ -17,6 +18,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one gate every authentication goes through: simple binds, SASL PLAIN and EXTERNAL, the old
@@ -41,6 +44,7 @@ import java.util.List;
  * log ({@code authDN}) whether or not it succeeded.
  */
 public final class AuthenticationGate {
+  private static final Logger LOG = LoggerFactory.getLogger(AuthenticationGate.class);
   static final String CONTROL_OID =
       DraftBeheraLDAPPasswordPolicy10ResponseControl.PASSWORD_POLICY_RESPONSE_OID;
   private static final String INVALID = "Invalid credentials";
@@ -58,6 +62,7 @@ public final class AuthenticationGate {
   private final EntryLookup entries;
   private final RootUsers rootUsers;
   private final ResetRestrictions restrictions;
+  private final PolicyWrites writes;
   private final Clock clock;
 
   AuthenticationGate(
@@ -65,11 +70,13 @@ public final class AuthenticationGate {
       EntryLookup entries,
       RootUsers rootUsers,
       ResetRestrictions restrictions,
+      PolicyWrites writes,
       Clock clock) {
     this.policies = policies;
     this.entries = entries;
     this.rootUsers = rootUsers;
     this.restrictions = restrictions;
+    this.writes = writes;
     this.clock = clock;
   }
 
@@ -141,13 +148,13 @@ public final class AuthenticationGate {
     DN dn = entry.getParsedDN();
     if (!matches) {
       if (policy.lockoutFailureCount() > 0) {
-        entries.update(
-            dn, current -> PasswordState.afterFailure(new PasswordState(current), policy, now));
+        keep(dn, PasswordState.afterFailure(state, policy, now));
       }
       throw refused(wantsControl, null);
     }
+    // Nothing is written when there is nothing to forget: a plain successful bind stays a read.
     if (state.hasFailuresOrLock()) {
-      entries.update(dn, current -> PasswordState.clearFailures());
+      keep(dn, PasswordState.clearFailures());
     }
     Identity identity = entries.identityOf(entry);
     if (purpose == Purpose.PASSWORD_CHANGE || password == null) {
@@ -172,6 +179,21 @@ public final class AuthenticationGate {
     }
     return new BindOutcome(
         identity, wantsControl && control != null ? List.of(control) : List.of());
+  }
+
+  /**
+   * Writes the state the bind changed, through the write path like any write, so that failures on
+   * any server of a replication group count toward the lockout on all. The bind's answer does not
+   * depend on it: when the state cannot be written (the entry was deleted meanwhile, or the group
+   * has no majority and the write timed out) the bind is answered all the same and the state stays
+   * as it was.
+   */
+  private void keep(DN dn, List<Modification> state) {
+    try {
+      writes.state(dn, state);
+    } catch (LDAPException e) {
+      LOG.warn("the password policy state of {} was not written: {}", dn, e.getMessage());
+    }
   }
 
   /** Checks every stored value, so the time taken does not depend on which one matches. */

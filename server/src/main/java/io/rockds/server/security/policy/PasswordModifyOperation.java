@@ -47,18 +47,21 @@ final class PasswordModifyOperation {
   private final PasswordChanges changes;
   private final EntryLookup entries;
   private final AccessControl access;
+  private final PolicyWrites writes;
 
   PasswordModifyOperation(
       AuthenticationGate authentication,
       PasswordPolicies policies,
       PasswordChanges changes,
       EntryLookup entries,
-      AccessControl access) {
+      AccessControl access,
+      PolicyWrites writes) {
     this.authentication = authentication;
     this.policies = policies;
     this.changes = changes;
     this.entries = entries;
     this.access = access;
+    this.writes = writes;
   }
 
   void run(ClientConnection client, LDAPMessage request) throws LDAPException {
@@ -128,7 +131,9 @@ final class PasswordModifyOperation {
             PasswordState.PASSWORD,
             policies.schemesFor(policy).toStoredValue(newPassword)));
     write.addAll(changes.stateChanges(actor, target, clear));
-    entries.modify(target, write, identity);
+    // A prepared modify like a client's: the hash and the policy state chosen here once, a
+    // generated password included, and applied alike by every server of a replication group.
+    writes.modify(target, write, identity.dn());
     // PasswdModifyResponseValue ::= SEQUENCE { genPasswd [0] OCTET STRING OPTIONAL }
     ASN1OctetString value =
         generated == null

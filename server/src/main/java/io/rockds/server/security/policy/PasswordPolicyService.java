@@ -34,11 +34,13 @@ public final class PasswordPolicyService {
       RootUsers rootUsers,
       ResetRestrictions restrictions,
       AccessControl access,
+      PolicyWrites writes,
       Clock clock) {
-    this.authentication = new AuthenticationGate(policies, entries, rootUsers, restrictions, clock);
+    this.authentication =
+        new AuthenticationGate(policies, entries, rootUsers, restrictions, writes, clock);
     this.changes = new PasswordChanges(policies, entries, restrictions, clock);
     this.passwordModify =
-        new PasswordModifyOperation(authentication, policies, changes, entries, access);
+        new PasswordModifyOperation(authentication, policies, changes, entries, access, writes);
   }
 
   /** The gate every bind, SASL mechanism and old-password check authenticates through. */

@@ -56,16 +56,32 @@ final class PasswordState {
     return entry.hasAttribute(FAILURE_TIME) || entry.hasAttribute(LOCKED_TIME);
   }
 
-  /** True while the account is locked out under {@code policy} at {@code now}. */
+  /**
+   * True while the account is locked out under {@code policy} at {@code now}: since its {@code
+   * pwdAccountLockedTime}, or, without one, since the failure that brought {@code pwdFailureTime}
+   * to the policy's count (in a replication group, failures prepared on several servers at once may
+   * reach the count before any of them saw it reached, and so before any set the locked time).
+   */
   boolean isLocked(PasswordPolicy policy, Instant now) {
     String locked = entry.getAttributeValue(LOCKED_TIME);
-    if (locked == null) {
+    Instant since;
+    if (locked != null) {
+      if (locked.equals(PERMANENT_LOCK)) {
+        return true;
+      }
+      since = time(locked);
+    } else if (policy.lockoutFailureCount() > 0 && entry.hasAttribute(FAILURE_TIME)) {
+      List<Instant> failures = failureTimes();
+      if (failures.size() < policy.lockoutFailureCount()) {
+        return false;
+      }
+      since = failures.stream().max(Instant::compareTo).orElseThrow();
+    } else {
       return false;
     }
-    if (locked.equals(PERMANENT_LOCK) || policy.lockoutDuration().isZero()) {
+    if (policy.lockoutDuration().isZero()) {
       return true;
     }
-    Instant since = time(locked);
     return since != null && now.isBefore(since.plus(policy.lockoutDuration()));
   }
 
@@ -126,22 +142,26 @@ final class PasswordState {
         + hash;
   }
 
-  /** After a failed bind: one more failure time, and the lock once the count is reached. */
+  /**
+   * After a failed bind: one more failure time, and the lock once the count is reached. The failure
+   * is added and only the oldest times this state holds are deleted (to keep as many as the lockout
+   * needs, so the attribute stays small), never replaced: failures recorded meanwhile by another
+   * server of a replication group are kept and count too.
+   */
   static List<Modification> afterFailure(PasswordState state, PasswordPolicy policy, Instant now) {
     List<Modification> mods = new ArrayList<>();
-    List<Instant> failures = state.failureTimes();
-    failures.add(now);
-    // Keep only as many failure times as the lockout needs, so the attribute stays small.
-    List<Instant> kept =
-        failures.subList(
-            Math.max(0, failures.size() - Math.max(1, policy.lockoutFailureCount())),
-            failures.size());
-    mods.add(
-        new Modification(
-            ModificationType.REPLACE,
-            FAILURE_TIME,
-            kept.stream().map(PasswordState::format).distinct().toArray(String[]::new)));
-    if (policy.lockoutFailureCount() > 0 && failures.size() >= policy.lockoutFailureCount()) {
+    String[] recorded = state.entry.getAttributeValues(FAILURE_TIME);
+    List<String> failures =
+        recorded == null ? new ArrayList<>() : new ArrayList<>(List.of(recorded));
+    failures.sort(null); // generalized time: lexical order is time order
+    int keep = Math.max(1, policy.lockoutFailureCount());
+    List<String> dropped = failures.subList(0, Math.max(0, failures.size() + 1 - keep));
+    if (!dropped.isEmpty()) {
+      mods.add(
+          new Modification(ModificationType.DELETE, FAILURE_TIME, dropped.toArray(String[]::new)));
+    }
+    mods.add(new Modification(ModificationType.ADD, FAILURE_TIME, format(now)));
+    if (policy.lockoutFailureCount() > 0 && failures.size() + 1 >= policy.lockoutFailureCount()) {
       mods.add(new Modification(ModificationType.REPLACE, LOCKED_TIME, format(now)));
     }
     return mods;
