@@ -12,6 +12,7 @@ import io.rockds.storage.BulkLoad;
 import io.rockds.storage.EntryContainer;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -55,9 +56,15 @@ public final class LdifImporter {
     this.backend = backend;
   }
 
-  /** Opens an LDIF file, decompressing it when it is gzip (detected by its magic bytes). */
+  /**
+   * Opens an LDIF file, decompressing it when it is gzip (detected by its magic bytes). A named
+   * pipe (a generator streaming into the import) is read as a plain file stream: the channel stream
+   * of {@link Files#newInputStream} asks a pipe for its position and fails with "Illegal seek".
+   */
   public static InputStream open(Path file) throws IOException {
-    InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+    InputStream raw =
+        Files.isRegularFile(file) ? Files.newInputStream(file) : new FileInputStream(file.toFile());
+    InputStream in = new BufferedInputStream(raw, 1 << 16);
     in.mark(2);
     int b1 = in.read();
     int b2 = in.read();

@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -152,6 +153,43 @@ class ImportExportLdifTest {
       userPassword: secret
 
       """;
+
+  @Test
+  void importReadsANamedPipeThatAGeneratorStreamsInto() throws Exception {
+    Path pipe = dir.resolve("stream.ldif");
+    Process mkfifo = new ProcessBuilder("mkfifo", pipe.toString()).start();
+    Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo is not available");
+    // Enough records that the reads of the pipe come back short, as a generator's writes do.
+    StringBuilder ldif = new StringBuilder(LDIF.replaceAll("(?s)dn: uid=broken.*?\n\n", ""));
+    int users = 20_000;
+    for (int i = 0; i < users; i++) {
+      ldif.append("dn: uid=user.")
+          .append(i)
+          .append(",ou=People,dc=example,dc=com\nobjectClass: top\nobjectClass: person\n")
+          .append("objectClass: inetOrgPerson\nuid: user.")
+          .append(i)
+          .append("\ncn: User\nsn: Streamed\n\n");
+    }
+    Thread writer =
+        new Thread(
+            () -> {
+              try {
+                Files.writeString(pipe, ldif);
+              } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    writer.start();
+    assertThat(
+            ImportLdif.run("--instance", instance.root().toString(), "-l", pipe.toString(), "-Q"))
+        .isZero();
+    writer.join();
+    try (Backend backend = Backend.openReadOnly(settings, Schema.getDefaultStandardSchema())) {
+      assertThat(read(backend, "uid=user." + (users - 1) + ",ou=People,dc=example,dc=com"))
+          .isNotNull();
+      assertThat(read(backend, "uid=bob,ou=People,dc=example,dc=com")).isNotNull();
+    }
+  }
 
   @Test
   void importChecksTheSchemaAsAnAddDoesUnlessSkipped() throws Exception {
