@@ -7,6 +7,11 @@
 #                         [--configs "slapd rockds slapd-stats rockds-nolog"] [--rounds N]
 #                         [--interval S] [--intervals N] [--warmup N] [--work DIR] [--reload] [--out FILE]
 #                         [--rockds-home DIR] [--baseline-home DIR] [--server-warmup SECONDS]
+#   benchmarks/compare.sh --instance DIR --users N --configs "rockds ..." [...]
+#
+# --instance DIR measures a RockDS instance loaded beforehand (benchmarks/scale/load-10m.sh streams
+# the 10M-user set into one without an LDIF file): nothing is loaded, slapd is not run, and --users
+# says how many users it holds.
 #
 # Server configurations (--configs, run in that order, each round):
 #   slapd         slapd at its best: loglevel none (fsync on commit, as setup-slapd.sh makes it)
@@ -49,6 +54,7 @@ out=""
 rockds_home=$ROOT
 server_warmup=60
 baseline_home=""
+preloaded=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --ldif) ldif="$2"; shift ;;
@@ -66,12 +72,19 @@ while [ $# -gt 0 ]; do
     --rockds-home) rockds_home="$2"; shift ;;
     --server-warmup) server_warmup="$2"; shift ;;
     --baseline-home) baseline_home="$2"; shift ;;
-    -h|--help) sed -n '2,38p' "$0"; exit 0 ;;
+    --instance) preloaded="$2"; shift ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
   shift
 done
-[ -n "$ldif" ] && [ -f "$ldif" ] || { echo "compare.sh: --ldif FILE is required (gen-ldif.py data)" >&2; exit 2; }
+if [ -n "$preloaded" ]; then
+  [ -n "${USERS:-}" ] || { echo "compare.sh: --instance needs --users N" >&2; exit 2; }
+  case " $configs " in *" slapd"*) echo "compare.sh: --instance measures RockDS only" >&2; exit 2 ;; esac
+  ldif="$preloaded (loaded beforehand)"
+else
+  [ -n "$ldif" ] && [ -f "$ldif" ] || { echo "compare.sh: --ldif FILE is required (gen-ldif.py data)" >&2; exit 2; }
+fi
 harness=${PERF_HARNESS:-/work/shared/perf}
 rockds_port=${ROCKDS_PORT:-31389}
 slapd_port=${SLAPD_PORT:-33890}
@@ -82,8 +95,9 @@ fi
 
 mkdir -p "$work"
 slapd_dir="$work/slapd"
-inst="$work/rockds"
-stamp="$(readlink -f "$ldif") $(stat -c '%s %Y' "$ldif")"
+inst=${preloaded:-$work/rockds}
+stamp=""
+[ -n "$preloaded" ] || stamp="$(readlink -f "$ldif") $(stat -c '%s %Y' "$ldif")"
 run_dir="$work/results/$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$run_dir"
 log() { echo "[compare $(date -u +%H:%M:%S)] $*" >&2; }
@@ -118,6 +132,10 @@ rockds_start() { # access log enabled: true|false, [build]
 }
 
 load_servers() {
+  if [ -n "$preloaded" ]; then
+    log "measuring the instance loaded in $inst"
+    return
+  fi
   if ! $reload && [ "$(cat "$slapd_dir/loaded" 2>/dev/null)" = "$stamp" ] \
       && [ "$(cat "$inst/loaded" 2>/dev/null)" = "$stamp" ]; then
     log "reusing the servers loaded from $ldif under $work"
