@@ -92,14 +92,21 @@ class IndexedLookupPropertyTest {
     }
   }
 
+  /**
+   * A user with the surnames {@code sn}, those equal under sn's matching rule kept once: the server
+   * refuses an entry whose values repeat (attributeOrValueExists), and storage counts an over-limit
+   * key's entries on that guarantee.
+   */
   private static Entry entry(long i, List<String> sn, boolean described) {
+    Map<String, String> distinct = new java.util.LinkedHashMap<>();
+    sn.forEach(v -> distinct.putIfAbsent(v.toLowerCase(Locale.ROOT), v));
     Entry e =
         new Entry(
             "uid=user." + i + ",ou=People,dc=example,dc=com",
             new Attribute("objectClass", "top", "person", "uidObject"),
             new Attribute("uid", "user." + i),
             new Attribute("cn", "c"),
-            new Attribute("sn", sn));
+            new Attribute("sn", distinct.values()));
     if (described) {
       e.addAttribute("description", "d");
     }
