@@ -65,12 +65,7 @@ class ScaleMechanicsTest {
   private static void importUsers(EntryContainer container, Path work, int users) throws Exception {
     SplittableRandom random = new SplittableRandom(7);
     try (BulkLoad load = container.startBulkLoad(work)) {
-      load.add(
-          load.prepare(
-              new Entry(
-                  "dc=example,dc=com",
-                  new Attribute("objectClass", "top", "domain"),
-                  new Attribute("dc", "example"))));
+      load.add(load.prepare(StorageFixtures.baseEntry()));
       load.add(
           load.prepare(
               new Entry(
@@ -216,18 +211,23 @@ class ScaleMechanicsTest {
         long id = container.idOf(group.getParsedDN());
         groups.add(id);
         assertThat(container.get(id).getAttribute("member").size()).isEqualTo(30_000);
-        assertThat(backend.cachedEntryIfPresent(id))
-            .as("a group that fits the large part is cached")
-            .isNotNull();
+        StoredEntry cached = backend.cachedEntryIfPresent(id);
+        assertThat(cached).as("the group is cached").isNotNull();
+        assertThat(cached.lacksValues()).as("without its members, stored apart").isTrue();
+        assertThat(cached.footprint())
+            .as("weighing what its other attributes weigh")
+            .isLessThan(4096);
       }
       backend.cleanUpEntryCache();
       for (long id : ids) {
         assertThat(backend.cachedEntryIfPresent(id)).as("user %d still cached", id).isNotNull();
       }
-      assertThat(backend.cachedEntryIfPresent(groups.get(3))).as("the last group read").isNotNull();
-      assertThat(backend.cachedEntryIfPresent(groups.get(0)))
-          .as("the first group, evicted by the others")
-          .isNull();
+      for (long id : groups) {
+        assertThat(backend.cachedEntryIfPresent(id)).as("group %d still cached", id).isNotNull();
+      }
+      assertThat(backend.entryCacheBytes() - cachedBytes)
+          .as("the groups' weight in the cache")
+          .isLessThan(4 * 4096);
     }
   }
 
