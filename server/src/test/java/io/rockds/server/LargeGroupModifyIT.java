@@ -35,6 +35,7 @@ class LargeGroupModifyIT {
   private static final String PEOPLE = "ou=People," + TestServer.BASE;
   private static final String GROUP = "cn=big,ou=Groups," + TestServer.BASE;
   private static final String SMALL = "cn=small,ou=Groups," + TestServer.BASE;
+  private static final String EMPTIED = "cn=emptied,ou=Groups," + TestServer.BASE;
   private static final String PERMISSIVE_MODIFY = "1.2.840.113556.1.4.1413";
   private static final String OUTSIDER = "uid=outsider," + PEOPLE;
 
@@ -64,13 +65,15 @@ class LargeGroupModifyIT {
         "(targetattr=\"member\")(version 3.0; acl \"members manage\";"
             + " allow (read,search,compare,write) userattr=\"member#USERDN\";)");
     entries.add(group);
-    entries.add(
-        new Entry(
-            "dn: " + SMALL,
-            "objectClass: groupOfNames",
-            "cn: small",
-            "member: " + member(0),
-            "member: " + member(1)));
+    for (String small : List.of(SMALL, EMPTIED)) {
+      entries.add(
+          new Entry(
+              "dn: " + small,
+              "objectClass: groupOfNames",
+              "cn: " + new DN(small).getRDN().getAttributeValues()[0],
+              "member: " + member(0),
+              "member: " + member(1)));
+    }
     server = TestServer.start(dir, entries);
     root = server.rootConnection();
     statistics =
@@ -162,7 +165,24 @@ class LargeGroupModifyIT {
             ModificationType.DELETE, "member", "UID=U" + (MEMBERS + 7) + "," + PEOPLE));
     assertThat(root.compare(GROUP, "member", member(MEMBERS + 7)).compareMatched()).isFalse();
 
-    // member is required by groupOfNames: the last values cannot go, whichever way.
+    // groupOfNames allows an empty group (MAY member, as the SDK's standard schema and OpenDJ have
+    // it): the last members may go.
+    root.modify(EMPTIED, new Modification(ModificationType.DELETE, "member", member(0), member(1)));
+    assertThat(root.getEntry(EMPTIED).hasAttribute("member")).isFalse();
+
+    // A class requiring member keeps the last values, whichever way they would go.
+    root.modify(
+        "cn=schema",
+        new Modification(
+            ModificationType.ADD,
+            "objectClasses",
+            "( 1.3.6.1.4.1.32473.1.1 NAME 'rockdsTestRequiredMembers' SUP top AUXILIARY"
+                + " MUST member )"));
+    for (String group : List.of(SMALL, GROUP)) {
+      root.modify(
+          group,
+          new Modification(ModificationType.ADD, "objectClass", "rockdsTestRequiredMembers"));
+    }
     assertCode(
         () ->
             root.modify(
@@ -171,6 +191,10 @@ class LargeGroupModifyIT {
     assertCode(
         () -> root.modify(SMALL, new Modification(ModificationType.DELETE, "member")),
         ResultCode.OBJECT_CLASS_VIOLATION);
+    assertCode(
+        () -> root.modify(GROUP, new Modification(ModificationType.DELETE, "member")),
+        ResultCode.OBJECT_CLASS_VIOLATION);
+    assertThat(root.getEntry(GROUP, "member").getAttributeValues("member")).hasSize(MEMBERS);
     root.modify(SMALL, new Modification(ModificationType.REPLACE, "member", member(2)));
     assertThat(root.getEntry(SMALL, "member").getAttributeValues("member"))
         .containsExactly(member(2));
@@ -180,6 +204,9 @@ class LargeGroupModifyIT {
         new Modification(ModificationType.ADD, "member", member(4)));
     assertThat(root.getEntry(SMALL, "member").getAttributeValues("member"))
         .containsExactly(member(4));
+    root.modify(
+        GROUP,
+        new Modification(ModificationType.DELETE, "objectClass", "rockdsTestRequiredMembers"));
   }
 
   @Test
