@@ -23,8 +23,8 @@ import java.util.function.LongFunction;
  *
  * <p>Without a small part ({@code cacheSmallEntries} false, the default of the memory budget), all
  * the bytes go to large entries and a small entry is decoded again from the block cache on each
- * read: at 100k users that cost less CPU than keeping entries decoded (misses churned the heap) and
- * half the memory.
+ * read (a group too: its record without its members is small): at 100k users that cost less CPU
+ * than keeping entries decoded (misses churned the heap) and half the memory.
  *
  * <p>Consistency: an entry is loaded inside the small part's atomic compute for its ID, and a large
  * one is stored in the large part from within that compute; {@link #invalidate} removes the ID from

@@ -243,6 +243,12 @@ class ScaleMechanicsTest {
       Entry user = user(1, random);
       container.add(user);
       long userId = container.idOf(user.getParsedDN());
+      Entry large = user(2, random);
+      byte[] photo = new byte[200_000];
+      random.nextBytes(photo);
+      large.setAttribute(new Attribute("jpegPhoto", photo));
+      container.add(large);
+      long largeId = container.idOf(large.getParsedDN());
       List<String> members = new ArrayList<>();
       for (int m = 0; m < 5_000; m++) {
         members.add("uid=member." + m + ",ou=People,dc=example,dc=com");
@@ -257,22 +263,26 @@ class ScaleMechanicsTest {
       long groupId = container.idOf(group.getParsedDN());
 
       assertThat(container.get(userId)).isNotNull();
+      assertThat(container.get(largeId)).isNotNull();
       assertThat(container.get(groupId).getAttribute("member").size()).isEqualTo(5_000);
       assertThat(backend.cachedEntryIfPresent(userId))
           .as("a user is decoded on each read")
           .isNull();
-      assertThat(backend.cachedEntryIfPresent(groupId)).as("the group is kept").isNotNull();
+      assertThat(backend.cachedEntryIfPresent(largeId)).as("the large entry is kept").isNotNull();
+      assertThat(backend.cachedEntryIfPresent(groupId))
+          .as("a group is small without its members, which are stored apart")
+          .isNull();
 
       container.modify(
-          group.getParsedDN(),
+          large.getParsedDN(),
           current -> {
             Entry changed = current.duplicate();
-            changed.addAttribute("member", "uid=newcomer,ou=People,dc=example,dc=com");
+            changed.setAttribute("description", "changed");
             return changed;
           });
-      assertThat(container.get(groupId).getAttribute("member").size())
-          .as("read after the write, not the cached group from before it")
-          .isEqualTo(5_001);
+      assertThat(container.get(largeId).getAttributeValue("description"))
+          .as("read after the write, not the cached entry from before it")
+          .isEqualTo("changed");
     }
   }
 }
