@@ -78,6 +78,14 @@ final class WriteControls {
     }
   }
 
+  /**
+   * Whether the write must see the whole entry: an assertion tests it, or a read control returns
+   * it.
+   */
+  boolean needsWholeEntry() {
+    return assertion != null || readsEntries();
+  }
+
   /** Whether the response needs the entry before or after the write (pre-/post-read). */
   boolean readsEntries() {
     return preRead != null || postRead != null;

@@ -208,7 +208,7 @@ public final class Backend implements AutoCloseable {
       List<IndexDefinition> defs = IndexDefinition.all(settings, schema);
       for (DN base : settings.baseDns()) {
         String prefix = EntryContainer.rawPrefix(base);
-        for (String tree : List.of("dn2id", "id2entry", "id2childrencount", "state")) {
+        for (String tree : List.of("dn2id", "id2entry", "id2values", "id2childrencount", "state")) {
           wanted.put(
               prefix + tree,
               TreeTuning.descriptor(prefix + tree, options.get(TreeTuning.kindOf(prefix + tree))));
@@ -314,13 +314,18 @@ public final class Backend implements AutoCloseable {
       indexes.put(def.name(), index);
     }
     EntryCodec codec = new EntryCodec(dictionary);
+    // Absent only from a database written before values were stored apart, opened read-only:
+    // its records hold every value.
+    ColumnFamilyHandle valuesHandle = byName.get(prefix + "id2values");
+    Id2Values values =
+        valuesHandle == null ? null : new Id2Values(db, valuesHandle, prefix, schema);
     containers.put(
         base,
         new EntryContainer(
             this,
             base,
             new Dn2Id(db, byName.get(prefix + "dn2id"), prefix),
-            new Id2Entry(db, byName.get(prefix + "id2entry"), prefix, codec),
+            new Id2Entry(db, byName.get(prefix + "id2entry"), prefix, codec, values),
             new Id2ChildrenCount(db, byName.get(prefix + "id2childrencount"), prefix),
             state,
             indexes));

@@ -33,7 +33,8 @@ import org.rocksdb.WriteOptions;
  * <ul>
  *   <li>streams {@code id2entry} into an SST file (IDs ascend, so keys arrive sorted), compressed
  *       on a thread of its own ({@link BackgroundSstWriter}), ingested at the end: no memtable, no
- *       WAL, no compaction rewrite of the largest tree;
+ *       WAL, no compaction rewrite of the largest tree; {@code id2values} (the members of groups,
+ *       each entry's sorted after its ID) likewise;
  *   <li>writes {@code dn2id} in WAL-less batches (parents must be found as children arrive);
  *   <li>groups the IDs of every index key in an {@link IndexAccumulator} (memory, spilled to sorted
  *       runs), so {@link #finish} reads each index's keys in order with their IDs ascending, writes
@@ -57,6 +58,10 @@ public final class BulkLoad implements AutoCloseable {
   private final Options keysOptions;
   private final IndexAccumulator keys;
   private final BackgroundSstWriter entries;
+
+  /** {@code id2values}: keys come sorted too (ID first, each entry's records sorted). */
+  private final BackgroundSstWriter values;
+
   private WriteBatch batch = new WriteBatch();
   private int batchEntries;
 
@@ -77,14 +82,21 @@ public final class BulkLoad implements AutoCloseable {
     private final byte[] dnKey;
     private final byte[] parentKey;
     private final byte[] encoded;
+    private final List<byte[][]> valuesApart;
     private final IndexKey[][] indexKeys;
 
     private Prepared(
-        DN dn, byte[] dnKey, byte[] parentKey, byte[] encoded, IndexKey[][] indexKeys) {
+        DN dn,
+        byte[] dnKey,
+        byte[] parentKey,
+        byte[] encoded,
+        List<byte[][]> valuesApart,
+        IndexKey[][] indexKeys) {
       this.dn = dn;
       this.dnKey = dnKey;
       this.parentKey = parentKey;
       this.encoded = encoded;
+      this.valuesApart = valuesApart;
       this.indexKeys = indexKeys;
     }
 
@@ -110,6 +122,9 @@ public final class BulkLoad implements AutoCloseable {
       this.entries =
           new BackgroundSstWriter(
               envOptions, entriesOptions, workDirectory, "id2entry", TreeTuning.TARGET_FILE_BYTES);
+      this.values =
+          new BackgroundSstWriter(
+              envOptions, keysOptions, workDirectory, "id2values", TreeTuning.TARGET_FILE_BYTES);
     } catch (IOException e) {
       throw new LDAPException(ResultCode.OTHER, "cannot create " + workDirectory + ": " + e, e);
     }
@@ -131,7 +146,9 @@ public final class BulkLoad implements AutoCloseable {
       indexKeys[i] = indexes.get(i).keysWithRepeats(attributes).toArray(IndexKey[]::new);
     }
     try {
-      return new Prepared(dn, dnKey, parentKey, container.id2entry().encode(entry), indexKeys);
+      Id2Entry id2entry = container.id2entry();
+      return new Prepared(
+          dn, dnKey, parentKey, id2entry.encode(entry), id2entry.valuesApart(entry), indexKeys);
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     }
@@ -160,8 +177,17 @@ public final class BulkLoad implements AutoCloseable {
         childCounts.merge(parentId, 1L, Long::sum);
       }
       long id = backend.nextId();
-      entries.put(Bytes.longKey(id), entry.encoded);
-      batch.put(container.dn2id().handle(), entry.dnKey, Bytes.longKey(id));
+      byte[] idKey = Bytes.longKey(id);
+      entries.put(idKey, entry.encoded);
+      byte[] previous = null;
+      for (byte[][] record : entry.valuesApart) {
+        // Values equal under the matching rule share a key: the first is kept.
+        if (previous == null || !Arrays.equals(previous, record[0])) {
+          values.put(Bytes.concat(idKey, record[0]), record[1]);
+        }
+        previous = record[0];
+      }
+      batch.put(container.dn2id().handle(), entry.dnKey, idKey);
       pendingDns.put(ByteBuffer.wrap(entry.dnKey), id);
       keys.add(entry.indexKeys, id);
       count++;
@@ -212,6 +238,7 @@ public final class BulkLoad implements AutoCloseable {
     try {
       flushBatch();
       ingest(container.id2entry(), entries.finish());
+      ingest(container.id2entry().values(), values.finish());
       // Plain values, not merge operands: the container was emptied, and a read of a counter
       // then finds one value instead of folding operands until a compaction.
       try (WriteBatch counters = new WriteBatch()) {
@@ -326,6 +353,7 @@ public final class BulkLoad implements AutoCloseable {
   public void close() {
     batch.close();
     entries.close();
+    values.close();
     envOptions.close();
     entriesOptions.close();
     keysOptions.close();

@@ -11,17 +11,20 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.LongFunction;
 
 /**
- * Decoded entries by ID, bounded in bytes of heap ({@link StoredEntry#footprint}), in two parts: a
- * large entry (a group of 100,000 members weighs about 10 MB, a user about 9 KB) goes to a part of
- * its own, a quarter of the bytes, so that a few groups passing through evict each other and never
- * the thousands of small entries everything else reads. The small part is Caffeine's
- * (frequency-aware admission suits many entries of similar size); the large part a plain LRU map,
- * since Caffeine's admission turned away an entry of most of its capacity even when it was empty.
+ * Decoded entries by ID, bounded in bytes of heap ({@link StoredEntry#footprint}), without the
+ * values stored apart ({@link Id2Values}: a group of 100,000 members is cached at the weight of its
+ * other attributes), in two parts: a large entry (large binary values, or a group written before
+ * members were stored apart, whose 100,000 members weigh about 10 MB; a user weighs about 9 KB)
+ * goes to a part of its own, a quarter of the bytes, so that a few of them passing through evict
+ * each other and never the thousands of small entries everything else reads. The small part is
+ * Caffeine's (frequency-aware admission suits many entries of similar size); the large part a plain
+ * LRU map, since Caffeine's admission turned away an entry of most of its capacity even when it was
+ * empty.
  *
  * <p>Without a small part ({@code cacheSmallEntries} false, the default of the memory budget), all
  * the bytes go to large entries and a small entry is decoded again from the block cache on each
- * read: at 100k users that cost less CPU than keeping entries decoded (misses churned the heap) and
- * half the memory.
+ * read (a group too: its record without its members is small): at 100k users that cost less CPU
+ * than keeping entries decoded (misses churned the heap) and half the memory.
  *
  * <p>Consistency: an entry is loaded inside the small part's atomic compute for its ID, and a large
  * one is stored in the large part from within that compute; {@link #invalidate} removes the ID from

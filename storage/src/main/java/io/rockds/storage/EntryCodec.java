@@ -23,11 +23,18 @@ import org.rocksdb.WriteBatch;
  *   per attribute: varint(description id) varint(value count) per value: varint(len) bytes
  * </pre>
  *
- * Attribute descriptions are {@link AttributeDictionary} ids; values are stored as raw bytes, so
+ * An entry with attributes stored apart ({@link Id2Values}: member, uniqueMember) has version
+ * {@code 0x02}: the same, followed by {@code varint(count)} and the description id of each
+ * attribute whose values are in {@code id2values}. An entry without such attributes is written in
+ * version 1, as before; a version 1 record holding member values (written before version 2) reads
+ * as it always did, and is rewritten in version 2 at its next write.
+ *
+ * <p>Attribute descriptions are {@link AttributeDictionary} ids; values are stored as raw bytes, so
  * binary values (jpegPhoto, certificates) and UTF-8 round-trip exactly.
  */
 final class EntryCodec {
   static final byte VERSION_1 = 0x01;
+  static final byte VERSION_2 = 0x02;
 
   private final AttributeDictionary dictionary;
 
@@ -35,13 +42,26 @@ final class EntryCodec {
     this.dictionary = dictionary;
   }
 
-  byte[] encode(Entry entry, WriteBatch batch) throws RocksDBException {
+  /**
+   * Encodes an entry's record: its attributes but those stored apart, which it lists, with {@code
+   * alsoApart}: descriptions stored apart whose values {@code entry} does not hold.
+   */
+  byte[] encode(Entry entry, Collection<String> alsoApart, WriteBatch batch)
+      throws RocksDBException {
     byte[] dn = entry.getDN().getBytes(StandardCharsets.UTF_8);
-    Collection<Attribute> attributes = entry.getAttributes();
-    int size = 1 + Varint.size(dn.length) + dn.length + Varint.size(attributes.size());
-    int[] descIds = new int[attributes.size()];
+    List<Attribute> inline = new ArrayList<>(entry.getAttributes().size());
+    List<String> apart = new ArrayList<>(alsoApart);
+    for (Attribute attribute : entry.getAttributes()) {
+      if (!Id2Values.isApart(attribute.getName())) {
+        inline.add(attribute);
+      } else if (attribute.size() > 0 && !apart.contains(attribute.getName())) {
+        apart.add(attribute.getName());
+      }
+    }
+    int size = 1 + Varint.size(dn.length) + dn.length + Varint.size(inline.size());
+    int[] descIds = new int[inline.size()];
     int a = 0;
-    for (Attribute attribute : attributes) {
+    for (Attribute attribute : inline) {
       descIds[a] = dictionary.idOf(attribute.getName(), batch);
       size += Varint.size(descIds[a]) + Varint.size(attribute.size());
       for (ASN1OctetString value : attribute.getRawValues()) {
@@ -50,13 +70,21 @@ final class EntryCodec {
       }
       a++;
     }
+    int[] apartIds = new int[apart.size()];
+    if (!apart.isEmpty()) {
+      size += Varint.size(apart.size());
+      for (int i = 0; i < apartIds.length; i++) {
+        apartIds[i] = dictionary.idOf(apart.get(i), batch);
+        size += Varint.size(apartIds[i]);
+      }
+    }
     ByteBuffer out = ByteBuffer.allocate(size);
-    out.put(VERSION_1);
+    out.put(apart.isEmpty() ? VERSION_1 : VERSION_2);
     Varint.write(out, dn.length);
     out.put(dn);
-    Varint.write(out, attributes.size());
+    Varint.write(out, inline.size());
     a = 0;
-    for (Attribute attribute : attributes) {
+    for (Attribute attribute : inline) {
       Varint.write(out, descIds[a++]);
       ASN1OctetString[] values = attribute.getRawValues();
       Varint.write(out, values.length);
@@ -66,22 +94,46 @@ final class EntryCodec {
         out.put(bytes);
       }
     }
+    if (!apart.isEmpty()) {
+      Varint.write(out, apartIds.length);
+      for (int id : apartIds) {
+        Varint.write(out, id);
+      }
+    }
     return out.array();
   }
+
+  /** The description id of an attribute stored apart (recorded at once if new). */
+  int descriptionId(String description, WriteBatch batch) throws RocksDBException {
+    return dictionary.idOf(description, batch);
+  }
+
+  /**
+   * A decoded record: its DN, the attributes decoded from it, whether the projection left some out
+   * ({@code partial}), and the attributes whose values are stored apart.
+   */
+  record Decoded(
+      String dn,
+      List<Attribute> attributes,
+      boolean withOptions,
+      int recordBytes,
+      int valueCount,
+      boolean partial,
+      List<StoredEntry.Apart> apart) {}
 
   /**
    * Decodes an entry; damaged bytes give an {@link IllegalArgumentException} naming the damage,
    * never an allocation sized by a corrupt length.
    */
-  StoredEntry decode(byte[] encoded) {
+  Decoded decode(byte[] encoded) {
     return decode(encoded, null);
   }
 
   /**
-   * Decodes the DN and only the attributes {@code projection} keeps (all when it is null): a {@link
-   * PartialEntry} when it left some out.
+   * Decodes the DN and only the attributes {@code projection} keeps (all when it is null): {@link
+   * Decoded#partial} when it left some out. The values stored apart are not read here.
    */
-  StoredEntry decode(byte[] encoded, AttributeProjection projection) {
+  Decoded decode(byte[] encoded, AttributeProjection projection) {
     return decode(encoded, projection, null);
   }
 
@@ -89,7 +141,7 @@ final class EntryCodec {
    * The whole entry of a partial one, from the record it was decoded from: the attributes it left
    * out are decoded now, those it holds are taken as they are, in the record's order.
    */
-  StoredEntry complete(PartialEntry partial) {
+  Decoded complete(PartialEntry partial) {
     return decode(partial.record(), partial.projection(), partial.decoded().iterator());
   }
 
@@ -97,7 +149,7 @@ final class EntryCodec {
    * With {@code decoded}, the attributes {@code projection} keeps are taken from it instead of
    * being decoded again (completing a partial entry).
    */
-  private StoredEntry decode(
+  private Decoded decode(
       byte[] encoded, AttributeProjection projection, Iterator<Attribute> decoded) {
     try {
       return decodeChecked(ByteBuffer.wrap(encoded), projection, decoded);
@@ -107,12 +159,9 @@ final class EntryCodec {
     }
   }
 
-  private StoredEntry decodeChecked(
+  private Decoded decodeChecked(
       ByteBuffer in, AttributeProjection projection, Iterator<Attribute> decoded) {
-    byte version = in.get();
-    if (version != VERSION_1) {
-      throw new IllegalArgumentException("unknown entry encoding version " + version);
-    }
+    byte version = checkVersion(in.get());
     String dn = readString(in);
     // Each attribute takes at least two bytes, each value at least one: a larger count is corrupt.
     int attributeCount = readCount(in, 2);
@@ -152,9 +201,25 @@ final class EntryCodec {
       withOptions |= name.indexOf(';') >= 0;
       totalValues += valueCount;
     }
-    return partial
-        ? new PartialEntry(dn, attributes, withOptions, in.array(), projection)
-        : new StoredEntry(dn, attributes, withOptions, in.limit(), totalValues);
+    List<StoredEntry.Apart> apart = List.of();
+    if (version == VERSION_2) {
+      int apartCount = readCount(in, 1);
+      apart = new ArrayList<>(apartCount);
+      for (int i = 0; i < apartCount; i++) {
+        int id = readId(in);
+        String name = dictionary.nameOf(id);
+        apart.add(new StoredEntry.Apart(id, name));
+        withOptions |= name.indexOf(';') >= 0;
+      }
+    }
+    return new Decoded(dn, attributes, withOptions, in.limit(), totalValues, partial, apart);
+  }
+
+  private static byte checkVersion(byte version) {
+    if (version != VERSION_1 && version != VERSION_2) {
+      throw new IllegalArgumentException("unknown entry encoding version " + version);
+    }
+    return version;
   }
 
   /**
@@ -164,10 +229,7 @@ final class EntryCodec {
   String decodeDn(byte[] encoded, int length) {
     ByteBuffer in = ByteBuffer.wrap(encoded, 0, length);
     try {
-      byte version = in.get();
-      if (version != VERSION_1) {
-        throw new IllegalArgumentException("unknown entry encoding version " + version);
-      }
+      checkVersion(in.get());
       long dnLength = Varint.read(in);
       if (dnLength < 0 || dnLength > in.remaining()) {
         return null;

@@ -1,5 +1,6 @@
 package io.rockds.storage;
 
+import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
@@ -104,7 +105,11 @@ public final class EntryContainer {
 
   /** Every tree of the container, system trees first, as backendstat lists them. */
   public List<Tree> trees() {
-    List<Tree> trees = new ArrayList<>(List.of(dn2id, id2entry, childrenCount, state));
+    List<Tree> trees = new ArrayList<>(List.of(dn2id, id2entry));
+    if (id2entry.values() != null) {
+      trees.add(id2entry.values());
+    }
+    trees.addAll(List.of(childrenCount, state));
     trees.addAll(indexes.all());
     trees.addAll(vlvIndexes);
     return trees;
@@ -168,6 +173,7 @@ public final class EntryContainer {
       }
       dn2id.clear();
       id2entry.clear();
+      id2entry.values().clear();
       childrenCount.clear();
       state.setEntryCount(0);
       backend.invalidateAll();
@@ -207,8 +213,33 @@ public final class EntryContainer {
     return id < 0 ? null : get(id);
   }
 
-  /** The entry with this ID, or null. Shared with the cache: never modify it. */
+  /**
+   * The entry with this ID, or null. Never modify it: it is shared with the cache, or holds the
+   * cached entry's attributes and the values stored apart, read now (the cache does not hold them:
+   * a group of 100,000 members would evict thousands of entries).
+   */
   public Entry get(long id) throws LDAPException {
+    StoredEntry cached = backend.cachedEntry(id, this::load);
+    return cached != null && cached.lacksValues() ? id2entry.complete(cached) : cached;
+  }
+
+  /**
+   * The entry, or null, for matching filters and compares only: it may lack the values of its
+   * attributes stored apart ({@link StoredEntry#lacksValues}), which {@link
+   * io.rockds.storage.matching.FilterEvaluator} tests by point reads (is this DN a member of that
+   * group of a million?). Never send it or read attribute values from it ({@link
+   * StoredEntry#withValuesApart} for that); never modify it.
+   */
+  public Entry getForMatching(DN dn) throws LDAPException {
+    long id = idOf(dn);
+    return id < 0 ? null : getForMatching(id);
+  }
+
+  /**
+   * {@link #getForMatching(DN)} by ID: also what readers of the attributes other than member and
+   * uniqueMember take, so that they do not read a group's members.
+   */
+  public Entry getForMatching(long id) throws LDAPException {
     return backend.cachedEntry(id, this::load);
   }
 
@@ -232,7 +263,7 @@ public final class EntryContainer {
   /**
    * The entry with this ID reduced to its DN (no attribute decoded, the record's head only), or
    * null: what a search returning no attribute needs once the indexes proved the match. A cached
-   * entry is returned whole. Never modify what this returns.
+   * entry is returned as cached (without its values apart). Never modify what this returns.
    */
   public Entry withDnOnly(long id) throws LDAPException {
     StoredEntry cached = backend.cachedEntryIfPresent(id);
@@ -257,7 +288,9 @@ public final class EntryContainer {
   public Entry peek(long id, AttributeProjection projection) throws LDAPException {
     StoredEntry cached = backend.cachedEntryIfPresent(id);
     if (cached != null) {
-      return cached;
+      return cached.lacksValues() && keepsLacking(cached, projection)
+          ? id2entry.complete(cached)
+          : cached;
     }
     try {
       return id2entry.get(id, projection);
@@ -273,12 +306,24 @@ public final class EntryContainer {
    * what this returns.
    */
   public Entry complete(Entry peeked) {
-    return peeked instanceof PartialEntry partial ? id2entry.complete(partial) : peeked;
+    return peeked instanceof StoredEntry stored
+            && (stored instanceof PartialEntry || stored.lacksValues())
+        ? id2entry.complete(stored)
+        : peeked;
+  }
+
+  private static boolean keepsLacking(StoredEntry entry, AttributeProjection projection) {
+    for (StoredEntry.Apart a : entry.lacking()) {
+      if (projection.keeps(a.descriptionId(), a.description())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private StoredEntry load(long id) {
     try {
-      return id2entry.get(id);
+      return id2entry.withoutValuesApart(id);
     } catch (RocksDBException e) {
       throw new IllegalStateException(e);
     }
@@ -416,7 +461,57 @@ public final class EntryContainer {
    * other write of the same DN runs in between. The new entry must keep the DN.
    */
   public Entry modify(DN dn, EntryChange change) throws LDAPException {
-    return EntryModify.modify(this, dn, change);
+    return EntryModify.modify(this, dn, null, change);
+  }
+
+  /**
+   * {@link #modify(DN, EntryChange)} where {@code change} reads and adds, of the attributes stored
+   * apart (member, uniqueMember: {@link Id2Values#isApart}), only values equal to one of {@code
+   * named}: it is given the entry with those of them it holds and one other value standing for the
+   * rest (dropping that one, as a replace or a delete of the whole attribute does, drops them all),
+   * so that adding or removing a member costs the same in a group of ten as in a group of a million
+   * (see {@link ModifyView}). The entry it returns is likewise partial in those attributes: callers
+   * that need the whole entry (read controls, assertions, change listeners) use the other form.
+   */
+  public Entry modify(DN dn, Collection<Attribute> named, EntryChange change) throws LDAPException {
+    return EntryModify.modify(this, dn, named, change);
+  }
+
+  /**
+   * True when a write must see every value of the attributes stored apart: an index of such an
+   * attribute other than equality and presence (its keys of a removed value may come from a kept
+   * one), or a VLV index whose filter or sort order names one.
+   */
+  boolean needsAllValuesApart() {
+    for (AttributeIndex index : indexes.all()) {
+      if (Id2Values.isApart(index.attribute())
+          && index.indexType() != IndexType.EQUALITY
+          && index.indexType() != IndexType.PRESENCE) {
+        return true;
+      }
+    }
+    for (VlvIndex index : vlvIndexes) {
+      if (index.spec().sortOrder().stream().anyMatch(k -> Id2Values.isApart(k.attribute()))
+          || namesApart(index.spec().filter())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean namesApart(Filter filter) {
+    if (filter.getAttributeName() != null && Id2Values.isApart(filter.getAttributeName())) {
+      return true;
+    }
+    if (filter.getNOTComponent() != null && namesApart(filter.getNOTComponent())) {
+      return true;
+    }
+    for (Filter component : filter.getComponents()) {
+      if (namesApart(component)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -1,45 +1,125 @@
 package io.rockds.storage;
 
+import com.unboundid.asn1.ASN1OctetString;
+import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.Snapshot;
 import org.rocksdb.WriteBatch;
 
 /**
  * {@code id2entry}: entry ID (8 bytes, big-endian, so IDs sort numerically) to the entry encoded by
- * {@link EntryCodec}.
+ * {@link EntryCodec}, whose attributes stored apart have their values in {@link Id2Values}. Reads
+ * here join the two; writes change both in the caller's batch.
  */
 public final class Id2Entry extends IdKeyedTree {
   /** Enough for the version byte, the DN's length and almost any DN. */
   private static final int DN_HEAD_BYTES = 512;
 
-  private final EntryCodec codec;
+  private static final AttributeProjection NOTHING = new AttributeProjection(description -> false);
 
-  Id2Entry(RocksDB db, ColumnFamilyHandle handle, String rawPrefix, EntryCodec codec) {
+  private final EntryCodec codec;
+  private final Id2Values values;
+
+  Id2Entry(
+      RocksDB db, ColumnFamilyHandle handle, String rawPrefix, EntryCodec codec, Id2Values values) {
     super(db, handle, "id2entry", rawPrefix + "id2entry");
     this.codec = codec;
+    this.values = values;
   }
 
+  /**
+   * The values stored apart from the entries (null only in a database older than them, read-only).
+   */
+  public Id2Values values() {
+    return values;
+  }
+
+  /** The whole entry, values apart included, or null. */
   StoredEntry get(long id) throws RocksDBException {
     return get(id, (AttributeProjection) null);
   }
 
-  /** The entry with only the attributes {@code projection} keeps (all when null), or null. */
+  /**
+   * The entry with only the attributes {@code projection} keeps (all when null), values apart
+   * included for those it keeps, or null.
+   */
   StoredEntry get(long id, AttributeProjection projection) throws RocksDBException {
-    byte[] value = db.get(handle, Bytes.longKey(id));
-    return value == null ? null : codec.decode(value, projection);
+    byte[] key = Bytes.longKey(id);
+    byte[] value = db.get(handle, key);
+    if (value == null || value.length == 0 || value[0] != EntryCodec.VERSION_2) {
+      return value == null ? null : entry(id, value, projection, true, null);
+    }
+    // The record and its values from one snapshot: a write between two reads would tear them.
+    Snapshot snapshot = db.getSnapshot();
+    try (ReadOptions options = new ReadOptions().setSnapshot(snapshot)) {
+      value = db.get(handle, options, key);
+      return value == null ? null : entry(id, value, projection, true, options);
+    } finally {
+      db.releaseSnapshot(snapshot);
+    }
   }
 
-  /** The whole entry of a partial one, decoded from the record it was read from. */
-  StoredEntry complete(PartialEntry partial) {
-    return codec.complete(partial);
+  /**
+   * The entry without the values of its attributes stored apart (it says which it lacks), or null:
+   * what the entry cache holds.
+   */
+  StoredEntry withoutValuesApart(long id) throws RocksDBException {
+    byte[] value = db.get(handle, Bytes.longKey(id));
+    return value == null ? null : entry(id, value, null, false, null);
+  }
+
+  /**
+   * The whole entry of a partial one or of one lacking values apart: the attributes left out
+   * decoded from the record it was read from, the values apart it lacks read now.
+   */
+  StoredEntry complete(StoredEntry entry) {
+    List<Attribute> attributes;
+    boolean withOptions;
+    int bytes;
+    if (entry instanceof PartialEntry partial) {
+      EntryCodec.Decoded whole = codec.complete(partial);
+      attributes = new ArrayList<>(whole.attributes());
+      for (StoredEntry.Apart a : entry.apart()) {
+        Attribute read = entry.lacking().contains(a) ? null : entry.getAttribute(a.description());
+        if (read != null) {
+          attributes.add(read);
+        }
+      }
+      withOptions = whole.withOptions();
+      bytes = whole.recordBytes();
+    } else {
+      attributes = new ArrayList<>(entry.getAttributes());
+      withOptions = entry.hasAttributeOptions();
+      bytes = entry.footprint();
+    }
+    int read = 0;
+    for (StoredEntry.Apart a : entry.lacking()) {
+      ASN1OctetString[] all = values.values(entry.stored().id(), a.descriptionId(), null);
+      if (all.length > 0) {
+        attributes.add(new Attribute(a.description(), all));
+        read += all.length;
+      }
+    }
+    return new StoredEntry(
+        entry.getDN(), attributes, withOptions, bytes, read, entry.stored().lacking(List.of()));
   }
 
   /**
    * The DN of the entry with this ID, or null, without decoding the attributes: only the head of
-   * the record is copied out of RocksDB (a 100,000-member group is a 4 MB record).
+   * the record is copied out of RocksDB.
    */
   String dn(long id) throws RocksDBException {
     byte[] key = Bytes.longKey(id);
@@ -63,24 +143,222 @@ public final class Id2Entry extends IdKeyedTree {
     return dn;
   }
 
-  /** The entry with this ID as seen by {@code options} (e.g. a snapshot), or null. */
+  /** The whole entry with this ID as seen by {@code options} (e.g. a snapshot), or null. */
   public Entry get(long id, ReadOptions options) throws RocksDBException {
     byte[] value = db.get(handle, options, Bytes.longKey(id));
-    return value == null ? null : codec.decode(value);
+    return value == null ? null : decode(id, value, options);
   }
 
-  /** Decodes a raw record read through {@link #newIterator}. */
-  public Entry decode(byte[] value) {
-    return codec.decode(value);
+  /**
+   * The whole entry of a raw record read through {@link #newIterator}, its values apart read with
+   * the same {@code options} (null: the latest state).
+   */
+  public Entry decode(long id, byte[] record, ReadOptions options) {
+    return entry(id, record, null, true, options);
   }
 
-  /** Encodes an entry (thread-safe; new attribute descriptions are recorded at once). */
+  private StoredEntry entry(
+      long id,
+      byte[] record,
+      AttributeProjection projection,
+      boolean readApart,
+      ReadOptions options) {
+    EntryCodec.Decoded decoded = codec.decode(record, projection);
+    List<Attribute> attributes = decoded.attributes();
+    List<StoredEntry.Apart> lacking = new ArrayList<>(0);
+    int bytes = decoded.recordBytes();
+    int count = decoded.valueCount();
+    if (!decoded.apart().isEmpty()) {
+      attributes = new ArrayList<>(attributes);
+      for (StoredEntry.Apart a : decoded.apart()) {
+        if (!readApart
+            || (projection != null && !projection.keeps(a.descriptionId(), a.description()))) {
+          lacking.add(a);
+          continue;
+        }
+        ASN1OctetString[] all = values.values(id, a.descriptionId(), options);
+        if (all.length > 0) {
+          attributes.add(new Attribute(a.description(), all));
+          count += all.length;
+          for (ASN1OctetString v : all) {
+            bytes += v.getValueLength();
+          }
+        }
+      }
+    }
+    StoredEntry.Stored stored =
+        decoded.apart().isEmpty()
+            ? StoredEntry.Stored.NONE
+            : new StoredEntry.Stored(id, decoded.apart(), List.copyOf(lacking), values);
+    return decoded.partial()
+        ? new PartialEntry(
+            decoded.dn(),
+            decoded.attributes(),
+            attributes,
+            decoded.withOptions(),
+            record,
+            projection,
+            stored)
+        : new StoredEntry(decoded.dn(), attributes, decoded.withOptions(), bytes, count, stored);
+  }
+
+  /**
+   * The entry as a modify needs it: of each attribute stored apart, only the values equal to one of
+   * {@code named} (those of the same description), plus one other standing for all the rest when
+   * there are others. Point reads: one per named value and a few more. See {@link ModifyView}.
+   */
+  ModifyView view(long id, Collection<Attribute> named) throws RocksDBException {
+    byte[] record = db.get(handle, Bytes.longKey(id));
+    if (record == null) {
+      return null;
+    }
+    StoredEntry head = entry(id, record, null, false, null);
+    List<Attribute> attributes = new ArrayList<>(head.getAttributes());
+    Map<Integer, byte[]> standIns = new HashMap<>();
+    for (StoredEntry.Apart a : head.apart()) {
+      Set<ByteBuffer> keys = new HashSet<>();
+      List<byte[]> seen = new ArrayList<>();
+      for (Attribute n : named) {
+        if (!n.getName().equalsIgnoreCase(a.description())) {
+          continue;
+        }
+        for (byte[] value : n.getValueByteArrays()) {
+          byte[] key = values.valueKey(a.description(), value);
+          if (keys.add(ByteBuffer.wrap(key))) {
+            byte[] stored = values.find(id, a.descriptionId(), key, null);
+            if (stored != null) {
+              seen.add(stored);
+            }
+          }
+        }
+      }
+      byte[][] other = values.firstOther(id, a.descriptionId(), keys);
+      if (other != null) {
+        seen.add(other[1]);
+        standIns.put(a.descriptionId(), other[0]);
+      }
+      if (!seen.isEmpty()) {
+        attributes.add(new Attribute(a.description(), seen.toArray(byte[][]::new)));
+      }
+    }
+    StoredEntry entry =
+        new StoredEntry(
+            head.getDN(),
+            attributes,
+            head.hasAttributeOptions(),
+            record.length,
+            0,
+            head.stored().lacking(List.of()));
+    return new ModifyView(entry, standIns, this);
+  }
+
+  /**
+   * The description ids of the attributes the record of entry {@code id} stores apart, or null when
+   * there is no such entry.
+   */
+  public Set<Integer> descriptionsApart(long id, ReadOptions options) throws RocksDBException {
+    byte[] record = db.get(handle, options, Bytes.longKey(id));
+    if (record == null) {
+      return null;
+    }
+    Set<Integer> ids = new HashSet<>();
+    for (StoredEntry.Apart a : codec.decode(record, NOTHING).apart()) {
+      ids.add(a.descriptionId());
+    }
+    return ids;
+  }
+
+  /** Encodes an entry's record (thread-safe; new attribute descriptions are recorded at once). */
   public byte[] encode(Entry entry) throws RocksDBException {
-    return codec.encode(entry, null);
+    return codec.encode(entry, List.of(), null);
   }
 
+  /**
+   * The records an entry's values apart take in {@link Id2Values}, keys without the entry ID
+   * (description id and value key), in key order: what a bulk load writes after the ID.
+   */
+  List<byte[][]> valuesApart(Entry entry) throws RocksDBException {
+    List<byte[][]> records = new ArrayList<>();
+    for (Attribute attribute : entry.getAttributes()) {
+      if (!Id2Values.isApart(attribute.getName())) {
+        continue;
+      }
+      int descriptionId = codec.descriptionId(attribute.getName(), null);
+      for (byte[] value : attribute.getValueByteArrays()) {
+        byte[] key = Id2Values.key(0, descriptionId, values.valueKey(attribute.getName(), value));
+        records.add(new byte[][] {Arrays.copyOfRange(key, 8, key.length), value});
+      }
+    }
+    records.sort((a, b) -> Arrays.compareUnsigned(a[0], b[0]));
+    return records;
+  }
+
+  /** Writes a new entry: its record and every value apart. */
   void put(WriteBatch batch, long id, Entry entry) throws RocksDBException {
-    batch.put(handle, Bytes.longKey(id), codec.encode(entry, batch));
+    batch.put(handle, Bytes.longKey(id), codec.encode(entry, List.of(), batch));
+    for (Attribute attribute : entry.getAttributes()) {
+      if (Id2Values.isApart(attribute.getName())) {
+        int descriptionId = codec.descriptionId(attribute.getName(), batch);
+        for (byte[] value : attribute.getValueByteArrays()) {
+          values.put(batch, id, descriptionId, values.valueKey(attribute.getName(), value), value);
+        }
+      }
+    }
+  }
+
+  /**
+   * Replaces entry {@code id}, {@code before} as stored ({@code stored} says which of its
+   * attributes are apart), with {@code after}: the record, and of the values apart only those that
+   * differ. {@code before} may hold some values apart only, as a {@link ModifyView} does, as long
+   * as {@code after} holds of each such attribute either no value or the values of {@code before}
+   * it keeps and those it adds. The attributes {@code stored} lacks (a subtree rename moving an
+   * entry reads none) keep their values.
+   */
+  void update(WriteBatch batch, long id, StoredEntry stored, Entry before, Entry after)
+      throws RocksDBException {
+    List<String> lacking = stored.lacking().stream().map(StoredEntry.Apart::description).toList();
+    batch.put(handle, Bytes.longKey(id), codec.encode(after, lacking, batch));
+    Set<Integer> kept = new HashSet<>();
+    for (StoredEntry.Apart a : stored.lacking()) {
+      kept.add(a.descriptionId());
+    }
+    for (Attribute attribute : after.getAttributes()) {
+      if (!Id2Values.isApart(attribute.getName()) || attribute.size() == 0) {
+        continue;
+      }
+      String name = attribute.getName();
+      int descriptionId = codec.descriptionId(name, batch);
+      kept.add(descriptionId);
+      Map<ByteBuffer, byte[]> was = new HashMap<>();
+      if (stored.apart().stream().anyMatch(a -> a.descriptionId() == descriptionId)) {
+        Attribute previous = before.getAttribute(name);
+        for (byte[] value : previous == null ? new byte[0][] : previous.getValueByteArrays()) {
+          was.put(ByteBuffer.wrap(values.valueKey(name, value)), value);
+        }
+      }
+      for (byte[] value : attribute.getValueByteArrays()) {
+        byte[] key = values.valueKey(name, value);
+        byte[] previous = was.remove(ByteBuffer.wrap(key));
+        if (previous == null || !Arrays.equals(previous, value)) {
+          values.put(batch, id, descriptionId, key, value);
+        }
+      }
+      for (ByteBuffer key : was.keySet()) {
+        values.delete(batch, id, descriptionId, key.array());
+      }
+    }
+    for (StoredEntry.Apart a : stored.apart()) {
+      if (!kept.contains(a.descriptionId())) {
+        values.deleteAll(batch, id, a.descriptionId());
+      }
+    }
+  }
+
+  /** Deletes the entry's record and all its values apart. */
+  @Override
+  void delete(WriteBatch batch, long id) throws RocksDBException {
+    super.delete(batch, id);
+    values.deleteAll(batch, id);
   }
 
   @Override
@@ -88,8 +366,15 @@ public final class Id2Entry extends IdKeyedTree {
     return "ID2Entry";
   }
 
+  /** The record as LDIF: the values stored apart are dumped with {@code id2values}. */
   @Override
   public String valueToString(byte[] value) {
-    return codec.decode(value).toLDIFString();
+    EntryCodec.Decoded decoded = codec.decode(value);
+    StringBuilder ldif =
+        new StringBuilder(new Entry(decoded.dn(), decoded.attributes()).toLDIFString());
+    for (StoredEntry.Apart a : decoded.apart()) {
+      ldif.append("# ").append(a.description()).append(": values in id2values\n");
+    }
+    return ldif.toString();
   }
 }

@@ -14,13 +14,19 @@ final class PartialEntry extends StoredEntry {
   private final List<Attribute> decoded;
   private final AttributeProjection projection;
 
+  /**
+   * @param decoded the attributes decoded from the record, in its order
+   * @param attributes those and the attributes stored apart read for the projection
+   */
   PartialEntry(
       String dn,
       List<Attribute> decoded,
+      List<Attribute> attributes,
       boolean withOptions,
       byte[] record,
-      AttributeProjection projection) {
-    super(dn, decoded, withOptions, record.length, 0);
+      AttributeProjection projection,
+      Stored stored) {
+    super(dn, attributes, withOptions, record.length, 0, stored);
     this.record = record;
     this.decoded = decoded;
     this.projection = projection;
@@ -31,7 +37,7 @@ final class PartialEntry extends StoredEntry {
     return record;
   }
 
-  /** The attributes decoded, in the record's order. */
+  /** The attributes decoded from the record, in the record's order. */
   List<Attribute> decoded() {
     return decoded;
   }

@@ -50,10 +50,10 @@ final class SubtreeRename {
                 "The new superior entry " + newParent + " does not exist", newDn);
           }
           WriteBatch batch = write.batch();
-          Entry before = id2entry.get(id);
+          StoredEntry before = id2entry.get(id);
           Entry after = change.apply(before.duplicate());
           write.touch(id);
-          id2entry.put(batch, id, after);
+          id2entry.update(batch, id, before, before, after);
           dn2id.delete(batch, oldDn);
           dn2id.put(batch, newDn, id);
           ValueChange.Diff diff = new ValueChange.Diff(before, after);
@@ -62,11 +62,15 @@ final class SubtreeRename {
           }
           container.stageVlv(write.updates(), id, before, after);
           int oldDepth = oldDn.getRDNs().length;
+          // A moved descendant keeps its values apart (keyed by ID): only its record is rewritten,
+          // unless a VLV index must see them.
+          boolean whole = container.needsAllValuesApart();
           dn2id.visitDescendants(
               oldDn,
               false,
               (key, childId) -> {
-                Entry child = id2entry.get(childId);
+                StoredEntry child =
+                    whole ? id2entry.get(childId) : id2entry.withoutValuesApart(childId);
                 RDN[] rdns = child.getParsedDN().getRDNs();
                 RDN[] relative = Arrays.copyOf(rdns, rdns.length - oldDepth);
                 DN movedDn = new DN(concat(relative, newDn.getRDNs()));
@@ -74,7 +78,7 @@ final class SubtreeRename {
                 movedEntry.setDN(movedDn);
                 batch.delete(dn2id.handle(), key);
                 dn2id.put(batch, movedDn, childId);
-                id2entry.put(batch, childId, movedEntry);
+                id2entry.update(batch, childId, child, child, movedEntry);
                 container.stageVlv(write.updates(), childId, child, movedEntry);
                 write.touch(childId);
                 return true;

@@ -486,7 +486,10 @@ public final class VlvIndex extends Tree {
     List<byte[]> keys = new ArrayList<>();
     try (RocksIterator it = id2entry.newIterator()) {
       for (it.seekToFirst(); it.isValid(); it.next()) {
-        byte[] key = keyOf(id2entry.decode(it.value()), Id2Entry.idOf(it.key()));
+        byte[] key =
+            keyOf(
+                id2entry.decode(Id2Entry.idOf(it.key()), it.value(), null),
+                Id2Entry.idOf(it.key()));
         if (key != null) {
           keys.add(key);
         }

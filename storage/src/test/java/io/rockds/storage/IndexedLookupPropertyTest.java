@@ -117,7 +117,9 @@ class IndexedLookupPropertyTest {
     Map<Long, Entry> entries = new HashMap<>();
     try (RocksIterator it = c.id2entry().newIterator()) {
       for (it.seekToFirst(); it.isValid(); it.next()) {
-        entries.put(Id2Entry.idOf(it.key()), c.id2entry().decode(it.value()));
+        entries.put(
+            Id2Entry.idOf(it.key()),
+            c.id2entry().decode(Id2Entry.idOf(it.key()), it.value(), null));
       }
     }
     return entries;

@@ -65,12 +65,7 @@ class ScaleMechanicsTest {
   private static void importUsers(EntryContainer container, Path work, int users) throws Exception {
     SplittableRandom random = new SplittableRandom(7);
     try (BulkLoad load = container.startBulkLoad(work)) {
-      load.add(
-          load.prepare(
-              new Entry(
-                  "dc=example,dc=com",
-                  new Attribute("objectClass", "top", "domain"),
-                  new Attribute("dc", "example"))));
+      load.add(load.prepare(StorageFixtures.baseEntry()));
       load.add(
           load.prepare(
               new Entry(
@@ -216,18 +211,23 @@ class ScaleMechanicsTest {
         long id = container.idOf(group.getParsedDN());
         groups.add(id);
         assertThat(container.get(id).getAttribute("member").size()).isEqualTo(30_000);
-        assertThat(backend.cachedEntryIfPresent(id))
-            .as("a group that fits the large part is cached")
-            .isNotNull();
+        StoredEntry cached = backend.cachedEntryIfPresent(id);
+        assertThat(cached).as("the group is cached").isNotNull();
+        assertThat(cached.lacksValues()).as("without its members, stored apart").isTrue();
+        assertThat(cached.footprint())
+            .as("weighing what its other attributes weigh")
+            .isLessThan(4096);
       }
       backend.cleanUpEntryCache();
       for (long id : ids) {
         assertThat(backend.cachedEntryIfPresent(id)).as("user %d still cached", id).isNotNull();
       }
-      assertThat(backend.cachedEntryIfPresent(groups.get(3))).as("the last group read").isNotNull();
-      assertThat(backend.cachedEntryIfPresent(groups.get(0)))
-          .as("the first group, evicted by the others")
-          .isNull();
+      for (long id : groups) {
+        assertThat(backend.cachedEntryIfPresent(id)).as("group %d still cached", id).isNotNull();
+      }
+      assertThat(backend.entryCacheBytes() - cachedBytes)
+          .as("the groups' weight in the cache")
+          .isLessThan(4 * 4096);
     }
   }
 
@@ -243,6 +243,12 @@ class ScaleMechanicsTest {
       Entry user = user(1, random);
       container.add(user);
       long userId = container.idOf(user.getParsedDN());
+      Entry large = user(2, random);
+      byte[] photo = new byte[200_000];
+      random.nextBytes(photo);
+      large.setAttribute(new Attribute("jpegPhoto", photo));
+      container.add(large);
+      long largeId = container.idOf(large.getParsedDN());
       List<String> members = new ArrayList<>();
       for (int m = 0; m < 5_000; m++) {
         members.add("uid=member." + m + ",ou=People,dc=example,dc=com");
@@ -257,22 +263,26 @@ class ScaleMechanicsTest {
       long groupId = container.idOf(group.getParsedDN());
 
       assertThat(container.get(userId)).isNotNull();
+      assertThat(container.get(largeId)).isNotNull();
       assertThat(container.get(groupId).getAttribute("member").size()).isEqualTo(5_000);
       assertThat(backend.cachedEntryIfPresent(userId))
           .as("a user is decoded on each read")
           .isNull();
-      assertThat(backend.cachedEntryIfPresent(groupId)).as("the group is kept").isNotNull();
+      assertThat(backend.cachedEntryIfPresent(largeId)).as("the large entry is kept").isNotNull();
+      assertThat(backend.cachedEntryIfPresent(groupId))
+          .as("a group is small without its members, which are stored apart")
+          .isNull();
 
       container.modify(
-          group.getParsedDN(),
+          large.getParsedDN(),
           current -> {
             Entry changed = current.duplicate();
-            changed.addAttribute("member", "uid=newcomer,ou=People,dc=example,dc=com");
+            changed.setAttribute("description", "changed");
             return changed;
           });
-      assertThat(container.get(groupId).getAttribute("member").size())
-          .as("read after the write, not the cached group from before it")
-          .isEqualTo(5_001);
+      assertThat(container.get(largeId).getAttributeValue("description"))
+          .as("read after the write, not the cached entry from before it")
+          .isEqualTo("changed");
     }
   }
 }

@@ -50,13 +50,17 @@ public final class StorageFixtures {
         new Attribute("sn", sn));
   }
 
+  /** The base entry, dc=example,dc=com. */
+  public static Entry baseEntry() {
+    return new Entry(
+        "dc=example,dc=com",
+        new Attribute("objectClass", "top", "domain"),
+        new Attribute("dc", "example"));
+  }
+
   /** Adds the base entry and ou=People. */
   public static void addTree(EntryContainer c) throws LDAPException {
-    c.add(
-        new Entry(
-            "dc=example,dc=com",
-            new Attribute("objectClass", "top", "domain"),
-            new Attribute("dc", "example")));
+    c.add(baseEntry());
     c.add(
         new Entry(
             "ou=People,dc=example,dc=com",

@@ -61,6 +61,6 @@ public class EntryCodecBenchmark {
 
   @Benchmark
   public Entry decode() {
-    return id2entry.decode(encoded);
+    return id2entry.decode(42, encoded, null);
   }
 }

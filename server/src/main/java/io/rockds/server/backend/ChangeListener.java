@@ -8,4 +8,12 @@ package io.rockds.server.backend;
 @FunctionalInterface
 public interface ChangeListener {
   void committed(Change change);
+
+  /**
+   * Whether this listener reads the whole entry of the next change: a modify may otherwise give it
+   * the entry with only the values it changed of the attributes stored apart (member).
+   */
+  default boolean readsWholeEntries() {
+    return false;
+  }
 }

@@ -23,6 +23,16 @@ public final class ChangeNotifier {
     listeners.remove(listener);
   }
 
+  /** Whether some listener reads the whole entry of the next change ({@link ChangeListener}). */
+  public boolean readsWholeEntries() {
+    for (ChangeListener listener : listeners) {
+      if (listener.readsWholeEntries()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   public void committed(Change change) {
     for (ChangeListener listener : listeners) {
       try {

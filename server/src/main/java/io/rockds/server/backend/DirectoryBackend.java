@@ -32,6 +32,15 @@ public interface DirectoryBackend {
   Entry get(DN dn) throws LDAPException;
 
   /**
+   * The entry, or null, for testing filters and values only (a compare): it may lack the values of
+   * attributes stored apart (member), which the filter evaluator tests by point reads ({@link
+   * io.rockds.storage.StoredEntry}). By default the whole entry.
+   */
+  default Entry getForMatching(DN dn) throws LDAPException {
+    return get(dn);
+  }
+
+  /**
    * The closest existing ancestor of an absent {@code dn}, the matchedDN of noSuchObject; null if
    * none.
    */

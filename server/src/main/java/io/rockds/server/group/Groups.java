@@ -90,7 +90,7 @@ public final class Groups {
     Schema current = schema.current();
     for (EntryContainer container : containers()) {
       for (long id : groupIds(container, "groupOfURLs")) {
-        Entry group = container.get(id);
+        Entry group = container.getForMatching(id);
         if (group != null && selects(group, entry, current)) {
           groups.add(group.getParsedDN());
           groups.addAll(memberOf(group.getParsedDN()));
@@ -239,7 +239,7 @@ public final class Groups {
     Map<DN, Set<String>> found = new HashMap<>();
     for (EntryContainer container : containers()) {
       for (long id : groupIds(container, null)) {
-        Entry group = container.get(id);
+        Entry group = container.getForMatching(id);
         Set<String> granted = group == null ? Set.of() : GroupPrivileges.granted(group);
         if (!granted.isEmpty()) {
           found.put(group.getParsedDN(), granted);
@@ -309,7 +309,7 @@ public final class Groups {
         container.baseDn(),
         SearchScope.SUB,
         (key, id) -> {
-          Entry e = container.get(id);
+          Entry e = container.getForMatching(id);
           if (e != null && evaluator.matches(filter, e)) {
             ids.add(id);
           }

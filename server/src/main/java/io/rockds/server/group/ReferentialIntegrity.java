@@ -79,9 +79,9 @@ public final class ReferentialIntegrity {
           newDn,
           SearchScope.SUB,
           (key, id) -> {
-            Entry e = container.get(id);
-            if (e != null) {
-              moved.add(e.getParsedDN());
+            DN dn = container.dnOf(id);
+            if (dn != null) {
+              moved.add(dn);
             }
             return true;
           });
@@ -124,8 +124,17 @@ public final class ReferentialIntegrity {
               }
               return true;
             });
+        // The rewrite reads and adds only these values: in a group of a million members it
+        // changes one without reading the others.
+        List<Attribute> named = new ArrayList<>();
+        for (String type : current.attributeTypes()) {
+          named.add(
+              to == null
+                  ? new Attribute(type, from.toString())
+                  : new Attribute(type, from.toString(), to.toString()));
+        }
         for (DN dn : referring) {
-          container.modify(dn, entry -> rewrite(entry, current.attributeTypes(), from, to));
+          container.modify(dn, named, entry -> rewrite(entry, current.attributeTypes(), from, to));
         }
       }
     } catch (LDAPException e) {

@@ -117,6 +117,12 @@ public final class PersistentSearches implements ChangeListener, AutoCloseable {
     }
   }
 
+  /** An open persistent search may send the changed entry, all of it. */
+  @Override
+  public boolean readsWholeEntries() {
+    return !open.isEmpty();
+  }
+
   /**
    * The client abandoned the operation {@code messageId}: ends it if it is a persistent search;
    * true if it was one.

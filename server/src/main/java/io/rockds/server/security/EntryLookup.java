@@ -1,6 +1,5 @@
 package io.rockds.server.security;
 
-import com.unboundid.ldap.matchingrules.MatchingRule;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.Filter;
@@ -14,6 +13,7 @@ import io.rockds.server.security.aci.DirectoryReader;
 import io.rockds.server.security.privilege.Privilege;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
+import io.rockds.storage.matching.FilterEvaluator;
 import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -67,23 +67,30 @@ public final class EntryLookup implements DirectoryReader {
     return container == null ? null : container.get(dn);
   }
 
-  /** The entry, or an entry with only the DN (targets by DN still apply; filters see nothing). */
+  /**
+   * The entry as access control tests it, or an entry with only the DN (targets by DN still apply;
+   * filters see nothing). It may lack the members of a group (target filters test them by point
+   * reads, userattr reads them): a write to a group of a million members does not read them all.
+   */
   Entry getOrStub(DN dn) throws LDAPException {
-    Entry entry = get(dn);
+    EntryContainer container = backends.containerFor(dn);
+    Entry entry = container == null ? null : container.getForMatching(dn);
     return entry != null ? entry : new Entry(dn);
   }
 
   @Override
   public boolean isMember(DN user, DN group) {
     try {
-      Entry entry = get(group);
+      EntryContainer container = backends.containerFor(group);
+      // Tested, not read: the members are stored apart, and one of them is one point read.
+      Entry entry = container == null ? null : container.getForMatching(group);
       if (entry == null) {
         return false;
       }
+      FilterEvaluator evaluator = FilterEvaluator.forSchema(schema);
       String value = user.toString();
       for (String attribute : MEMBER_ATTRIBUTES) {
-        if (entry.hasAttributeValue(
-            attribute, value, MatchingRule.selectEqualityMatchingRule(attribute, schema))) {
+        if (evaluator.matches(Filter.createEqualityFilter(attribute, value), entry)) {
           return true;
         }
       }

@@ -9,6 +9,7 @@ import io.rockds.storage.DnKeys;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.Id2ChildrenCount;
 import io.rockds.storage.Id2Entry;
+import io.rockds.storage.Id2Values;
 import io.rockds.storage.IdSet;
 import io.rockds.storage.IndexEntryLimit;
 import io.rockds.storage.IndexKey;
@@ -22,6 +23,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.LongConsumer;
@@ -39,7 +41,8 @@ import org.rocksdb.RocksIterator;
  * limit, not entries &times; values.
  *
  * <p>{@link #verifyEntryTrees} checks that dn2id and id2entry map each other, that id2childrencount
- * matches the children dn2id holds, and the entry counter.
+ * matches the children dn2id holds, the entry counter, and that every value in id2values belongs to
+ * an entry storing its attribute apart.
  *
  * <p>Everything is read from one snapshot: the result is exact while writes continue.
  */
@@ -87,7 +90,7 @@ public final class IndexVerifier {
       try (RocksIterator it = container.id2entry().newIterator(view.options())) {
         for (it.seekToFirst(); it.isValid(); it.next()) {
           long id = Id2Entry.idOf(it.key());
-          Entry entry = decode(it.value(), id, mismatches);
+          Entry entry = decode(it.value(), id, view.options(), mismatches);
           if (++entries % PROGRESS_EVERY == 0) {
             progress.accept(entries);
           }
@@ -113,9 +116,9 @@ public final class IndexVerifier {
     }
   }
 
-  private Entry decode(byte[] value, long id, List<Mismatch> mismatches) {
+  private Entry decode(byte[] value, long id, ReadOptions options, List<Mismatch> mismatches) {
     try {
-      return container.id2entry().decode(value);
+      return container.id2entry().decode(id, value, options);
     } catch (RuntimeException e) {
       mismatches.add(
           new Mismatch(
@@ -285,7 +288,7 @@ public final class IndexVerifier {
         for (it.seekToFirst(); it.isValid(); it.next()) {
           entries++;
           long id = Id2Entry.idOf(it.key());
-          Entry entry = decode(it.value(), id, out);
+          Entry entry = decode(it.value(), id, options, out);
           if (entry != null) {
             checkEntry(id, entry.getParsedDN(), options, children, out);
           }
@@ -297,6 +300,7 @@ public final class IndexVerifier {
           checkDnRecord(it.key(), Dn2Id.idOf(it.value()), options, out);
         }
       }
+      records += checkValuesApart(options, out);
       records += checkChildCounts(children, options, out);
       long counter = container.state().entryCount(options);
       if (counter != entries) {
@@ -312,6 +316,39 @@ public final class IndexVerifier {
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     }
+  }
+
+  /** Every id2values record belongs to an entry whose record lists its attribute as apart. */
+  private long checkValuesApart(ReadOptions options, List<Mismatch> out) throws RocksDBException {
+    Id2Values values = container.id2entry().values();
+    if (values == null) {
+      return 0;
+    }
+    long records = 0;
+    long id = -1;
+    Set<Integer> apart = null;
+    try (RocksIterator it = values.newIterator(options)) {
+      for (it.seekToFirst(); it.isValid(); it.next()) {
+        records++;
+        byte[] key = it.key();
+        if (Id2Values.idOf(key) != id) {
+          id = Id2Values.idOf(key);
+          apart = container.id2entry().descriptionsApart(id, options);
+        }
+        if (apart == null || !apart.contains(Id2Values.descriptionIdOf(key))) {
+          out.add(
+              new Mismatch(
+                  "id2values",
+                  Kind.ORPHAN_VALUE,
+                  values.keyToString(key),
+                  id,
+                  apart == null
+                      ? "the entry does not exist"
+                      : "the entry does not store this attribute apart"));
+        }
+      }
+    }
+    return records;
   }
 
   private void checkEntry(

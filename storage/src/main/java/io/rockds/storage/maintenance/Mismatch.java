@@ -41,6 +41,11 @@ public record Mismatch(String tree, Kind kind, String key, long id, String detai
     /** id2childrencount disagrees with the number of children in dn2id. */
     WRONG_CHILD_COUNT,
     /** The entry counter in state disagrees with the number of id2entry records. */
-    WRONG_ENTRY_COUNT
+    WRONG_ENTRY_COUNT,
+    /**
+     * An id2values record belongs to no entry, or to one whose record does not list its attribute
+     * as stored apart.
+     */
+    ORPHAN_VALUE
   }
 }

@@ -219,7 +219,10 @@ public final class FilterEvaluator {
       }
       case Filter.FILTER_TYPE_PRESENCE -> {
         Description d = description(filter.getAttributeName());
-        return (entry, deadline) -> d.attributesOf(entry).isEmpty() ? Result.FALSE : Result.TRUE;
+        return (entry, deadline) ->
+            d.heldAttributesOf(entry).isEmpty() && !d.lacksValuesOf(entry)
+                ? Result.FALSE
+                : Result.TRUE;
       }
       case Filter.FILTER_TYPE_EXTENSIBLE_MATCH -> {
         return (entry, deadline) -> extensible(filter, entry, deadline);
@@ -305,7 +308,13 @@ public final class FilterEvaluator {
     boolean equality = filter.getFilterType() == Filter.FILTER_TYPE_EQUALITY;
     ASN1OctetString assertion = filter.getRawAssertionValue();
     return (entry, deadline) -> {
-      List<Attribute> attributes = d.attributesOf(entry);
+      if (equality
+          && d.lacksValuesOf(entry)
+          && ((StoredEntry) entry).holdsValueApart(d::covers, assertion)) {
+        // A member of a group whose members are stored apart: one point read, not a walk of them.
+        return Result.TRUE;
+      }
+      List<Attribute> attributes = equality ? d.heldAttributesOf(entry) : d.attributesOf(entry);
       if (equality && hasRawValue(attributes, assertion)) {
         // A value byte-equal to a valid assertion normalizes to the same key: it matches without
         // normalizing the others. Applications send back the DNs and values they read, so this is
@@ -442,6 +451,9 @@ public final class FilterEvaluator {
       candidates.addAll(description(attribute).attributesOf(entry));
     } else {
       candidates.addAll(entry.getAttributes());
+      if (entry instanceof StoredEntry stored && stored.lacksValues()) {
+        candidates.addAll(stored.valuesApart(description -> true));
+      }
     }
     if (filter.getDNAttributes()) {
       try {
@@ -565,9 +577,40 @@ public final class FilterEvaluator {
 
     /**
      * The entry's attributes this description covers: same type or a subtype, with at least its
-     * options.
+     * options; the values of those stored apart that {@code entry} lacks are read.
      */
     List<Attribute> attributesOf(Entry entry) {
+      List<Attribute> held = heldAttributesOf(entry);
+      if (!lacksValuesOf(entry)) {
+        return held;
+      }
+      List<Attribute> all = new ArrayList<>(held);
+      all.addAll(((StoredEntry) entry).valuesApart(this::covers));
+      return all;
+    }
+
+    /** Whether {@code entry} lacks the values of an attribute stored apart this one covers. */
+    boolean lacksValuesOf(Entry entry) {
+      return entry instanceof StoredEntry stored
+          && stored.lacksValues()
+          && stored.lacksValuesOf(this::covers);
+    }
+
+    /** Whether this description covers the attribute description {@code stored}. */
+    boolean covers(String stored) {
+      String[] parts = stored.split(";");
+      if (!names.contains(parts[0])) {
+        return false;
+      }
+      Set<String> present = new HashSet<>();
+      for (int i = 1; i < parts.length; i++) {
+        present.add(parts[i].toLowerCase(Locale.ROOT));
+      }
+      return present.containsAll(options);
+    }
+
+    /** The attributes this description covers among those {@code entry} holds. */
+    List<Attribute> heldAttributesOf(Entry entry) {
       List<Attribute> out = new ArrayList<>(2);
       if (options.isEmpty()
           && entry instanceof StoredEntry stored

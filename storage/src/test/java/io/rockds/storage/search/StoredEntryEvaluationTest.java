@@ -150,6 +150,55 @@ class StoredEntryEvaluationTest {
     }
   }
 
+  /**
+   * A group read whole and one read for matching (its members stored apart, tested by point reads)
+   * evaluate as the group written does.
+   */
+  @Test
+  void aGroupEvaluatesAsWrittenWhetherItsMembersAreReadOrNot(@TempDir Path dir) throws Exception {
+    Entry written =
+        new Entry(
+            "cn=staff,dc=example,dc=com",
+            new Attribute("objectClass", "top", "groupOfNames"),
+            new Attribute("cn", "staff"),
+            new Attribute(
+                "member",
+                "uid=jdoe,ou=People,dc=example,dc=com",
+                "uid=jdupont,ou=People,dc=example,dc=com"),
+            new Attribute("member;x-origin", "uid=remote,dc=example,dc=com"));
+    store(dir, written);
+    List<String> filters =
+        List.of(
+            "(member=uid=jdoe,ou=People,dc=example,dc=com)",
+            "(member=UID=JDOE, OU=People,DC=example,DC=com)",
+            "(member=uid=nobody,dc=example,dc=com)",
+            "(member;x-origin=uid=remote,dc=example,dc=com)",
+            "(member;x-origin=uid=jdoe,ou=People,dc=example,dc=com)",
+            "(member=uid=remote,dc=example,dc=com)",
+            "(distinguishedName=uid=jdupont,ou=People,dc=example,dc=com)",
+            "(member=*)",
+            "(member;x-origin=*)",
+            "(uniqueMember=*)",
+            "(!(member=uid=jdoe,ou=People,dc=example,dc=com))",
+            "(member:distinguishedNameMatch:=uid=jdupont,ou=People,dc=example,dc=com)",
+            "(:distinguishedNameMatch:=uid=remote,dc=example,dc=com)",
+            "(member=not a dn)");
+    try (Backend backend = StorageFixtures.open(dir.resolve("db"), 4000)) {
+      EntryContainer c = backend.containerFor(StorageFixtures.BASE);
+      Entry whole = c.get(written.getParsedDN());
+      Entry tested = c.getForMatching(written.getParsedDN());
+      assertThat(whole).isEqualTo(written);
+      assertThat(tested)
+          .isInstanceOfSatisfying(StoredEntry.class, e -> assertThat(e.lacksValues()).isTrue());
+      for (String text : filters) {
+        Filter filter = Filter.create(text);
+        FilterEvaluator.Result expected = evaluator.evaluate(filter, written);
+        assertThat(evaluator.evaluate(filter, whole)).as(text + " read whole").isEqualTo(expected);
+        assertThat(evaluator.evaluate(filter, tested)).as(text + " tested").isEqualTo(expected);
+      }
+    }
+  }
+
   private static Entry jdupont() {
     return new Entry(
         "uid=jdupont,ou=People,dc=example,dc=com",

@@ -76,6 +76,9 @@ class BackendStatTest {
     assertThat(rows.get("dn2id")).containsExactly("dn2id", PREFIX + "dn2id", "DN2ID", "10004");
     assertThat(rows.get("id2entry"))
         .containsExactly("id2entry", PREFIX + "id2entry", "ID2Entry", "10004");
+    // The group's 10,000 members, one record each, apart from its entry.
+    assertThat(rows.get("id2values"))
+        .containsExactly("id2values", PREFIX + "id2values", "ID2Values", "10000");
     assertThat(rows.get("id2childrencount").get(3)).isEqualTo("3");
     assertThat(rows.get("uid.caseIgnoreMatch"))
         .containsExactly(
@@ -85,8 +88,8 @@ class BackendStatTest {
     assertThat(rows.get("cn.caseIgnoreMatch").get(3)).isEqualTo("401");
     assertThat(rows.get("objectClass.objectIdentifierMatch").get(3)).isEqualTo("7");
     assertThat(rows.get("member.distinguishedNameMatch").get(3)).isEqualTo("10000");
-    assertThat(rows).hasSize(20);
-    assertThat(o.out()).contains("Total: 20");
+    assertThat(rows).hasSize(21);
+    assertThat(o.out()).contains("Total: 21");
     assertThat(o.err()).contains("the server is stopped");
   }
 
@@ -188,7 +191,7 @@ class BackendStatTest {
     assertThat(rows.get(PREFIX + "sn.caseIgnoreMatch"))
         .containsExactly(PREFIX + "sn.caseIgnoreMatch", "20", "110", "20", "130");
     assertThat(o.out())
-        .contains("Total: 20\n")
+        .contains("Total: 21\n")
         .containsPattern("SST File +Raw DB Name +Level +Entries +File Size")
         .containsPattern("\\d{6}\\.sst +/dc=com,dc=example/");
   }

@@ -5,6 +5,7 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.LDAPURL;
+import io.rockds.storage.StoredEntry;
 import io.rockds.storage.matching.FilterEvaluator;
 import java.net.InetAddress;
 import java.time.DayOfWeek;
@@ -125,7 +126,7 @@ sealed interface BindRule {
           case LDAPURL -> subjectInUrl(context);
           case VALUE ->
               hasValue(context.directory().get(subject.dn()), context)
-                  && hasValue(context.target(), context);
+                  && hasValue(target(context), context);
         };
       } catch (LDAPException e) {
         // An unreadable entry, DN or URL grants nothing.
@@ -141,7 +142,7 @@ sealed interface BindRule {
           dn = dn.getParent();
         }
         Entry holder =
-            level == 0 ? context.target() : dn == null ? null : context.directory().get(dn);
+            level == 0 ? target(context) : dn == null ? null : context.directory().get(dn);
         String[] values = holder == null ? null : holder.getAttributeValues(attribute);
         for (String v : values == null ? new String[0] : values) {
           DN named = new DN(v);
@@ -156,7 +157,7 @@ sealed interface BindRule {
     }
 
     private boolean subjectInUrl(BindContext context) throws LDAPException {
-      String[] urls = context.target().getAttributeValues(attribute);
+      String[] urls = target(context).getAttributeValues(attribute);
       if (urls == null) {
         return false;
       }
@@ -170,6 +171,16 @@ sealed interface BindRule {
         }
       }
       return false;
+    }
+
+    /**
+     * The target with every value: a compare hands access control an entry that may lack the values
+     * of member and uniqueMember ({@link StoredEntry#lacksValues}), and userattr reads them.
+     */
+    private static Entry target(BindContext context) {
+      return context.target() instanceof StoredEntry stored
+          ? stored.withValuesApart()
+          : context.target();
     }
 
     private boolean hasValue(Entry entry, BindContext context) {
