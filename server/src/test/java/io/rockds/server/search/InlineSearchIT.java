@@ -91,7 +91,10 @@ class InlineSearchIT {
       // attempts counted, the initiated count would be two more.
       int searches = 6 + 2;
       assertThat(searchCount(root, "searchOpsInitiated") - requestedBefore).isEqualTo(searches);
-      assertThat(searchCount(root, "searchOpsCompleted") - completedBefore).isEqualTo(searches);
+      // A search counts as completed once its response has left, so each reading may miss the
+      // search just before it; a withdrawn attempt is never counted as completed.
+      assertThat(searchCount(root, "searchOpsCompleted") - completedBefore)
+          .isBetween((long) searches - 1, (long) searches + 1);
     }
   }
 
