@@ -105,7 +105,7 @@ public final class ReplicationNode implements AutoCloseable {
     RecordStateMachine stateMachine = new RecordStateMachine(applier, appliedIndex);
     RaftServer server =
         RaftServer.newBuilder()
-            .setServerId(RaftPeerId.valueOf(settings.serverId()))
+            .setServerId(RaftPeerIds.of(settings.serverId()))
             .setGroup(initial)
             .setProperties(properties)
             .setStateMachine(stateMachine)
@@ -197,10 +197,8 @@ public final class ReplicationNode implements AutoCloseable {
       throw new ReplicationUnavailableException(
           "the replication group did not commit the write within "
               + settings.writeTimeout().toMillis()
-              + " ms: no leader, or no majority of "
-              + settings.peers().size()
-              + " servers reachable from "
-              + settings.serverId()
+              + " ms: "
+              + whyNoMajority()
               + " (it may still be applied once the group is whole)",
           e);
     } catch (ExecutionException e) {
@@ -220,7 +218,7 @@ public final class ReplicationNode implements AutoCloseable {
   public void awaitCommitted() throws ReplicationUnavailableException, InterruptedException {
     long deadline = System.nanoTime() + settings.writeTimeout().toNanos();
     CompletableFuture<RaftClientReply> read =
-        client.async().sendReadOnly(Message.EMPTY, RaftPeerId.valueOf(settings.serverId()));
+        client.async().sendReadOnly(Message.EMPTY, RaftPeerIds.of(settings.serverId()));
     try {
       RaftClientReply reply = read.get(remaining(deadline), TimeUnit.NANOSECONDS);
       if (!reply.isSuccess()) {
@@ -233,16 +231,54 @@ public final class ReplicationNode implements AutoCloseable {
       throw new ReplicationUnavailableException(
           "the replication group did not confirm its commit index within "
               + settings.writeTimeout().toMillis()
-              + " ms: no leader, or no majority of "
-              + settings.peers().size()
-              + " servers reachable from "
-              + settings.serverId(),
+              + " ms: "
+              + whyNoMajority(),
           e);
     } catch (ExecutionException e) {
       throw new ReplicationUnavailableException(
           "the replication group could not confirm its commit index: " + e.getCause(),
           e.getCause());
     }
+  }
+
+  /**
+   * Why the group could not answer in time, as this member sees it now, counting the members of the
+   * current configuration (not the bootstrap servers, which count only at the first start).
+   */
+  private String whyNoMajority() {
+    RaftServer.Division division;
+    try {
+      division = server.getDivision(GROUP_ID);
+    } catch (IOException e) {
+      return notAMember();
+    }
+    if (!isMember(division)) {
+      return notAMember();
+    }
+    int members = division.getRaftConf().getCurrentPeers().size();
+    RaftPeerId leader = division.getInfo().getLeaderId();
+    return "no majority of the "
+        + members
+        + " members of the replication group reachable from "
+        + settings.serverId()
+        + (leader == null
+            ? " (it knows no leader)"
+            : " (through the leader " + RaftPeerIds.name(leader) + ")");
+  }
+
+  /**
+   * Whether this server is in the group's configuration and its Raft server runs: a removed member
+   * has its Raft server shut down once it stands for election outside the group.
+   */
+  private boolean isMember(RaftServer.Division division) {
+    return division.getInfo().isAlive()
+        && division.getRaftConf().getPeer(RaftPeerIds.of(settings.serverId())) != null;
+  }
+
+  private String notAMember() {
+    return settings.serverId()
+        + " is not a member of the replication group: it was removed (stop it), or it waits to be"
+        + " added (dsrepl add-server)";
   }
 
   private static long remaining(long deadline) {
@@ -266,7 +302,7 @@ public final class ReplicationNode implements AutoCloseable {
     try (RaftClient admin = adminClient()) {
       RaftClientReply reply =
           admin
-              .getSnapshotManagementApi(RaftPeerId.valueOf(settings.serverId()))
+              .getSnapshotManagementApi(RaftPeerIds.of(settings.serverId()))
               .create(1, ADMIN_TIMEOUT.toMillis());
       if (!reply.isSuccess()) {
         throw new IOException("the snapshot failed: " + reply.getException());
@@ -300,7 +336,7 @@ public final class ReplicationNode implements AutoCloseable {
   public void removeServer(String id) throws IOException {
     List<RaftPeer> current = currentPeers();
     List<RaftPeer> remaining =
-        current.stream().filter(p -> !p.getId().toString().equals(id)).toList();
+        current.stream().filter(p -> !RaftPeerIds.name(p.getId()).equals(id)).toList();
     if (remaining.size() == current.size()) {
       throw new IOException(id + " is not a member of the replication group");
     }
@@ -348,7 +384,10 @@ public final class ReplicationNode implements AutoCloseable {
   }
 
   private static RaftPeer raftPeer(Peer peer) {
-    return RaftPeer.newBuilder().setId(peer.id()).setAddress(peer.address()).build();
+    return RaftPeer.newBuilder()
+        .setId(RaftPeerIds.of(peer.id()))
+        .setAddress(peer.address())
+        .build();
   }
 
   /** The group as this member sees it now. */
@@ -356,21 +395,22 @@ public final class ReplicationNode implements AutoCloseable {
     RaftServer.Division division = server.getDivision(GROUP_ID);
     DivisionInfo info = division.getInfo();
     RaftPeerId leader = info.getLeaderId();
-    String leaderId = leader == null ? null : leader.toString();
+    String leaderId = leader == null ? null : RaftPeerIds.name(leader);
     Map<String, Long> matched = new HashMap<>();
     if (info.isLeader()) {
       RoleInfoProto role = info.getRoleInfoProto();
       long[] indices = info.getFollowerMatchIndices();
       List<ServerRpcProto> followers = role.getLeaderInfo().getFollowerInfoList();
       for (int i = 0; i < followers.size() && indices != null && i < indices.length; i++) {
-        matched.put(followers.get(i).getId().getId().toStringUtf8(), indices[i]);
+        matched.put(
+            RaftPeerIds.name(RaftPeerId.valueOf(followers.get(i).getId().getId())), indices[i]);
       }
     }
     List<MemberStatus> members = new ArrayList<>();
     List<RaftPeer> peers = new ArrayList<>(division.getRaftConf().getAllPeers());
-    peers.sort(Comparator.comparing(p -> p.getId().toString()));
+    peers.sort(Comparator.comparing(p -> RaftPeerIds.name(p.getId())));
     for (RaftPeer peer : peers) {
-      String id = peer.getId().toString();
+      String id = RaftPeerIds.name(peer.getId());
       String role;
       long match;
       if (id.equals(settings.serverId())) {
@@ -391,7 +431,8 @@ public final class ReplicationNode implements AutoCloseable {
         appliedIndex.get(),
         members,
         division.getRaftLog().getStartIndex(),
-        stateMachine.stopped());
+        stateMachine.stopped(),
+        isMember(division));
   }
 
   private static String roleName(RaftPeerRole role) {

@@ -70,8 +70,12 @@ final class ReplicationStatus implements Callable<Integer> {
               + ", applied index "
               + monitor.getAttributeValue("ds-replication-applied-index")
               + ("false".equals(monitor.getAttributeValue("ds-replication-writable"))
-                  ? " (no leader: writes are refused)"
+                  ? " (writes are refused)"
                   : ""));
+      String refusal = monitor.getAttributeValue("ds-replication-unwritable-reason");
+      if (refusal != null) {
+        out.println("Why: " + refusal);
+      }
     }
     TextTable table = new TextTable("Server", "Role", "Index", "Lag");
     String[] members = monitor.getAttributeValues("ds-replication-member");
