@@ -343,6 +343,7 @@ public final class ReplicationNode implements AutoCloseable {
     if (remaining.isEmpty()) {
       throw new IOException("the last member of a replication group cannot be removed");
     }
+    handOverLeadership(RaftPeerIds.of(id), remaining.get(0).getId());
     setConfiguration(
         SetConfigurationRequest.Arguments.newBuilder()
             .setServersInCurrentConf(current)
@@ -350,6 +351,32 @@ public final class ReplicationNode implements AutoCloseable {
             .setMode(SetConfigurationRequest.Mode.COMPARE_AND_SET)
             .build(),
         "removing " + id);
+  }
+
+  /**
+   * Makes {@code successor} the leader if {@code removed} leads. A leader that commits a membership
+   * without itself shuts its Raft server down while it holds the server's lock, and waits for the
+   * client requests under way; a write forwarded by another member at that moment waits for that
+   * lock: neither ends, and the removed server never stops (Ratis 3.2). A follower leaves without
+   * taking writes.
+   */
+  private void handOverLeadership(RaftPeerId removed, RaftPeerId successor) throws IOException {
+    if (!removed.equals(server.getDivision(GROUP_ID).getInfo().getLeaderId())) {
+      return;
+    }
+    try (RaftClient admin = adminClient()) {
+      RaftClientReply reply =
+          admin.admin().transferLeadership(successor, removed, ADMIN_REQUEST_TIMEOUT.toMillis());
+      if (!reply.isSuccess()) {
+        throw new IOException(
+            "handing the leadership of "
+                + RaftPeerIds.name(removed)
+                + " over to "
+                + RaftPeerIds.name(successor)
+                + " failed: "
+                + reply.getException());
+      }
+    }
   }
 
   private void setConfiguration(SetConfigurationRequest.Arguments change, String what)
