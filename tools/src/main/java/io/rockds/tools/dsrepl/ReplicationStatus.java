@@ -48,7 +48,8 @@ final class ReplicationStatus implements Callable<Integer> {
       return offline(out, err);
     }
     Entry monitor;
-    try (LDAPConnection c = connection.connect()) {
+    // cn=monitor needs the monitor-read privilege: an anonymous read is refused.
+    try (LDAPConnection c = connection.connectAndBind(true)) {
       monitor = c.getEntry(MONITOR_DN, "*");
     }
     if (monitor == null) {

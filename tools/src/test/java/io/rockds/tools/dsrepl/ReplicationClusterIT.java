@@ -618,6 +618,20 @@ class ReplicationClusterIT {
       // Reads go on from its copy.
       assertThat(c.getEntry(PEOPLE)).isNotNull();
     }
+    ToolOutput status =
+        ToolOutput.run(
+            new DsRepl(),
+            "status",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(cut.ldapPort),
+            "-D",
+            ROOT_DN,
+            "-w",
+            PASSWORD);
+    assertThat(status.exitCode()).as(status.err()).isZero();
+    assertThat(status.out()).contains("(writes are refused)").contains("Why: no leader");
 
     await("a leader among the others", () -> others.stream().anyMatch(Node::isLeader));
     Set<String> acknowledged = load(others, 100);
