@@ -40,6 +40,8 @@ import org.apache.ratis.server.storage.RaftStorageDirectory;
 import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
 import org.apache.ratis.util.SizeInBytes;
 import org.apache.ratis.util.TimeDuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One member of the replication group: a Ratis server (log, elections, state machine) and a client
@@ -47,6 +49,8 @@ import org.apache.ratis.util.TimeDuration;
  * is answered once it is committed and this member applied it too.
  */
 public final class ReplicationNode implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ReplicationNode.class);
+
   /** Every RockDS group has this ID: one group per cluster, named by its members. */
   static final RaftGroupId GROUP_ID =
       RaftGroupId.valueOf(UUID.nameUUIDFromBytes("rockds".getBytes(StandardCharsets.UTF_8)));
@@ -343,7 +347,6 @@ public final class ReplicationNode implements AutoCloseable {
     if (remaining.isEmpty()) {
       throw new IOException("the last member of a replication group cannot be removed");
     }
-    handOverLeadership(RaftPeerIds.of(id), remaining.get(0).getId());
     setConfiguration(
         SetConfigurationRequest.Arguments.newBuilder()
             .setServersInCurrentConf(current)
@@ -351,32 +354,6 @@ public final class ReplicationNode implements AutoCloseable {
             .setMode(SetConfigurationRequest.Mode.COMPARE_AND_SET)
             .build(),
         "removing " + id);
-  }
-
-  /**
-   * Makes {@code successor} the leader if {@code removed} leads. A leader that commits a membership
-   * without itself shuts its Raft server down while it holds the server's lock, and waits for the
-   * client requests under way; a write forwarded by another member at that moment waits for that
-   * lock: neither ends, and the removed server never stops (Ratis 3.2). A follower leaves without
-   * taking writes.
-   */
-  private void handOverLeadership(RaftPeerId removed, RaftPeerId successor) throws IOException {
-    if (!removed.equals(server.getDivision(GROUP_ID).getInfo().getLeaderId())) {
-      return;
-    }
-    try (RaftClient admin = adminClient()) {
-      RaftClientReply reply =
-          admin.admin().transferLeadership(successor, removed, ADMIN_REQUEST_TIMEOUT.toMillis());
-      if (!reply.isSuccess()) {
-        throw new IOException(
-            "handing the leadership of "
-                + RaftPeerIds.name(removed)
-                + " over to "
-                + RaftPeerIds.name(successor)
-                + " failed: "
-                + reply.getException());
-      }
-    }
   }
 
   private void setConfiguration(SetConfigurationRequest.Arguments change, String what)
@@ -472,7 +449,51 @@ public final class ReplicationNode implements AutoCloseable {
     try {
       client.close();
     } finally {
-      server.close();
+      closeServer();
+    }
+  }
+
+  /** How long the Raft server may take to close once its state machine closed. */
+  private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
+  /**
+   * Closes the Raft server. A leader that commits a membership without itself (remove-server of the
+   * leader) closes its Raft server while it holds the server's lock and waits for the client
+   * requests under way, while a write another member forwarded at that moment waits for that lock
+   * (Ratis 3.2): that close never ends, and the close here, which waits for the same requests,
+   * would not either. So once the state machine is closed (no record is applied any more, the log
+   * is closed), the server is not waited for longer than {@link #CLOSE_TIMEOUT}: the process exit
+   * ends what is left. Before that it is waited for, since the backends must not close under the
+   * apply thread.
+   */
+  private void closeServer() throws IOException {
+    CompletableFuture<Void> closed = new CompletableFuture<>();
+    Thread closing =
+        new Thread(
+            () -> {
+              try {
+                server.close();
+                closed.complete(null);
+              } catch (IOException | RuntimeException e) {
+                closed.completeExceptionally(e);
+              }
+            },
+            "rockds-raft-close");
+    closing.setDaemon(true);
+    closing.start();
+    try {
+      CompletableFuture.anyOf(stateMachine.closed(), closed).get();
+      closed.get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      LOG.warn(
+          "the Raft server of {} did not close within {} s after its state machine (a request it"
+              + " waits for waits for it): left to the process exit",
+          settings.serverId(),
+          CLOSE_TIMEOUT.toSeconds());
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 }
