@@ -312,11 +312,13 @@ import os, sys
 run_dir, nodes = sys.argv[1], int(sys.argv[2])
 header = ["workload", "against", "threads each", "ops/s", "avg ms"]
 header += [f"ds{n} CPU µs/op" for n in range(1, nodes + 1)] + ["group CPU µs/op"]
-print("| " + " | ".join(header) + " |")
-print("|" + " --- |" * len(header))
+rows = open(os.path.join(run_dir, "results.tsv")).read().splitlines()
+if rows:
+    print("| " + " | ".join(header) + " |")
+    print("|" + " --- |" * len(header))
 errors = []
-for line in open(os.path.join(run_dir, "results.tsv")):
-    tag, against, threads, ops, ms, errs, cores = line.rstrip("\n").split("\t")
+for line in rows:
+    tag, against, threads, ops, ms, errs, cores = line.split("\t")
     ops = float(ops)
     per_node = [float(c) * 1e6 / ops if ops > 0 else None for c in cores.split(",")]
     fmt = lambda v: "-" if v is None else f"{v:,.1f}"
