@@ -135,6 +135,12 @@ first_start() {
   elif [ -n "$LDAP_PASSWORDS" ]; then
     fail "LDAP_PASSWORDS would be ignored: it goes with LDAP_USERS"
   fi
+  # A replicated server is created empty (docs/replication.md): an import on each member would happen
+  # outside the replication log and leave the members different.
+  if [ -n "${ROCKDS_REPLICATION_PORT:-}" ] && [ ${#ldifs[@]} -gt 0 ]; then
+    fail "a replicated server is created empty: ${ldifs[*]} would be imported on this server alone; add" \
+      "the data over LDAP once the group runs, or initialise the group from one server (docs/replication.md)"
+  fi
   # Marks a first start in progress: if it fails, a restart must not serve the half-made instance.
   touch "$seeding"
   local password_file

@@ -17,6 +17,8 @@ import java.util.List;
  *     a snapshot, and a member that needs them receives the snapshot instead
  * @param applyFailure why the local member stopped applying records (its storage failed, or it
  *     installs the leader's snapshot at its next start), or null while it applies them
+ * @param member whether the local server is a member of the group: false once it was removed (its
+ *     Raft server shut down), and while it waits to be added
  */
 public record GroupStatus(
     String serverId,
@@ -27,10 +29,16 @@ public record GroupStatus(
     long appliedIndex,
     List<MemberStatus> members,
     long logStartIndex,
-    String applyFailure) {
-  /** Whether a leader is known, so that writes can commit. */
+    String applyFailure,
+    boolean member) {
+  /** Whether a leader is known. */
   public boolean hasLeader() {
     return leaderId != null;
+  }
+
+  /** Whether writes through the local server can commit: it is a member and knows a leader. */
+  public boolean writable() {
+    return member && hasLeader();
   }
 
   /** Whether the local member applies the committed records (else its copy falls behind). */

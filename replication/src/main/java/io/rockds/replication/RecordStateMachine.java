@@ -162,4 +162,21 @@ final class RecordStateMachine extends BaseStateMachine {
   String stopped() {
     return stopped;
   }
+
+  private final CompletableFuture<Void> closed = new CompletableFuture<>();
+
+  /** Ratis closes the state machine once its apply thread ended, as the Raft server closes. */
+  @Override
+  public void close() throws IOException {
+    try {
+      super.close();
+    } finally {
+      closed.complete(null);
+    }
+  }
+
+  /** Completes once no record is applied any more: the Raft server closed its state machine. */
+  CompletableFuture<Void> closed() {
+    return closed;
+  }
 }

@@ -40,6 +40,8 @@ import org.apache.ratis.server.storage.RaftStorageDirectory;
 import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
 import org.apache.ratis.util.SizeInBytes;
 import org.apache.ratis.util.TimeDuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One member of the replication group: a Ratis server (log, elections, state machine) and a client
@@ -47,6 +49,8 @@ import org.apache.ratis.util.TimeDuration;
  * is answered once it is committed and this member applied it too.
  */
 public final class ReplicationNode implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(ReplicationNode.class);
+
   /** Every RockDS group has this ID: one group per cluster, named by its members. */
   static final RaftGroupId GROUP_ID =
       RaftGroupId.valueOf(UUID.nameUUIDFromBytes("rockds".getBytes(StandardCharsets.UTF_8)));
@@ -105,7 +109,7 @@ public final class ReplicationNode implements AutoCloseable {
     RecordStateMachine stateMachine = new RecordStateMachine(applier, appliedIndex);
     RaftServer server =
         RaftServer.newBuilder()
-            .setServerId(RaftPeerId.valueOf(settings.serverId()))
+            .setServerId(RaftPeerIds.of(settings.serverId()))
             .setGroup(initial)
             .setProperties(properties)
             .setStateMachine(stateMachine)
@@ -197,10 +201,8 @@ public final class ReplicationNode implements AutoCloseable {
       throw new ReplicationUnavailableException(
           "the replication group did not commit the write within "
               + settings.writeTimeout().toMillis()
-              + " ms: no leader, or no majority of "
-              + settings.peers().size()
-              + " servers reachable from "
-              + settings.serverId()
+              + " ms: "
+              + whyNoMajority()
               + " (it may still be applied once the group is whole)",
           e);
     } catch (ExecutionException e) {
@@ -220,7 +222,7 @@ public final class ReplicationNode implements AutoCloseable {
   public void awaitCommitted() throws ReplicationUnavailableException, InterruptedException {
     long deadline = System.nanoTime() + settings.writeTimeout().toNanos();
     CompletableFuture<RaftClientReply> read =
-        client.async().sendReadOnly(Message.EMPTY, RaftPeerId.valueOf(settings.serverId()));
+        client.async().sendReadOnly(Message.EMPTY, RaftPeerIds.of(settings.serverId()));
     try {
       RaftClientReply reply = read.get(remaining(deadline), TimeUnit.NANOSECONDS);
       if (!reply.isSuccess()) {
@@ -233,16 +235,54 @@ public final class ReplicationNode implements AutoCloseable {
       throw new ReplicationUnavailableException(
           "the replication group did not confirm its commit index within "
               + settings.writeTimeout().toMillis()
-              + " ms: no leader, or no majority of "
-              + settings.peers().size()
-              + " servers reachable from "
-              + settings.serverId(),
+              + " ms: "
+              + whyNoMajority(),
           e);
     } catch (ExecutionException e) {
       throw new ReplicationUnavailableException(
           "the replication group could not confirm its commit index: " + e.getCause(),
           e.getCause());
     }
+  }
+
+  /**
+   * Why the group could not answer in time, as this member sees it now, counting the members of the
+   * current configuration (not the bootstrap servers, which count only at the first start).
+   */
+  private String whyNoMajority() {
+    RaftServer.Division division;
+    try {
+      division = server.getDivision(GROUP_ID);
+    } catch (IOException e) {
+      return notAMember();
+    }
+    if (!isMember(division)) {
+      return notAMember();
+    }
+    int members = division.getRaftConf().getCurrentPeers().size();
+    RaftPeerId leader = division.getInfo().getLeaderId();
+    return "no majority of the "
+        + members
+        + " members of the replication group reachable from "
+        + settings.serverId()
+        + (leader == null
+            ? " (it knows no leader)"
+            : " (through the leader " + RaftPeerIds.name(leader) + ")");
+  }
+
+  /**
+   * Whether this server is in the group's configuration and its Raft server runs: a removed member
+   * has its Raft server shut down once it stands for election outside the group.
+   */
+  private boolean isMember(RaftServer.Division division) {
+    return division.getInfo().isAlive()
+        && division.getRaftConf().getPeer(RaftPeerIds.of(settings.serverId())) != null;
+  }
+
+  private String notAMember() {
+    return settings.serverId()
+        + " is not a member of the replication group: it was removed (stop it), or it waits to be"
+        + " added (dsrepl add-server)";
   }
 
   private static long remaining(long deadline) {
@@ -266,7 +306,7 @@ public final class ReplicationNode implements AutoCloseable {
     try (RaftClient admin = adminClient()) {
       RaftClientReply reply =
           admin
-              .getSnapshotManagementApi(RaftPeerId.valueOf(settings.serverId()))
+              .getSnapshotManagementApi(RaftPeerIds.of(settings.serverId()))
               .create(1, ADMIN_TIMEOUT.toMillis());
       if (!reply.isSuccess()) {
         throw new IOException("the snapshot failed: " + reply.getException());
@@ -300,7 +340,7 @@ public final class ReplicationNode implements AutoCloseable {
   public void removeServer(String id) throws IOException {
     List<RaftPeer> current = currentPeers();
     List<RaftPeer> remaining =
-        current.stream().filter(p -> !p.getId().toString().equals(id)).toList();
+        current.stream().filter(p -> !RaftPeerIds.name(p.getId()).equals(id)).toList();
     if (remaining.size() == current.size()) {
       throw new IOException(id + " is not a member of the replication group");
     }
@@ -348,7 +388,10 @@ public final class ReplicationNode implements AutoCloseable {
   }
 
   private static RaftPeer raftPeer(Peer peer) {
-    return RaftPeer.newBuilder().setId(peer.id()).setAddress(peer.address()).build();
+    return RaftPeer.newBuilder()
+        .setId(RaftPeerIds.of(peer.id()))
+        .setAddress(peer.address())
+        .build();
   }
 
   /** The group as this member sees it now. */
@@ -356,21 +399,22 @@ public final class ReplicationNode implements AutoCloseable {
     RaftServer.Division division = server.getDivision(GROUP_ID);
     DivisionInfo info = division.getInfo();
     RaftPeerId leader = info.getLeaderId();
-    String leaderId = leader == null ? null : leader.toString();
+    String leaderId = leader == null ? null : RaftPeerIds.name(leader);
     Map<String, Long> matched = new HashMap<>();
     if (info.isLeader()) {
       RoleInfoProto role = info.getRoleInfoProto();
       long[] indices = info.getFollowerMatchIndices();
       List<ServerRpcProto> followers = role.getLeaderInfo().getFollowerInfoList();
       for (int i = 0; i < followers.size() && indices != null && i < indices.length; i++) {
-        matched.put(followers.get(i).getId().getId().toStringUtf8(), indices[i]);
+        matched.put(
+            RaftPeerIds.name(RaftPeerId.valueOf(followers.get(i).getId().getId())), indices[i]);
       }
     }
     List<MemberStatus> members = new ArrayList<>();
     List<RaftPeer> peers = new ArrayList<>(division.getRaftConf().getAllPeers());
-    peers.sort(Comparator.comparing(p -> p.getId().toString()));
+    peers.sort(Comparator.comparing(p -> RaftPeerIds.name(p.getId())));
     for (RaftPeer peer : peers) {
-      String id = peer.getId().toString();
+      String id = RaftPeerIds.name(peer.getId());
       String role;
       long match;
       if (id.equals(settings.serverId())) {
@@ -391,7 +435,8 @@ public final class ReplicationNode implements AutoCloseable {
         appliedIndex.get(),
         members,
         division.getRaftLog().getStartIndex(),
-        stateMachine.stopped());
+        stateMachine.stopped(),
+        isMember(division));
   }
 
   private static String roleName(RaftPeerRole role) {
@@ -404,7 +449,51 @@ public final class ReplicationNode implements AutoCloseable {
     try {
       client.close();
     } finally {
-      server.close();
+      closeServer();
+    }
+  }
+
+  /** How long the Raft server may take to close once its state machine closed. */
+  private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+
+  /**
+   * Closes the Raft server. A leader that commits a membership without itself (remove-server of the
+   * leader) closes its Raft server while it holds the server's lock and waits for the client
+   * requests under way, while a write another member forwarded at that moment waits for that lock
+   * (Ratis 3.2): that close never ends, and the close here, which waits for the same requests,
+   * would not either. So once the state machine is closed (no record is applied any more, the log
+   * is closed), the server is not waited for longer than {@link #CLOSE_TIMEOUT}: the process exit
+   * ends what is left. Before that it is waited for, since the backends must not close under the
+   * apply thread.
+   */
+  private void closeServer() throws IOException {
+    CompletableFuture<Void> closed = new CompletableFuture<>();
+    Thread closing =
+        new Thread(
+            () -> {
+              try {
+                server.close();
+                closed.complete(null);
+              } catch (IOException | RuntimeException e) {
+                closed.completeExceptionally(e);
+              }
+            },
+            "rockds-raft-close");
+    closing.setDaemon(true);
+    closing.start();
+    try {
+      CompletableFuture.anyOf(stateMachine.closed(), closed).get();
+      closed.get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      LOG.warn(
+          "the Raft server of {} did not close within {} s after its state machine (a request it"
+              + " waits for waits for it): left to the process exit",
+          settings.serverId(),
+          CLOSE_TIMEOUT.toSeconds());
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 }

@@ -210,8 +210,38 @@ class ReplicationNodeTest {
     nodes[2] = null;
     assertThatThrownBy(() -> nodes[0].submit(bytes("alone")))
         .isInstanceOf(ReplicationUnavailableException.class)
-        .hasMessageContaining("no majority of 3 servers reachable from ds0");
+        .hasMessageContaining(
+            "no majority of the 3 members of the replication group reachable from ds0");
     assertThat(appliers[0].records()).containsExactly("together");
+  }
+
+  @Test
+  void theRefusalCountsTheCurrentMembersNotTheBootstrapServers() throws Exception {
+    writeTimeout = Duration.ofSeconds(3);
+    startAll();
+    List<Peer> grown = new ArrayList<>(peers);
+    grown.add(freePeer("ds3"));
+    appliers[3] = new ListApplier();
+    start(3, grown, true); // four bootstrap servers
+    nodes[0].addServer(grown.get(3));
+    nodes[3].removeServer("ds0");
+    await(
+        "ds3 knows the group of three",
+        () -> {
+          try {
+            return nodes[3].status().members().size() == 3;
+          } catch (IOException e) {
+            return false;
+          }
+        });
+    for (int i = 0; i < 3; i++) {
+      nodes[i].close();
+      nodes[i] = null;
+    }
+    assertThatThrownBy(() -> nodes[3].submit(bytes("alone")))
+        .isInstanceOf(ReplicationUnavailableException.class)
+        .hasMessageContaining(
+            "no majority of the 3 members of the replication group reachable from ds3");
   }
 
   @Test

@@ -143,6 +143,26 @@ class DockerEntrypointIT {
   }
 
   @Test
+  void aReplicatedServerRefusesSeedsItWouldImportAloneBeforeCreatingAnything() throws Exception {
+    Path data = Files.createDirectories(dir.resolve("data"));
+    Path ldifs = Files.createDirectories(dir.resolve("ldifs"));
+    Files.writeString(
+        ldifs.resolve("base.ldif"), "dn: dc=example,dc=org\nobjectClass: domain\ndc: example\n");
+    Map<String, String> env = environment(data, ldifs, freePort());
+    env.put("ROCKDS_REPLICATION_PORT", Integer.toString(freePort()));
+    env.put("ROCKDS_BOOTSTRAP_REPLICATION_SERVERS", "ds1:8989,ds2:8989,ds3:8989");
+    Exit exit = runToExit(env);
+    assertThat(exit.code()).isNotZero();
+    assertThat(exit.output())
+        .contains(
+            "rockds: error: a replicated server is created empty: " + ldifs.resolve("base.ldif"))
+        .contains("docs/replication.md");
+    try (var files = Files.list(data)) {
+      assertThat(files.toList()).as("nothing created").isEmpty();
+    }
+  }
+
+  @Test
   void bitnamiUsersPasswordsAndGroupFromASecretFile() throws Exception {
     Path data = Files.createDirectories(dir.resolve("data"));
     Path passwords = dir.resolve("passwords");
@@ -204,6 +224,7 @@ class DockerEntrypointIT {
                 "docker/build-image.sh",
                 ".ci/run",
                 "benchmarks/run.sh",
+                "benchmarks/cluster.sh",
                 "benchmarks/slapd/slapd-reference.sh"));
     try (var bins = Files.list(REPO.resolve("bin"))) {
       bins.map(b -> "bin/" + b.getFileName()).sorted().forEach(command::add);

@@ -148,7 +148,7 @@ public final class MonitorEntries implements DirectoryBackend {
     e.addAttribute("ds-replication-server-id", group.serverId());
     e.addAttribute("ds-replication-role", group.role());
     e.addAttribute("ds-replication-leader", group.hasLeader() ? group.leaderId() : "none");
-    e.addAttribute("ds-replication-writable", String.valueOf(group.hasLeader()));
+    e.addAttribute("ds-replication-writable", String.valueOf(group.writable()));
     e.addAttribute("ds-replication-term", Long.toString(group.term()));
     e.addAttribute("ds-replication-commit-index", Long.toString(group.commitIndex()));
     e.addAttribute("ds-replication-applied-index", Long.toString(group.appliedIndex()));

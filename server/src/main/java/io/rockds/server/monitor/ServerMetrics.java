@@ -278,7 +278,7 @@ public final class ServerMetrics {
           .register(registry);
     }
     Gauge.builder(
-            "rockds.replication.writable", group, g -> figure(g.get(), s -> s.hasLeader() ? 1 : 0))
+            "rockds.replication.writable", group, g -> figure(g.get(), s -> s.writable() ? 1 : 0))
         .description("1 while the server knows a leader and takes writes, 0 while it refuses them")
         .strongReference(true)
         .register(registry);

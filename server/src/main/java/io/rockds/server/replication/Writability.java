@@ -4,7 +4,8 @@ import io.rockds.replication.GroupStatus;
 
 /**
  * Whether a replicated server can take writes, as {@code /health} and {@code cn=monitor} report it:
- * it can while it knows a leader, which a majority of the group elected and still follows.
+ * it can while it is a member of the group and knows a leader, which a majority of the group
+ * elected and still follows.
  */
 public final class Writability {
   private Writability() {}
@@ -17,6 +18,14 @@ public final class Writability {
   public static String refusal(GroupStatus group) {
     if (group == null) {
       return "the replication group's state is unknown (replication not started)";
+    }
+    if (!group.member()) {
+      return group.serverId()
+          + " is not a member of its replication group (it was removed: stop it; or it waits for"
+          + " dsrepl add-server); writes are refused with unavailable (52), reads are served from"
+          + " its copy (applied index "
+          + group.appliedIndex()
+          + ")";
     }
     if (group.hasLeader()) {
       return null;

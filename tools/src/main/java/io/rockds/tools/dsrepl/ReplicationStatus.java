@@ -48,7 +48,8 @@ final class ReplicationStatus implements Callable<Integer> {
       return offline(out, err);
     }
     Entry monitor;
-    try (LDAPConnection c = connection.connect()) {
+    // cn=monitor needs the monitor-read privilege: an anonymous read is refused.
+    try (LDAPConnection c = connection.connectAndBind(true)) {
       monitor = c.getEntry(MONITOR_DN, "*");
     }
     if (monitor == null) {
@@ -70,8 +71,12 @@ final class ReplicationStatus implements Callable<Integer> {
               + ", applied index "
               + monitor.getAttributeValue("ds-replication-applied-index")
               + ("false".equals(monitor.getAttributeValue("ds-replication-writable"))
-                  ? " (no leader: writes are refused)"
+                  ? " (writes are refused)"
                   : ""));
+      String refusal = monitor.getAttributeValue("ds-replication-unwritable-reason");
+      if (refusal != null) {
+        out.println("Why: " + refusal);
+      }
     }
     TextTable table = new TextTable("Server", "Role", "Index", "Lag");
     String[] members = monitor.getAttributeValues("ds-replication-member");

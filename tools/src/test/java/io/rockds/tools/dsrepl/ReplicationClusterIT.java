@@ -1,11 +1,13 @@
 package io.rockds.tools.dsrepl;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchResult;
 import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
@@ -17,6 +19,10 @@ import io.rockds.tools.fixtures.ToolOutput;
 import io.rockds.tools.setup.Setup;
 import io.rockds.tools.verify.VerifyIndex;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,8 +54,10 @@ import org.junit.jupiter.api.io.TempDir;
  * A replication group of real server processes ({@code io.rockds.server.Main}, as {@code
  * bin/start-ds} runs it) on loopback ports, set up with {@code setup} and changed with {@code
  * dsrepl}: writes anywhere, the leader killed with -9 under load, a member catching up from the log
- * and from a snapshot, and a member added and one removed under load. The tests run in order on one
- * group. {@code -Drockds.it.catchUpWrites=10000} runs the catch-up with the issue's 10,000 writes.
+ * and from a snapshot, a member added and one removed under load (and the removed one stopped
+ * cleanly), and a member cut off from the others by the network ({@link PartitionableNetwork}) and
+ * healed. The tests run in order on one group. {@code -Drockds.it.catchUpWrites=10000} runs the
+ * catch-up with the issue's 10,000 writes.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -59,6 +67,9 @@ class ReplicationClusterIT {
   private static final String ROOT_DN = "cn=Directory Manager";
   private static final String PASSWORD = "secret-12345";
   private static final Duration WAIT = Duration.ofSeconds(90);
+  private static final Duration WRITE_TIMEOUT = Duration.ofSeconds(10);
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private static final int CATCH_UP_WRITES = Integer.getInteger("rockds.it.catchUpWrites", 600);
 
   @TempDir static Path dir;
@@ -71,23 +82,31 @@ class ReplicationClusterIT {
 
   private final AtomicInteger serial = new AtomicInteger();
 
+  /** Between the servers: every replication connection passes it, so a test can cut one off. */
+  private PartitionableNetwork network;
+
   /** One server: its instance, ports and process. */
   final class Node {
+    final int index;
     final String name;
     final Path instance;
     final int ldapPort;
+    final int httpPort;
     final int replicationPort;
     Process process;
 
-    Node(String name) throws IOException {
-      this.name = name;
+    Node(int index) throws IOException {
+      this.index = index;
+      this.name = "ds" + index;
       this.instance = dir.resolve(name);
       this.ldapPort = Processes.freePort();
+      this.httpPort = Processes.freePort();
       this.replicationPort = Processes.freePort();
+      network.add(index, replicationPort);
     }
 
     String address() {
-      return "127.0.0.1:" + replicationPort;
+      return PartitionableNetwork.host(index) + ":" + replicationPort;
     }
 
     /** Creates the instance with setup, as an operator would, with the group's servers. */
@@ -103,8 +122,12 @@ class ReplicationClusterIT {
                   Integer.toString(ldapPort),
                   "--ldapsPort",
                   "0",
+                  "--httpPort",
+                  Integer.toString(httpPort),
                   "--serverId",
                   name,
+                  "--replicationHost",
+                  PartitionableNetwork.host(index),
                   "--replicationPort",
                   Integer.toString(replicationPort),
                   "--quiet"));
@@ -124,7 +147,7 @@ class ReplicationClusterIT {
                   config.host(),
                   config.port(),
                   config.bootstrapServers(),
-                  Duration.ofSeconds(10),
+                  WRITE_TIMEOUT,
                   Duration.ofSeconds(1),
                   ReplicationConfig.DEFAULT_SNAPSHOT_INTERVAL,
                   64 * 1024,
@@ -143,6 +166,7 @@ class ReplicationClusterIT {
                   Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                   "-Xmx256m",
                   "-XX:+UseSerialGC",
+                  "-Djdk.net.hosts.file=" + network.hostsFile(index),
                   "-cp",
                   classpath,
                   "io.rockds.server.Main",
@@ -174,6 +198,14 @@ class ReplicationClusterIT {
       }
     }
 
+    private String threadDump() throws Exception {
+      Path jstack = Path.of(System.getProperty("java.home"), "bin", "jstack");
+      Process dump = new ProcessBuilder(jstack.toString(), Long.toString(process.pid())).start();
+      String threads = new String(dump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      dump.waitFor(30, TimeUnit.SECONDS);
+      return threads;
+    }
+
     /** kill -9. */
     void kill() throws InterruptedException {
       process.destroyForcibly();
@@ -181,11 +213,39 @@ class ReplicationClusterIT {
     }
 
     /** SIGTERM: a clean stop. */
-    void stop() throws InterruptedException {
+    void stop() throws Exception {
+      stop(Duration.ofSeconds(60));
+    }
+
+    /** SIGTERM: a clean stop within {@code limit}, else the failure shows the server's threads. */
+    void stop(Duration limit) throws Exception {
       process.destroy();
-      assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+        String threads = threadDump();
+        process.destroyForcibly();
+        throw new AssertionError(
+            name + " did not stop within " + limit + "; its threads:\n" + threads);
+      }
       // 143: ended by SIGTERM after the shutdown hook closed the server cleanly (1 if not)
       assertThat(process.exitValue()).as(serverOut()).isIn(0, 143);
+    }
+
+    /** {@code GET /health}: the status code and the body, e.g. "200 ready". */
+    String health() {
+      HttpRequest request =
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/health"))
+              .timeout(Duration.ofSeconds(5))
+              .build();
+      try {
+        HttpResponse<String> response =
+            HTTP.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        return response.statusCode() + " " + response.body().strip();
+      } catch (IOException e) {
+        return e.toString();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return e.toString();
+      }
     }
 
     LDAPConnection connect() throws LDAPException {
@@ -269,8 +329,9 @@ class ReplicationClusterIT {
 
   @BeforeAll
   void startGroup() throws Exception {
+    network = new PartitionableNetwork(dir, 4); // ds0..ds2, and ds3 that joins
     for (int i = 0; i < 3; i++) {
-      nodes.add(new Node("ds" + i));
+      nodes.add(new Node(i));
     }
     List<String> group = nodes.stream().map(Node::address).toList();
     for (Node node : nodes) {
@@ -293,6 +354,7 @@ class ReplicationClusterIT {
         node.process.destroyForcibly();
       }
     }
+    network.close();
   }
 
   private Node leader() {
@@ -479,7 +541,7 @@ class ReplicationClusterIT {
   @Test
   @Order(4)
   void aServerJoinsAndAnotherLeavesUnderLoadWithoutLosingWrites() throws Exception {
-    Node joining = new Node("ds3");
+    Node joining = new Node(3);
     List<String> group = new ArrayList<>(nodes.stream().map(Node::address).toList());
     group.add(joining.address());
     joining.setUp(group, "--joinReplicationGroup");
@@ -509,9 +571,11 @@ class ReplicationClusterIT {
     stop.set(true);
     Set<String> acknowledged = load.get();
     background.shutdown();
-    // Out of the group, its data no longer counts. (Its clean stop once hung past 60 s after the
-    // leader told its Raft server to shut down: a known open issue, see docs/replication.md.)
-    leaving.kill();
+    // Out of the group, it says so once its Raft server shut down (when it stood for election
+    // outside the group), and stops cleanly and promptly all the same.
+    await(
+        leaving.name + " reports it was removed", () -> leaving.health().contains("not a member"));
+    leaving.stop(Duration.ofSeconds(15));
 
     await(
         "the group has its new members",
@@ -525,6 +589,57 @@ class ReplicationClusterIT {
             return false;
           }
         });
+    assertConverged(nodes, acknowledged);
+  }
+
+  @Test
+  @Order(5)
+  void aServerCutOffFromTheOthersRefusesWritesServesReadsAndConvergesOnceHealed() throws Exception {
+    // ds3 joined with four bootstrap servers; the group it is a member of now has three.
+    Node cut = nodes.stream().filter(n -> n.index == 3).findFirst().orElseThrow();
+    List<Node> others = nodes.stream().filter(n -> n != cut).toList();
+    int entries = cut.entryCount();
+
+    network.cut(cut.index);
+    await(cut.name + " reports it refuses writes", () -> cut.health().startsWith("200 degraded: "));
+    assertThat(cut.health()).contains("no leader").contains("a majority of the 3 servers");
+    try (LDAPConnection c = cut.connect()) {
+      long start = System.nanoTime();
+      LDAPException refused = catchThrowableOfType(LDAPException.class, () -> newPerson(c));
+      Duration took = Duration.ofNanos(System.nanoTime() - start);
+      assertThat(refused).as("a write on the cut server").isNotNull();
+      assertThat(refused.getResultCode()).isEqualTo(ResultCode.UNAVAILABLE);
+      assertThat(refused.getDiagnosticMessage())
+          .contains(
+              "no majority of the 3 members of the replication group reachable from "
+                  + cut.address()
+                  + " (it knows no leader)");
+      assertThat(took).isLessThan(WRITE_TIMEOUT.plusSeconds(5));
+      // Reads go on from its copy.
+      assertThat(c.getEntry(PEOPLE)).isNotNull();
+    }
+    ToolOutput status =
+        ToolOutput.run(
+            new DsRepl(),
+            "status",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(cut.ldapPort),
+            "-D",
+            ROOT_DN,
+            "-w",
+            PASSWORD);
+    assertThat(status.exitCode()).as(status.err()).isZero();
+    assertThat(status.out()).contains("(writes are refused)").contains("Why: no leader");
+
+    await("a leader among the others", () -> others.stream().anyMatch(Node::isLeader));
+    Set<String> acknowledged = load(others, 100);
+    assertThat(acknowledged.size()).as("writes the majority took").isGreaterThanOrEqualTo(100);
+    assertThat(cut.entryCount()).as("nothing reached the cut server").isEqualTo(entries);
+
+    network.heal(cut.index);
+    await(cut.name + " takes writes again", () -> cut.health().equals("200 ready"));
     assertConverged(nodes, acknowledged);
   }
 }
