@@ -100,7 +100,7 @@ public final class LdapServer implements AutoCloseable {
     try {
       serverChannel = bootstrap.bind(address).sync().channel();
     } catch (Exception e) {
-      if (e instanceof BindException || e.getCause() instanceof BindException) {
+      if (Transport.isAddressInUse(e)) {
         BindException clear =
             new BindException(
                 "cannot listen on "
