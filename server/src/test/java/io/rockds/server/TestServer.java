@@ -42,6 +42,14 @@ public final class TestServer implements AutoCloseable {
     return test;
   }
 
+  /** An organizationalUnit entry named {@code dn}, its {@code ou} taken from its RDN. */
+  public static Entry organizationalUnit(String dn) throws com.unboundid.ldap.sdk.LDAPException {
+    return new Entry(
+        dn,
+        new com.unboundid.ldap.sdk.Attribute("objectClass", "top", "organizationalUnit"),
+        new com.unboundid.ldap.sdk.Attribute("ou", new DN(dn).getRDN().getAttributeValues()[0]));
+  }
+
   /** The suffix entry, ou=People and ou=Groups. */
   public static List<Entry> baseEntries() throws com.unboundid.ldif.LDIFException {
     return List.of(

@@ -34,11 +34,7 @@ class InlineSearchIT {
   @BeforeAll
   static void start() throws Exception {
     List<Entry> entries = new ArrayList<>(TestServer.baseEntries());
-    entries.add(
-        new Entry(
-            PEOPLE,
-            new Attribute("objectClass", "top", "organizationalUnit"),
-            new Attribute("ou", "Inline")));
+    entries.add(TestServer.organizationalUnit(PEOPLE));
     for (int i = 0; i < PEOPLE_COUNT; i++) {
       entries.add(
           new Entry(

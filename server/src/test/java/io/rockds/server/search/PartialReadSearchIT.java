@@ -32,11 +32,7 @@ class PartialReadSearchIT {
   @BeforeAll
   static void start() throws Exception {
     List<Entry> entries = new ArrayList<>(TestServer.baseEntries());
-    entries.add(
-        new Entry(
-            OTHERS_DN,
-            new Attribute("objectClass", "top", "organizationalUnit"),
-            new Attribute("ou", "Others")));
+    entries.add(TestServer.organizationalUnit(OTHERS_DN));
     entries.add(
         new Entry(
             READER_DN,

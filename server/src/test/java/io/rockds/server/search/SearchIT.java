@@ -72,11 +72,7 @@ class SearchIT {
             new Attribute("cn", "Reader"),
             new Attribute("sn", "Reader"),
             new Attribute("userPassword", "reader-secret")));
-    entries.add(
-        new Entry(
-            SORT_DN,
-            new Attribute("objectClass", "top", "organizationalUnit"),
-            new Attribute("ou", "Sort")));
+    entries.add(TestServer.organizationalUnit(SORT_DN));
     for (int i = 0; i < SORT_NAMES.length; i++) {
       entries.add(
           new Entry(

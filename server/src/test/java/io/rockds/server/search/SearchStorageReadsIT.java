@@ -42,11 +42,7 @@ class SearchStorageReadsIT {
   static void start() throws Exception {
     List<Entry> entries = new ArrayList<>(TestServer.baseEntries());
     for (String ou : List.of(LEVEL_DN, SCAN_DN)) {
-      entries.add(
-          new Entry(
-              ou,
-              new Attribute("objectClass", "top", "organizationalUnit"),
-              new Attribute("ou", new DN(ou).getRDN().getAttributeValues()[0])));
+      entries.add(TestServer.organizationalUnit(ou));
       for (int i = 0; i < CHILDREN; i++) {
         entries.add(
             new Entry(
