@@ -840,7 +840,7 @@ final class SearchOperation implements SearchResults {
   /** The final result; a persistent search has none until it ends (its initial phase has ended). */
   private void done(List<Control> controls) throws LDAPException {
     if (sent == 0 && searchBase != null) {
-      // A search of a whole container does not read its base unless it finds nothing.
+      // An entry found in scope proves its base exists: the base is read only when none was.
       container.requireSearchBase(searchBase);
     }
     if (persistent != null) {

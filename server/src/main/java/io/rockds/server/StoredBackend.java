@@ -27,7 +27,6 @@ import io.rockds.server.security.password.PasswordSchemes;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.PendingChange;
-import io.rockds.storage.SearchBase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -89,11 +88,7 @@ final class StoredBackend implements DirectoryBackend {
   @Override
   public void search(DN base, SearchScope scope, SearchResults results) throws LDAPException {
     EntryContainer container = container(base);
-    SearchBase searchBase = container.searchBase(base, scope);
-    if (!container.holdsWholeScope(searchBase)) {
-      container.requireSearchBase(searchBase);
-    }
-    results.indexed(container, searchBase);
+    results.indexed(container, container.searchBase(base, scope));
   }
 
   @Override

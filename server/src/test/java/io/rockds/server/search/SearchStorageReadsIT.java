@@ -25,9 +25,9 @@ import org.rocksdb.TickerType;
 /**
  * What a search reads from RocksDB, counted by RocksDB's own statistics (every point read of any
  * tree is one {@code NUMBER_KEYS_READ}): the base entry's dn2id key at most once per search, and
- * not at all for an indexed search of the whole suffix that finds entries, and each entry of an
- * unindexed scan once, also the entries that match (they are completed from the record the filter
- * was tested on, not read again).
+ * not at all for an indexed search that finds entries in its scope (an entry proves its ancestors
+ * exist), and each entry of an unindexed scan once, also the entries that match (they are completed
+ * from the record the filter was tested on, not read again).
  */
 class SearchStorageReadsIT {
   private static final String LEVEL_DN = "ou=Level," + TestServer.BASE;
@@ -90,10 +90,43 @@ class SearchStorageReadsIT {
   }
 
   @Test
+  void anIndexedSearchBelowTheSuffixDoesNotReadItsBase() throws Exception {
+    String uid = "3." + LEVEL_DN.hashCode();
+    for (SearchScope scope : List.of(SearchScope.ONE, SearchScope.SUB)) {
+      assertThat(pointReads(LEVEL_DN, scope, "(uid=" + uid + ")", 1))
+          .as("%s: the uid index key and the entry's record: no dn2id read of the base", scope)
+          .isEqualTo(2);
+    }
+  }
+
+  @Test
   void anIndexedSearchOfTheWholeSuffixThatFindsNothingReadsItsBaseToAnswer() throws Exception {
     assertThat(pointReads(TestServer.BASE, SearchScope.SUB, "(uid=nobody)", 0))
         .as("the uid index key, then the suffix's dn2id key to tell an empty result from 32")
         .isEqualTo(2);
+  }
+
+  @Test
+  void anIndexedSearchThatFindsOnlyEntriesOutOfScopeReadsItsBaseToAnswer() throws Exception {
+    String elsewhere = "3." + SCAN_DN.hashCode();
+    assertThat(pointReads(LEVEL_DN, SearchScope.SUB, "(uid=" + elsewhere + ")", 0))
+        .as("the uid index key, the candidate's record (out of scope), then the base's dn2id key")
+        .isEqualTo(3);
+  }
+
+  @Test
+  void anIndexedSearchOfAMissingBaseIsNoSuchObjectWithTheMatchedDn() throws Exception {
+    String uid = "3." + LEVEL_DN.hashCode();
+    try (LDAPConnection root = server.rootConnection()) {
+      assertThatThrownBy(
+              () -> root.search("ou=Missing," + LEVEL_DN, SearchScope.SUB, "(uid=" + uid + ")"))
+          .isInstanceOfSatisfying(
+              LDAPSearchException.class,
+              e -> {
+                assertThat(e.getResultCode()).isEqualTo(ResultCode.NO_SUCH_OBJECT);
+                assertThat(e.getMatchedDN()).isEqualToIgnoringCase(LEVEL_DN);
+              });
+    }
   }
 
   @Test
