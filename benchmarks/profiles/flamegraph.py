@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""A flame graph (SVG) of a JFR recording's CPU samples, with the JDK's own `jfr` tool only.
+"""A flame graph (SVG) of CPU samples: a JFR recording, or async-profiler's collapsed output.
 
     python3 benchmarks/profiles/flamegraph.py RECORDING.jfr OUT.svg [--title TEXT] [--threads REGEX]
+    python3 benchmarks/profiles/flamegraph.py PROFILE.collapsed OUT.svg [--title TEXT]
 
-Reads `jfr print --events jdk.ExecutionSample --stack-depth 96`, keeps the samples of the threads
-whose name matches --threads (default: every thread), and draws one box per frame, as wide as
-the share of samples it was on the stack for; hovering a box shows its samples and percentage.
-`OUT.collapsed` (Brendan Gregg's folded format, one stack per line with its count) is written
-beside the SVG for other tools and for diffs.
+A `.jfr` recording is read with the JDK's own `jfr print --events jdk.ExecutionSample --stack-depth
+96`, keeping the samples of the threads whose name matches --threads (default: every thread). A
+`.collapsed` file (async-profiler's `stop,file=X.collapsed`: every thread, native and kernel frames
+included) is read as it is. One box per frame, as wide as the share of samples it was on the stack
+for; hovering a box shows its samples and percentage. `OUT.collapsed` (Brendan Gregg's folded
+format, one stack per line with its count) is written beside the SVG for other tools and for diffs.
 """
 import argparse
 import collections
@@ -38,6 +40,18 @@ def samples(recording, thread_filter):
             m = FRAME.match(line)
             if m:
                 frames.append(shorten(m.group(1)))
+    return stacks
+
+
+def folded(path):
+    """async-profiler's collapsed stacks, Java frames shortened as JFR's are."""
+    stacks = collections.Counter()
+    with open(path) as f:
+        for line in f:
+            stack, _, count = line.rstrip("\n").rpartition(" ")
+            if stack:
+                stacks[";".join(shorten(frame.replace("/", ".")) if "/" in frame and "::" not in frame
+                                else frame for frame in stack.split(";"))] += int(count)
     return stacks
 
 
@@ -108,9 +122,12 @@ def main():
     p.add_argument("--title", default="CPU samples")
     p.add_argument("--threads", default=None, help="regex on the sampled thread's name")
     a = p.parse_args()
-    stacks = samples(a.recording, re.compile(a.threads) if a.threads else None)
+    if a.recording.endswith(".collapsed"):
+        stacks = folded(a.recording)
+    else:
+        stacks = samples(a.recording, re.compile(a.threads) if a.threads else None)
     if not stacks:
-        sys.exit("no jdk.ExecutionSample events (matching --threads) in " + a.recording)
+        sys.exit("no samples (matching --threads) in " + a.recording)
     collapsed = a.out.rsplit(".", 1)[0] + ".collapsed"
     with open(collapsed, "w") as f:
         for stack, count in stacks.most_common():
