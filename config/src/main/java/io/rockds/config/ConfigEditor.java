@@ -46,9 +46,25 @@ public final class ConfigEditor {
   private final ConfigStore store;
   private final Check check;
 
+  /** False for a {@link #trial} editor, which saves nothing. */
+  private final boolean saves;
+
   public ConfigEditor(ConfigStore store, Check check) {
+    this(store, check, true);
+  }
+
+  private ConfigEditor(ConfigStore store, Check check, boolean saves) {
     this.store = store;
     this.check = check;
+    this.saves = saves;
+  }
+
+  /**
+   * An editor of a copy of this one's configuration that validates changes as this one does and
+   * saves nothing: what this editor would refuse, it refuses alike.
+   */
+  public ConfigEditor trial() {
+    return new ConfigEditor(store.copy(), check, false);
   }
 
   public ConfigStore store() {
@@ -170,6 +186,9 @@ public final class ConfigEditor {
           "Invalid configuration: " + e.getMessage().replace(candidate.file() + ": ", ""));
     }
     check.check(candidate, next);
+    if (!saves) {
+      return new Outcome(next, notice);
+    }
     try {
       candidate.save();
     } catch (ConfigException e) {
