@@ -21,6 +21,16 @@ public interface RecordApplier {
   byte[] apply(long term, long index, byte[] record);
 
   /**
+   * Checks a record on the leader before it is appended to the log: returns the answer to give
+   * instead of appending it (a refusal, handed to whoever submitted it as {@link #apply}'s result
+   * would be), or null to append it. The leader's applied state may lag records appended and not
+   * yet applied, so {@link #apply} must check again. By default every record is appended.
+   */
+  default byte[] refusal(byte[] record) {
+    return null;
+  }
+
+  /**
    * Writes a copy of the applied state into {@code directory} (absent yet): the snapshot other
    * members install when they are too far behind to follow the log. Called on the apply thread, so
    * no record applies meanwhile.

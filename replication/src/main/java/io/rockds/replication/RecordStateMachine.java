@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import org.apache.ratis.proto.RaftProtos.LogEntryProto;
 import org.apache.ratis.protocol.Message;
+import org.apache.ratis.protocol.RaftClientRequest;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.exceptions.StateMachineException;
 import org.apache.ratis.server.RaftServer;
@@ -64,6 +65,20 @@ final class RecordStateMachine extends BaseStateMachine {
   @Override
   public SnapshotStore getStateMachineStorage() {
     return snapshots;
+  }
+
+  /**
+   * On the leader, before the record is appended: one the applier refuses now is answered with its
+   * refusal ({@link RefusedRecord}) and never enters the log.
+   */
+  @Override
+  public TransactionContext startTransaction(RaftClientRequest request) throws IOException {
+    TransactionContext transaction = super.startTransaction(request);
+    byte[] refusal = applier.refusal(request.getMessage().getContent().toByteArray());
+    if (refusal != null) {
+      transaction.setException(new RefusedRecord(refusal));
+    }
+    return transaction;
   }
 
   @Override

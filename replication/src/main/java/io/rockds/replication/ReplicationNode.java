@@ -178,7 +178,8 @@ public final class ReplicationNode implements AutoCloseable {
 
   /**
    * Commits {@code record} through the group and returns what applying it answered, once this
-   * member applied it too.
+   * member applied it too; or the refusal of the leader, which checked it before appending it
+   * ({@link RecordApplier#refusal}).
    *
    * @throws ReplicationUnavailableException when the group did not commit it within the write
    *     timeout (no leader, no majority); it may still be committed later
@@ -190,6 +191,10 @@ public final class ReplicationNode implements AutoCloseable {
     try {
       RaftClientReply reply = sent.get(remaining(deadline), TimeUnit.NANOSECONDS);
       if (!reply.isSuccess()) {
+        byte[] refusal = RefusedRecord.answerIn(reply.getException());
+        if (refusal != null) {
+          return refusal; // the leader refused it before appending it: nothing to wait for
+        }
         throw new ReplicationUnavailableException(
             "the replication group refused the write: " + reply.getException(),
             reply.getException());

@@ -75,6 +75,15 @@ class ReplicationNodeTest {
     synchronized List<String> records() {
       return List.copyOf(records);
     }
+
+    /** Records whose check before append refuses them; the refusal names them. */
+    volatile String refuseBeforeAppend;
+
+    @Override
+    public byte[] refusal(byte[] record) {
+      String text = new String(record, StandardCharsets.UTF_8);
+      return text.equals(refuseBeforeAppend) ? ("refused " + text).getBytes(StandardCharsets.UTF_8) : null;
+    }
   }
 
   private void startAll() throws IOException, InterruptedException {
@@ -180,6 +189,28 @@ class ReplicationNodeTest {
     GroupStatus status = nodes[0].status();
     assertThat(status.members()).extracting(MemberStatus::id).containsExactly("ds0", "ds1", "ds2");
     assertThat(status.hasLeader()).isTrue();
+  }
+
+  @Test
+  void aRecordTheLeaderRefusesBeforeAppendIsAnsweredAndNeverApplied() throws Exception {
+    startAll();
+    nodes[0].submit(bytes("first"));
+    int leader = leader();
+    appliers[leader].refuseBeforeAppend = "refused-here";
+    long committed = nodes[leader].status().commitIndex();
+    int follower = (leader + 1) % 3;
+    // Submitted through a follower, checked by the leader: its answer comes back, nothing appended.
+    assertThat(new String(nodes[follower].submit(bytes("refused-here")), StandardCharsets.UTF_8))
+        .isEqualTo("refused refused-here");
+    assertThat(nodes[leader].status().commitIndex()).isEqualTo(committed);
+    nodes[follower].submit(bytes("second"));
+    await(
+        "every member applied two records",
+        () -> appliers[0].records().size() == 2 && appliers[1].records().size() == 2
+            && appliers[2].records().size() == 2);
+    for (ListApplier applier : List.of(appliers[0], appliers[1], appliers[2])) {
+      assertThat(applier.records()).containsExactly("first", "second");
+    }
   }
 
   @Test
