@@ -34,6 +34,7 @@ import io.rockds.server.monitor.MonitorEntries;
 import io.rockds.server.monitor.ServerMetrics;
 import io.rockds.server.psearch.PersistentSearches;
 import io.rockds.server.replication.BackendSnapshots;
+import io.rockds.server.replication.ReplicatedSettings;
 import io.rockds.server.replication.ReplicatedWrites;
 import io.rockds.server.replication.Writability;
 import io.rockds.server.schema.SchemaBackend;
@@ -176,6 +177,10 @@ public final class DirectoryServer implements AutoCloseable {
   private static DirectoryServer start(Instance instance, ServerLock lock, Clock clock)
       throws ConfigException, LDAPException, BindException, InterruptedException {
     ConfigStore store = ConfigStore.load(instance.configFile());
+    ReplicationConfig replicated = ReplicationConfig.read(store);
+    if (replicated != null) {
+      installReplicatedSettings(instance, store);
+    }
     ServerConfig config = ServerConfig.read(store);
     ServerSchema schema = ServerSchema.load(instance.schemaDirectory());
     PasswordPolicies policies;
@@ -184,7 +189,6 @@ public final class DirectoryServer implements AutoCloseable {
     } catch (ConfigException e) {
       throw new ConfigException(store.file() + ": " + e.getMessage(), e);
     }
-    ReplicationConfig replicated = ReplicationConfig.read(store);
     if (replicated != null) {
       installReplicationSnapshot(instance, config);
     }
@@ -238,7 +242,12 @@ public final class DirectoryServer implements AutoCloseable {
       WriteApplier applier = new WriteApplier(built::get);
       if (replicated != null) {
         server.replication =
-            new ReplicatedWrites(replicated, applier, backends, server::requestRestart);
+            new ReplicatedWrites(
+                replicated,
+                applier,
+                backends,
+                replicatedSettings(instance, store),
+                server::requestRestart);
       }
       ChangeNotifier changes = new ChangeNotifier();
       ChangelogStore changelog =
@@ -410,6 +419,35 @@ public final class DirectoryServer implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       throw new ConfigException(
           "cannot install the replication snapshot of " + directory + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The shared settings (cn=schema, the shared part of cn=config) of the newest replication snapshot
+   * of the instance, when they are newer than the server's, replace its own before they are read.
+   */
+  private static void installReplicatedSettings(Instance instance, ConfigStore store)
+      throws ConfigException {
+    Path directory = ReplicatedWrites.directory(instance);
+    try {
+      ReplicatedSettings.installBehind(store, instance.schemaDirectory(), directory);
+    } catch (IOException | RuntimeException e) {
+      throw new ConfigException(
+          "cannot install the shared settings of the replication snapshot of "
+              + directory
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  private static ReplicatedSettings replicatedSettings(Instance instance, ConfigStore store)
+      throws ConfigException {
+    try {
+      return new ReplicatedSettings(store, instance.schemaDirectory());
+    } catch (IOException e) {
+      throw new ConfigException(
+          "cannot read the position of the replicated settings: " + e.getMessage(), e);
     }
   }
 

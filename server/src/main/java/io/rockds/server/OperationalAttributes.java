@@ -59,7 +59,7 @@ public final class OperationalAttributes {
   }
 
   /** The current time as the timestamps store it. */
-  static String now() {
+  public static String now() {
     return StaticUtils.encodeGeneralizedTime(new Date());
   }
 }

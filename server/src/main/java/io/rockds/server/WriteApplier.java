@@ -3,6 +3,7 @@ package io.rockds.server;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.LDAPException;
 import io.rockds.server.backend.DirectoryBackend;
+import io.rockds.server.backend.SharedSettingsBackend;
 import io.rockds.server.security.AccessControl;
 import io.rockds.storage.Backend;
 import io.rockds.storage.LogPosition;
@@ -10,7 +11,9 @@ import java.util.function.Supplier;
 
 /**
  * Applies prepared writes to the backend holding their DN: the one step every server runs, at once
- * on a single server and in log order on every member of a replication group.
+ * on a single server and in log order on every member of a replication group. A change of the
+ * shared settings goes to {@code cn=schema} or {@code cn=config} ({@link SharedSettingsBackend}),
+ * the write of an entry to its RocksDB backend.
  */
 public final class WriteApplier {
   private final Supplier<ServerContext> services;
@@ -22,6 +25,9 @@ public final class WriteApplier {
   /** Applies {@code record}; a refusal is an outcome, not an exception. */
   public WriteOutcome apply(WriteRecord record) {
     try {
+      if (record.settings()) {
+        return settingsBackendOf(record.targetDn()).applySettings(record);
+      }
       return backendOf(record).apply(record);
     } catch (LDAPException e) {
       return WriteOutcome.refused(e);
@@ -29,7 +35,19 @@ public final class WriteApplier {
   }
 
   /**
-   * Applies a record committed at {@code position} of the replication log, exactly once: the
+   * Checks a settings change against this server's current settings, changing nothing (the leader,
+   * before it appends the change to the replication log): throws the refusal applying it now would
+   * answer. The write of an entry is checked as it is applied.
+   */
+  public void check(WriteRecord record) throws LDAPException {
+    if (record.settings()) {
+      settingsBackendOf(record.targetDn()).checkSettings(record);
+    }
+  }
+
+  /**
+   * Applies the write of an entry committed at {@code position} of the replication log (a settings
+   * change keeps its position apart, see {@link #apply(WriteRecord)}), exactly once: the
    * backend stores the position in the batch that applies it, and skips a record at or before the
    * position it stored (a replay after a restart). A record that may change ACIs drops this
    * server's ACI cache once applied: the server that prepared it checked it against its own cache
@@ -71,6 +89,13 @@ public final class WriteApplier {
 
   private StoredBackend backendOf(WriteRecord record) throws LDAPException {
     return backendOf(record.targetDn());
+  }
+
+  private SharedSettingsBackend settingsBackendOf(DN dn) throws LDAPException {
+    if (services.get().router().route(dn) instanceof SharedSettingsBackend settings) {
+      return settings;
+    }
+    throw DirectoryBackend.notHeld(dn);
   }
 
   private StoredBackend backendOf(DN dn) throws LDAPException {

@@ -26,6 +26,14 @@ public record WriteOutcome(
     return new WriteOutcome(ResultCode.SUCCESS_INT_VALUE, null, null, before, after);
   }
 
+  /**
+   * A settings change applied, with what the operator must still do (restart, rebuild an index) as
+   * its message, or null.
+   */
+  public static WriteOutcome applied(String notice) {
+    return new WriteOutcome(ResultCode.SUCCESS_INT_VALUE, notice, null, null, null);
+  }
+
   public static WriteOutcome refused(LDAPException e) {
     return new WriteOutcome(
         e.getResultCode().intValue(), Responses.diagnosticMessage(e), e.getMatchedDN(), null, null);

@@ -24,6 +24,14 @@ public interface WritePath {
    */
   default void awaitCommitted() throws LDAPException {}
 
+  /**
+   * Whether writes reach other servers: then a change of the shared settings (see {@link
+   * io.rockds.config.SharedConfig}) must not be mixed with a change of this server's own.
+   */
+  default boolean replicated() {
+    return false;
+  }
+
   /** A single server: the record is applied at once, on the request's thread. */
   WritePath LOCAL = (record, applier) -> applier.apply(record).orThrow();
 }

@@ -36,19 +36,26 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
   private final ReplicationConfig config;
   private final WriteApplier applier;
   private final Backends backends;
+  private final ReplicatedSettings settings;
   private final Consumer<String> restart;
   private volatile ReplicationNode node;
 
   /**
    * @param backends the backends the snapshots are checkpoints of
+   * @param settings the shared settings, applied and checkpointed with the backends
    * @param restart asks for the server to be restarted, with the reason: a snapshot received from
    *     the leader is installed before the backends open
    */
   public ReplicatedWrites(
-      ReplicationConfig config, WriteApplier applier, Backends backends, Consumer<String> restart) {
+      ReplicationConfig config,
+      WriteApplier applier,
+      Backends backends,
+      ReplicatedSettings settings,
+      Consumer<String> restart) {
     this.config = config;
     this.applier = applier;
     this.backends = backends;
+    this.settings = settings;
     this.restart = restart;
   }
 
@@ -98,6 +105,11 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
     return WriteOutcome.decode(outcome).orThrow();
   }
 
+  @Override
+  public boolean replicated() {
+    return true;
+  }
+
   /**
    * Waits for the read index: the commit index the leader confirms with a majority, applied here.
    */
@@ -139,14 +151,27 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
     }
   }
 
-  /** Ratis' apply thread: one committed record, exactly once, in log order. */
+  /**
+   * Ratis' apply thread: one committed record, exactly once, in log order; an entry's write through
+   * its backend, a settings change through {@link ReplicatedSettings}.
+   */
   @Override
   public byte[] apply(long term, long index, byte[] encoded) {
     WriteOutcome outcome;
     try {
-      outcome = applier.apply(WriteRecord.decode(encoded), new LogPosition(term, index));
+      WriteRecord record = WriteRecord.decode(encoded);
+      outcome =
+          record.settings()
+              ? settings.apply(record, index, applier)
+              : applier.apply(record, new LogPosition(term, index));
+    } catch (WriteRecord.UnknownFormatException e) {
+      // Written by a newer server: skipping it could lose a settings change for good.
+      throw new IllegalStateException(e.getMessage() + ": upgrade this server", e);
     } catch (LDAPException e) {
       outcome = WriteOutcome.refused(e);
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "cannot record the settings change applied: " + e.getMessage(), e);
     }
     if (outcome.resultCode() == ResultCode.OTHER_INT_VALUE
         || outcome.resultCode() == ResultCode.UNAVAILABLE_INT_VALUE) {
@@ -158,23 +183,50 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
     return outcome.encode();
   }
 
+  /**
+   * On the leader, before a record is appended: a settings change this server's settings refuse now
+   * (a definition the schema has, a property out of range) is answered with the refusal and takes
+   * no place in the log; a record this server cannot read (a newer server's) is refused too. The
+   * write of an entry is checked as it is applied.
+   */
+  @Override
+  public byte[] refusal(byte[] encoded) {
+    if (!WriteRecord.checkedBeforeAppend(encoded)) {
+      return null; // the write of an entry: not even decoded here
+    }
+    try {
+      applier.check(WriteRecord.decode(encoded));
+      return null;
+    } catch (LDAPException e) {
+      if (e.getResultCode() == ResultCode.OTHER || e.getResultCode() == ResultCode.UNAVAILABLE) {
+        return null; // this server's own trouble: the record is checked again as it is applied
+      }
+      return WriteOutcome.refused(e).encode();
+    }
+  }
+
   @Override
   public void checkpoint(Path directory) throws IOException {
     BackendSnapshots.checkpoint(backends, directory);
+    settings.checkpoint(directory);
   }
 
   /**
-   * A backend's database cannot be swapped under the readers of a running server: when the leader's
-   * snapshot is ahead of a backend, the server restarts and installs it before the backends open
-   * ({@link BackendSnapshots#installBehind}).
+   * A backend's database cannot be swapped under the readers of a running server, nor the
+   * configuration and schema under its services: when the leader's snapshot is ahead of a backend
+   * or of the shared settings, the server restarts and installs it before they are read ({@link
+   * BackendSnapshots#installBehind}, {@link ReplicatedSettings#installBehind}).
    */
   @Override
   public boolean install(Path snapshot) throws IOException {
-    List<String> behind = BackendSnapshots.behind(backends, snapshot);
+    List<String> behind = new ArrayList<>(BackendSnapshots.behind(backends, snapshot));
+    if (settings.behind(snapshot)) {
+      behind.add("the shared settings");
+    }
     if (behind.isEmpty()) {
       return true;
     }
-    LOG.warn("backends {} are behind the leader's snapshot: restarting to install it", behind);
+    LOG.warn("{} behind the leader's snapshot: restarting to install it", behind);
     restart.accept("installing the replication snapshot received from the leader into " + behind);
     return false;
   }

@@ -87,6 +87,23 @@ public final class ServerSchema {
    * the client's to remove.
    */
   public synchronized void modify(List<Modification> modifications) throws LDAPException {
+    Changed changed = change(modifications);
+    writeUserFile(changed.user());
+    publish(changed.schema(), new Date());
+  }
+
+  /**
+   * Checks a modify of {@code cn=schema} against the current schema, changing nothing: what {@link
+   * #modify} would refuse, this refuses alike.
+   */
+  public synchronized void check(List<Modification> modifications) throws LDAPException {
+    change(modifications);
+  }
+
+  /** A schema change worked out: the definitions added over LDAP, and the whole schema. */
+  private record Changed(Entry user, Schema schema) {}
+
+  private Changed change(List<Modification> modifications) throws LDAPException {
     Entry user = readUserFile();
     Schema working = schema;
     for (Modification m : modifications) {
@@ -132,14 +149,11 @@ public final class ServerSchema {
                 + m.getModificationType().getName());
       }
     }
-    Schema next;
     try {
-      next = SchemaLoader.load(directory, user);
+      return new Changed(user, SchemaLoader.load(directory, user));
     } catch (ConfigException e) {
       throw new LDAPException(ResultCode.OTHER, e.getMessage(), e);
     }
-    writeUserFile(user);
-    publish(next, new Date());
   }
 
   /** A new definition must parse and must not reuse a name or OID the schema already has. */
