@@ -1,6 +1,7 @@
 package io.rockds.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.protocol.ModifyRequestProtocolOp;
@@ -11,8 +12,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A record that does not stamp keeps saying so through its encoding; every other record keeps
- * format version 1, which servers that know no flags read.
+ * A record that does not stamp keeps saying so through its encoding; every other record of an entry
+ * keeps format version 1, which servers that know no flags read. A settings change is version 3; a
+ * version this server does not know is an error of its own kind, so that the replication applier
+ * stops rather than skips it.
  */
 class WriteRecordTest {
   private static final LDAPMessage MODIFY =
@@ -37,5 +40,34 @@ class WriteRecordTest {
     WriteRecord stamped = new WriteRecord(user, "20261127170000Z", MODIFY);
     assertThat(stamped.encode()[0]).isEqualTo((byte) 1);
     assertThat(WriteRecord.decode(stamped.encode()).stamps()).isTrue();
+    assertThat(WriteRecord.decode(stamped.encode()).settings()).isFalse();
+    assertThat(WriteRecord.decode(state.encode()).settings()).isFalse();
+  }
+
+  @Test
+  void aSettingsChangeIsFormatVersionThreeWhichAnUnknownVersionCannotBeTakenFor() throws Exception {
+    LDAPMessage schema =
+        new LDAPMessage(
+            0,
+            new ModifyRequestProtocolOp(
+                "cn=schema",
+                List.of(
+                    new Modification(
+                        ModificationType.ADD,
+                        "attributeTypes",
+                        "( 1.3.6.1.4.1.99999.1 NAME 'rockdsTest' SYNTAX"
+                            + " 1.3.6.1.4.1.1466.115.121.1.15 )"))));
+    DN admin = new DN("cn=Directory Manager");
+    byte[] encoded = WriteRecord.ofSettings(admin, "20261127170000Z", schema).encode();
+    assertThat(encoded[0]).isEqualTo((byte) 3);
+    WriteRecord decoded = WriteRecord.decode(encoded);
+    assertThat(decoded.settings()).isTrue();
+    assertThat(decoded.targetDn()).isEqualTo(new DN("cn=schema"));
+    assertThat(decoded.modifier()).isEqualTo(admin);
+
+    encoded[0] = 4;
+    assertThatThrownBy(() -> WriteRecord.decode(encoded))
+        .isInstanceOf(WriteRecord.UnknownFormatException.class)
+        .hasMessageContaining("format version 4");
   }
 }

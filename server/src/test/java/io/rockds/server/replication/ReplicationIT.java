@@ -45,169 +45,53 @@ import org.junit.jupiter.api.io.TempDir;
  * ACI changes take effect on every server.
  */
 class ReplicationIT {
-  private static final String BASE = TestServer.BASE;
-  private static final Duration WAIT = Duration.ofSeconds(60);
-  private static final String READ_AFTER_WRITE = "2.25.28759973430515076363666229464208347148";
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final String BASE = ReplicationGroup.BASE;
+  private static final Duration WAIT = ReplicationGroup.WAIT;
 
   @TempDir Path directory;
 
-  private final Instance[] instances = new Instance[3];
-  private final DirectoryServer[] servers = new DirectoryServer[3];
+  private ReplicationGroup group;
 
   @AfterEach
   void stopAll() {
-    for (DirectoryServer server : servers) {
-      if (server != null) {
-        server.close();
-      }
+    if (group != null) {
+      group.close();
     }
   }
 
   private void setUpGroup(Duration writeTimeout) throws Exception {
-    List<String> addresses = new ArrayList<>();
-    // Held open together, so that the three ports differ (a port closed is offered again).
-    try (ServerSocket a = new ServerSocket(0);
-        ServerSocket b = new ServerSocket(0);
-        ServerSocket c = new ServerSocket(0)) {
-      for (ServerSocket s : List.of(a, b, c)) {
-        addresses.add("127.0.0.1:" + s.getLocalPort());
-      }
-    }
-    for (int i = 0; i < 3; i++) {
-      instances[i] = new Instance(directory.resolve("ds" + i));
-      // A replica's setup creates no entries: data enters only through the log.
-      InstanceSetup.create(
-          instances[i],
-          InstanceSetup.loopback(new DN(BASE), 0, 0).withHttpPort(0),
-          TestServer.ROOT_PASSWORD,
-          List.of());
-      int port = Integer.parseInt(addresses.get(i).substring(addresses.get(i).indexOf(':') + 1));
-      ConfigStore store = ConfigStore.load(instances[i].configFile());
-      store.put(
-          new ReplicationConfig(
-                  "ds" + i, "127.0.0.1", port, addresses, writeTimeout, Duration.ofMillis(500))
-              .toEntry());
-      store.save();
-    }
-    for (int i = 0; i < 3; i++) {
-      servers[i] = DirectoryServer.start(instances[i]);
-    }
-  }
-
-  private LDAPConnection connect(int i) throws LDAPException {
-    return new LDAPConnection(
-        "127.0.0.1", servers[i].ldapPort(), TestServer.ROOT_DN, TestServer.ROOT_PASSWORD);
-  }
-
-  private Entry read(int i, String dn) throws LDAPException {
-    try (LDAPConnection c = connect(i)) {
-      return c.getEntry(dn, "*", "+");
-    }
-  }
-
-  /** Polls until {@code dn} is on server {@code i}, within a deadline. */
-  private Entry awaitEntry(int i, String dn) throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (true) {
-      Entry entry = read(i, dn);
-      if (entry != null) {
-        return entry;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(dn + " did not reach server ds" + i + " within " + WAIT);
-      }
-      Thread.sleep(50); // polling interval of a condition with a deadline
-    }
-  }
-
-  private int awaitLeader() throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (true) {
-      for (int i = 0; i < 3; i++) {
-        if (servers[i] != null) {
-          GroupStatus status = servers[i].replication().status();
-          if (status != null && status.role().equals("leader")) {
-            return i;
-          }
-        }
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("no leader within " + WAIT);
-      }
-      Thread.sleep(50); // polling interval of a condition with a deadline
-    }
-  }
-
-  /** GET of /health or /metrics on server {@code i}: "status body". */
-  private String http(int i, String path) throws Exception {
-    HttpResponse<String> response =
-        HTTP.send(
-            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + servers[i].httpPort() + path))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    return response.statusCode() + " " + response.body();
-  }
-
-  /** Polls server {@code i}'s /health until it starts with {@code expected}. */
-  private String awaitHealth(int i, String expected) throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (true) {
-      String health = http(i, "/health");
-      if (health.startsWith(expected)) {
-        return health;
-      }
-      assertThat(System.nanoTime()).as("ds" + i + " /health: " + health).isLessThan(deadline);
-      Thread.sleep(50); // polling interval of a condition with a deadline
-    }
-  }
-
-  /** A search of one entry that waits for every write the group committed before it. */
-  private static SearchRequest readAfterWrite(String dn) throws LDAPException {
-    SearchRequest request = new SearchRequest(dn, SearchScope.BASE, "(objectClass=*)");
-    request.addControl(new Control(READ_AFTER_WRITE, true));
-    return request;
-  }
-
-  private static Entry user(String uid) throws Exception {
-    return new Entry(
-        "dn: uid=" + uid + "," + BASE,
-        "objectClass: inetOrgPerson",
-        "uid: " + uid,
-        "cn: " + uid,
-        "sn: " + uid,
-        "userPassword: secret-" + uid);
+    group = ReplicationGroup.start(directory, writeTimeout);
   }
 
   @Test
   void writesOnAnyServerReachAllAndTheGroupSurvivesItsLeader() throws Exception {
     setUpGroup(Duration.ofSeconds(30));
-    try (LDAPConnection c = connect(0)) {
+    try (LDAPConnection c = group.connect(0)) {
       c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
     }
     for (int i = 0; i < 3; i++) {
-      try (LDAPConnection c = connect(i);
-          LDAPConnection next = connect((i + 1) % 3)) {
-        c.add(user("u" + i));
+      try (LDAPConnection c = group.connect(i);
+          LDAPConnection next = group.connect((i + 1) % 3)) {
+        c.add(ReplicationGroup.user("u" + i));
         // read your writes: the server written to answered once it applied the write itself
         assertThat(c.getEntry("uid=u" + i + "," + BASE)).isNotNull();
         // another server, asked with the read-after-write control, waits until it applied it too
-        assertThat(next.search(readAfterWrite("uid=u" + i + "," + BASE)).getEntryCount())
+        assertThat(next.search(ReplicationGroup.readAfterWrite("uid=u" + i + "," + BASE)).getEntryCount())
             .isEqualTo(1);
       }
     }
-    try (LDAPConnection c = connect(2)) {
+    try (LDAPConnection c = group.connect(2)) {
       c.modify(
           "uid=u0," + BASE, new Modification(ModificationType.REPLACE, "description", "changed"));
       LDAPException exists =
           org.junit.jupiter.api.Assertions.assertThrows(
-              LDAPException.class, () -> c.add(user("u1")));
+              LDAPException.class, () -> c.add(ReplicationGroup.user("u1")));
       assertThat(exists.getResultCode()).isEqualTo(ResultCode.ENTRY_ALREADY_EXISTS);
     }
     // Every server holds the same entries, down to the values the preparation assigned.
-    Entry reference = awaitEntry(0, "uid=u2," + BASE);
+    Entry reference = group.awaitEntry(0, "uid=u2," + BASE);
     for (int i = 0; i < 3; i++) {
-      Entry copy = awaitEntry(i, "uid=u2," + BASE);
+      Entry copy = group.awaitEntry(i, "uid=u2," + BASE);
       assertThat(copy.getAttributeValue("entryUUID"))
           .isEqualTo(reference.getAttributeValue("entryUUID"));
       assertThat(copy.getAttributeValue("createTimestamp"))
@@ -217,14 +101,14 @@ class ReplicationIT {
     }
     long deadline = System.nanoTime() + WAIT.toNanos();
     for (int i = 0; i < 3; i++) {
-      while (!"changed".equals(read(i, "uid=u0," + BASE).getAttributeValue("description"))) {
+      while (!"changed".equals(group.read(i, "uid=u0," + BASE).getAttributeValue("description"))) {
         assertThat(System.nanoTime()).as("the modify reached ds" + i).isLessThan(deadline);
         Thread.sleep(50); // polling interval of a condition with a deadline
       }
     }
 
-    int leader = awaitLeader();
-    String metrics = http(leader, "/metrics");
+    int leader = group.awaitLeader();
+    String metrics = group.http(leader, "/metrics");
     assertThat(metrics)
         .contains("rockds_replication_role{role=\"leader\"} 1.0")
         .contains("rockds_replication_writable 1.0")
@@ -234,25 +118,24 @@ class ReplicationIT {
     assertThat(metrics.lines().filter(l -> l.startsWith("rockds_replication_member_lag{")))
         .hasSize(3)
         .noneMatch(l -> l.endsWith("NaN"));
-    assertThat(http(leader, "/health")).isEqualTo("200 ready\n");
-    Entry monitor = read(leader, "cn=Replication,cn=monitor");
+    assertThat(group.http(leader, "/health")).isEqualTo("200 ready\n");
+    Entry monitor = group.read(leader, "cn=Replication,cn=monitor");
     assertThat(monitor.getAttributeValue("ds-replication-role")).isEqualTo("leader");
     assertThat(monitor.getAttributeValue("ds-replication-writable")).isEqualTo("true");
     assertThat(monitor.getAttributeValues("ds-replication-member")).hasSize(3);
     assertThat(monitor.getAttributeValueAsLong("ds-replication-applied-index"))
         .isGreaterThanOrEqualTo(5);
-    servers[leader].close();
-    servers[leader] = null;
+    group.stop(leader);
     int other = (leader + 1) % 3;
-    try (LDAPConnection c = connect(other)) {
-      c.add(user("after-failover"));
+    try (LDAPConnection c = group.connect(other)) {
+      c.add(ReplicationGroup.user("after-failover"));
     }
-    assertThat(awaitLeader()).isNotEqualTo(leader);
+    assertThat(group.awaitLeader()).isNotEqualTo(leader);
 
-    servers[leader] = DirectoryServer.start(instances[leader]);
-    Entry caughtUp = awaitEntry(leader, "uid=after-failover," + BASE);
+    group.start(leader);
+    Entry caughtUp = group.awaitEntry(leader, "uid=after-failover," + BASE);
     assertThat(caughtUp.getAttributeValue("entryUUID"))
-        .isEqualTo(read(other, "uid=after-failover," + BASE).getAttributeValue("entryUUID"));
+        .isEqualTo(group.read(other, "uid=after-failover," + BASE).getAttributeValue("entryUUID"));
 
     // cn=changelog: each change under the same number (its log index) on every server; the refused
     // add of u1 recorded nothing.
@@ -269,24 +152,6 @@ class ReplicationIT {
     }
   }
 
-  /** Binds as {@code dn} on server {@code i}; the result code (a refusal is no exception here). */
-  private ResultCode bind(int i, String dn, String password) throws LDAPException {
-    try (LDAPConnection c = new LDAPConnection("127.0.0.1", servers[i].ldapPort())) {
-      return c.bind(dn, password).getResultCode();
-    } catch (LDAPException e) {
-      return e.getResultCode();
-    }
-  }
-
-  /** Server {@code i}'s copy of {@code dn}, once it applied every write committed before. */
-  private Entry readCommitted(int i, String dn) throws LDAPException {
-    try (LDAPConnection c = connect(i)) {
-      SearchRequest request = readAfterWrite(dn);
-      request.setAttributes("*", "+");
-      return c.search(request).getSearchEntries().get(0);
-    }
-  }
-
   /** Polls until server {@code i}'s cn=changelog equals {@code expected}, within a deadline. */
   private void awaitChangelog(int i, List<String> expected) throws Exception {
     long deadline = System.nanoTime() + WAIT.toNanos();
@@ -300,13 +165,13 @@ class ReplicationIT {
   void aPasswordChangedOnOneServerWorksOnEveryServer() throws Exception {
     setUpGroup(Duration.ofSeconds(30));
     String dn = "uid=pm," + BASE;
-    try (LDAPConnection c = connect(0)) {
+    try (LDAPConnection c = group.connect(0)) {
       c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
-      c.add(user("pm"));
+      c.add(ReplicationGroup.user("pm"));
     }
-    awaitEntry(1, dn);
+    group.awaitEntry(1, dn);
     // The user changes their own password on ds1 (giving the old one) ...
-    try (LDAPConnection c = new LDAPConnection("127.0.0.1", servers[1].ldapPort())) {
+    try (LDAPConnection c = new LDAPConnection("127.0.0.1", group.server(1).ldapPort())) {
       c.bind(dn, "secret-pm");
       assertThat(
               c.processExtendedOperation(
@@ -315,17 +180,17 @@ class ReplicationIT {
           .isEqualTo(ResultCode.SUCCESS);
     }
     for (int i = 0; i < 3; i++) {
-      readCommitted(i, dn);
-      assertThat(bind(i, dn, "Changed-Secret-91"))
+      group.readCommitted(i, dn);
+      assertThat(group.bind(i, dn, "Changed-Secret-91"))
           .as("new password on ds" + i)
           .isEqualTo(ResultCode.SUCCESS);
-      assertThat(bind(i, dn, "secret-pm"))
+      assertThat(group.bind(i, dn, "secret-pm"))
           .as("old password on ds" + i)
           .isEqualTo(ResultCode.INVALID_CREDENTIALS);
     }
     // ... and an administrator has ds2 generate one: generated once, so the same on every server.
     String generated;
-    try (LDAPConnection c = connect(2)) {
+    try (LDAPConnection c = group.connect(2)) {
       PasswordModifyExtendedResult result =
           (PasswordModifyExtendedResult)
               c.processExtendedOperation(
@@ -334,8 +199,8 @@ class ReplicationIT {
     }
     assertThat(generated).isNotEmpty();
     for (int i = 0; i < 3; i++) {
-      readCommitted(i, dn);
-      assertThat(bind(i, dn, generated))
+      group.readCommitted(i, dn);
+      assertThat(group.bind(i, dn, generated))
           .as("generated password on ds" + i)
           .isEqualTo(ResultCode.SUCCESS);
     }
@@ -354,36 +219,36 @@ class ReplicationIT {
     setUpGroup(Duration.ofSeconds(30));
     String locked = "uid=guessed," + BASE;
     String relieved = "uid=relieved," + BASE;
-    try (LDAPConnection c = connect(0)) {
+    try (LDAPConnection c = group.connect(0)) {
       c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
-      c.add(user("guessed"));
-      c.add(user("relieved"));
+      c.add(ReplicationGroup.user("guessed"));
+      c.add(ReplicationGroup.user("relieved"));
     }
-    awaitEntry(1, relieved);
-    awaitEntry(2, relieved);
+    group.awaitEntry(1, relieved);
+    group.awaitEntry(2, relieved);
     // A successful bind with no failures to forget writes nothing.
     List<String> before = changelog(0);
-    assertThat(bind(0, relieved, "secret-relieved")).isEqualTo(ResultCode.SUCCESS);
+    assertThat(group.bind(0, relieved, "secret-relieved")).isEqualTo(ResultCode.SUCCESS);
     assertThat(changelog(0)).isEqualTo(before);
 
     // The default policy locks at 10 failures: 4 on ds0, 3 on ds1, 3 on ds2 are 10 in all.
     int count = InitialConfig.DEFAULT_LOCKOUT_FAILURE_COUNT;
     for (int k = 0; k < count; k++) {
-      assertThat(bind(k % 3, locked, "Wrong-Guess-" + k)).isEqualTo(ResultCode.INVALID_CREDENTIALS);
+      assertThat(group.bind(k % 3, locked, "Wrong-Guess-" + k)).isEqualTo(ResultCode.INVALID_CREDENTIALS);
     }
     for (int i = 0; i < 3; i++) {
-      assertThat(readCommitted(i, locked).getAttributeValues("pwdFailureTime")).hasSize(count);
-      assertThat(bind(i, locked, "secret-guessed"))
+      assertThat(group.readCommitted(i, locked).getAttributeValues("pwdFailureTime")).hasSize(count);
+      assertThat(group.bind(i, locked, "secret-guessed"))
           .as("the right password on ds" + i + " after " + count + " failures in the group")
           .isEqualTo(ResultCode.INVALID_CREDENTIALS);
     }
 
     // Failures recorded through ds0 are forgotten by a successful bind on ds1, everywhere.
-    assertThat(bind(0, relieved, "Wrong-Guess")).isEqualTo(ResultCode.INVALID_CREDENTIALS);
-    assertThat(readCommitted(1, relieved).hasAttribute("pwdFailureTime")).isTrue();
-    assertThat(bind(1, relieved, "secret-relieved")).isEqualTo(ResultCode.SUCCESS);
+    assertThat(group.bind(0, relieved, "Wrong-Guess")).isEqualTo(ResultCode.INVALID_CREDENTIALS);
+    assertThat(group.readCommitted(1, relieved).hasAttribute("pwdFailureTime")).isTrue();
+    assertThat(group.bind(1, relieved, "secret-relieved")).isEqualTo(ResultCode.SUCCESS);
     for (int i = 0; i < 3; i++) {
-      assertThat(readCommitted(i, relieved).hasAttribute("pwdFailureTime")).isFalse();
+      assertThat(group.readCommitted(i, relieved).hasAttribute("pwdFailureTime")).isFalse();
     }
   }
 
@@ -392,12 +257,12 @@ class ReplicationIT {
     setUpGroup(Duration.ofSeconds(30));
     String dn = "uid=self," + BASE;
     Modification description = new Modification(ModificationType.REPLACE, "description", "mine");
-    try (LDAPConnection c = connect(0)) {
+    try (LDAPConnection c = group.connect(0)) {
       c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
-      c.add(user("self"));
+      c.add(ReplicationGroup.user("self"));
     }
-    awaitEntry(1, dn);
-    try (LDAPConnection c = new LDAPConnection("127.0.0.1", servers[1].ldapPort())) {
+    group.awaitEntry(1, dn);
+    try (LDAPConnection c = new LDAPConnection("127.0.0.1", group.server(1).ldapPort())) {
       c.bind(dn, "secret-self");
       // Refused by the global ACIs: ds1 has now loaded the entry ACIs (none) into its cache.
       assertThatThrownBy(() -> c.modify(dn, description))
@@ -405,7 +270,7 @@ class ReplicationIT {
               LDAPException.class,
               e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.INSUFFICIENT_ACCESS_RIGHTS));
     }
-    try (LDAPConnection c = connect(0)) {
+    try (LDAPConnection c = group.connect(0)) {
       c.modify(
           BASE,
           new Modification(
@@ -414,8 +279,8 @@ class ReplicationIT {
               "(targetattr=\"description\")(version 3.0; acl \"self description\";"
                   + " allow (write) userdn=\"ldap:///self\";)"));
     }
-    readCommitted(1, BASE);
-    try (LDAPConnection c = new LDAPConnection("127.0.0.1", servers[1].ldapPort())) {
+    group.readCommitted(1, BASE);
+    try (LDAPConnection c = new LDAPConnection("127.0.0.1", group.server(1).ldapPort())) {
       c.bind(dn, "secret-self");
       assertThat(c.modify(dn, description).getResultCode()).isEqualTo(ResultCode.SUCCESS);
     }
@@ -424,7 +289,7 @@ class ReplicationIT {
   /** "number type targetDN" of every change in server {@code i}'s cn=changelog. */
   private List<String> changelog(int i) throws LDAPException {
     List<String> changes = new ArrayList<>();
-    try (LDAPConnection c = connect(i)) {
+    try (LDAPConnection c = group.connect(i)) {
       for (Entry e :
           c.search("cn=changelog", SearchScope.ONE, "(changeNumber>=0)").getSearchEntries()) {
         changes.add(
@@ -441,33 +306,31 @@ class ReplicationIT {
   @Test
   void aServerWithoutMajorityRefusesWritesAndKeepsServingReads() throws Exception {
     setUpGroup(Duration.ofSeconds(3));
-    awaitLeader(); // the first write must not race the first election against its short timeout
+    group.awaitLeader(); // the first write must not race the first election against its short timeout
     String user = "uid=cut-off," + BASE;
-    try (LDAPConnection c = connect(0)) {
+    try (LDAPConnection c = group.connect(0)) {
       c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
-      c.add(user("cut-off"));
+      c.add(ReplicationGroup.user("cut-off"));
     }
-    assertThat(bind(0, user, "Wrong-Guess")).isEqualTo(ResultCode.INVALID_CREDENTIALS);
-    awaitEntry(1, user);
-    awaitEntry(2, user);
-    awaitHealth(0, "200 ready");
-    servers[1].close();
-    servers[1] = null;
-    servers[2].close();
-    servers[2] = null;
+    assertThat(group.bind(0, user, "Wrong-Guess")).isEqualTo(ResultCode.INVALID_CREDENTIALS);
+    group.awaitEntry(1, user);
+    group.awaitEntry(2, user);
+    group.awaitHealth(0, "200 ready");
+    group.stop(1);
+    group.stop(2);
     // Reads served, writes refused: /health says so, with the reason.
-    assertThat(awaitHealth(0, "200 degraded: ")).contains("no leader").contains("majority");
-    assertThat(http(0, "/metrics")).contains("rockds_replication_writable 0.0");
-    Entry monitor = read(0, "cn=Replication,cn=monitor");
+    assertThat(group.awaitHealth(0, "200 degraded: ")).contains("no leader").contains("majority");
+    assertThat(group.http(0, "/metrics")).contains("rockds_replication_writable 0.0");
+    Entry monitor = group.read(0, "cn=Replication,cn=monitor");
     assertThat(monitor.getAttributeValue("ds-replication-writable")).isEqualTo("false");
     assertThat(monitor.getAttributeValue("ds-replication-unwritable-reason")).contains("no leader");
-    try (LDAPConnection c = connect(0)) {
+    try (LDAPConnection c = group.connect(0)) {
       // A linearizable read cannot be confirmed without a majority either.
-      assertThatThrownBy(() -> c.search(readAfterWrite(BASE)))
+      assertThatThrownBy(() -> c.search(ReplicationGroup.readAfterWrite(BASE)))
           .isInstanceOfSatisfying(
               LDAPException.class,
               e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.UNAVAILABLE));
-      assertThatThrownBy(() -> c.add(user("alone")))
+      assertThatThrownBy(() -> c.add(ReplicationGroup.user("alone")))
           .isInstanceOfSatisfying(
               LDAPException.class,
               e -> {
@@ -477,42 +340,41 @@ class ReplicationIT {
       assertThat(c.getEntry(BASE)).isNotNull();
     }
     // Binds are answered: the state they write (clearing the failure, adding one) cannot be.
-    assertThat(bind(0, user, "secret-cut-off")).isEqualTo(ResultCode.SUCCESS);
-    assertThat(bind(0, user, "Wrong-Guess")).isEqualTo(ResultCode.INVALID_CREDENTIALS);
+    assertThat(group.bind(0, user, "secret-cut-off")).isEqualTo(ResultCode.SUCCESS);
+    assertThat(group.bind(0, user, "Wrong-Guess")).isEqualTo(ResultCode.INVALID_CREDENTIALS);
   }
 
   @Test
   void aServerWhoseDatabaseWasLostIsRebuiltFromItsSnapshotAndTheLog() throws Exception {
     setUpGroup(Duration.ofSeconds(30));
-    try (LDAPConnection c = connect(0)) {
+    try (LDAPConnection c = group.connect(0)) {
       c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
-      c.add(user("before-snapshot"));
+      c.add(ReplicationGroup.user("before-snapshot"));
     }
-    awaitEntry(1, "uid=before-snapshot," + BASE);
-    long snapshot = servers[1].replication().takeSnapshot();
+    group.awaitEntry(1, "uid=before-snapshot," + BASE);
+    long snapshot = group.server(1).replication().takeSnapshot();
     assertThat(snapshot).isGreaterThanOrEqualTo(2);
-    try (LDAPConnection c = connect(2)) {
-      c.add(user("after-snapshot"));
+    try (LDAPConnection c = group.connect(2)) {
+      c.add(ReplicationGroup.user("after-snapshot"));
     }
-    awaitEntry(1, "uid=after-snapshot," + BASE);
-    servers[1].close();
-    servers[1] = null;
-    Path database = instances[1].root().resolve("db").resolve("userRoot");
+    group.awaitEntry(1, "uid=after-snapshot," + BASE);
+    group.stop(1);
+    Path database = group.instance(1).root().resolve("db").resolve("userRoot");
     try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(database)) {
       for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
         java.nio.file.Files.delete(p);
       }
     }
 
-    servers[1] = DirectoryServer.start(instances[1]);
+    group.start(1);
     // From the snapshot (the base and the first entry), then from the log after it.
-    Entry rebuilt = awaitEntry(1, "uid=after-snapshot," + BASE);
-    assertThat(read(1, "uid=before-snapshot," + BASE)).isNotNull();
+    Entry rebuilt = group.awaitEntry(1, "uid=after-snapshot," + BASE);
+    assertThat(group.read(1, "uid=before-snapshot," + BASE)).isNotNull();
     assertThat(rebuilt.getAttributeValue("entryUUID"))
-        .isEqualTo(read(0, "uid=after-snapshot," + BASE).getAttributeValue("entryUUID"));
-    try (LDAPConnection c = connect(1)) {
-      c.add(user("on-the-rebuilt-server"));
+        .isEqualTo(group.read(0, "uid=after-snapshot," + BASE).getAttributeValue("entryUUID"));
+    try (LDAPConnection c = group.connect(1)) {
+      c.add(ReplicationGroup.user("on-the-rebuilt-server"));
     }
-    awaitEntry(0, "uid=on-the-rebuilt-server," + BASE);
+    group.awaitEntry(0, "uid=on-the-rebuilt-server," + BASE);
   }
 }
