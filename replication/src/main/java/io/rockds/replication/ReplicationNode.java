@@ -211,6 +211,10 @@ public final class ReplicationNode implements AutoCloseable {
               + " (it may still be applied once the group is whole)",
           e);
     } catch (ExecutionException e) {
+      byte[] refusal = RefusedRecord.answerIn(e.getCause());
+      if (refusal != null) {
+        return refusal;
+      }
       throw new ReplicationUnavailableException(
           "the replication group could not commit the write: " + e.getCause(), e.getCause());
     }

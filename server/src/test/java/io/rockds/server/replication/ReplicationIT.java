@@ -32,7 +32,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,14 +50,7 @@ class ReplicationIT {
 
   @TempDir Path directory;
 
-  private ReplicationGroup group;
-
-  @AfterEach
-  void stopAll() {
-    if (group != null) {
-      group.close();
-    }
-  }
+  @AutoClose private ReplicationGroup group;
 
   private void setUpGroup(Duration writeTimeout) throws Exception {
     group = ReplicationGroup.start(directory, writeTimeout);

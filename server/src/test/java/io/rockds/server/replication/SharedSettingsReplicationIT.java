@@ -19,7 +19,8 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,21 +45,24 @@ class SharedSettingsReplicationIT {
 
   @TempDir Path directory;
 
-  private ReplicationGroup group;
+  @AutoClose private ReplicationGroup group;
 
-  @AfterEach
-  void stopAll() {
-    if (group != null) {
-      group.close();
-    }
+  /** The roles as the group started; the tests stop no leader. */
+  private int leader;
+
+  private int follower;
+  private int other;
+
+  @BeforeEach
+  void startGroup() throws Exception {
+    group = ReplicationGroup.start(directory, Duration.ofSeconds(30));
+    leader = group.awaitLeader();
+    follower = (leader + 1) % 3;
+    other = (leader + 2) % 3;
   }
 
   @Test
   void schemaAddedThroughOneServerIsUsedByAnAddThroughAnother() throws Exception {
-    group = ReplicationGroup.start(directory, Duration.ofSeconds(30));
-    int leader = group.awaitLeader();
-    int follower = (leader + 1) % 3;
-    int other = (leader + 2) % 3;
     group.addBase(leader);
     // Written on a follower: forwarded to the leader like the write of an entry.
     extendSchema(follower);
@@ -92,10 +96,6 @@ class SharedSettingsReplicationIT {
 
   @Test
   void aPasswordPolicyMadeTheDefaultOnOneServerGovernsTheOthers() throws Exception {
-    group = ReplicationGroup.start(directory, Duration.ofSeconds(30));
-    int leader = group.awaitLeader();
-    int follower = (leader + 1) % 3;
-    int other = (leader + 2) % 3;
     group.addBase(leader);
     strictPolicyAsDefault(follower);
     assertThat(group.readCommitted(other, STRICT_POLICY).getAttributeValue("cn"))
@@ -131,10 +131,6 @@ class SharedSettingsReplicationIT {
   @Test
   void anIndexCreatedOnOneServerIsUsedByTheOthersAndUntrustedAlikeWhenCreatedOverEntries()
       throws Exception {
-    group = ReplicationGroup.start(directory, Duration.ofSeconds(30));
-    int leader = group.awaitLeader();
-    int follower = (leader + 1) % 3;
-    int other = (leader + 2) % 3;
     // Created while the backend holds no entry: trusted at once, on every server.
     createIndex(follower, "employeeNumber");
     group.addBase(leader);
@@ -161,10 +157,7 @@ class SharedSettingsReplicationIT {
 
   @Test
   void aServerAwayCatchesUpFromTheLogAndOneThatLostItsSettingsFromASnapshot() throws Exception {
-    group = ReplicationGroup.start(directory, Duration.ofSeconds(30));
-    int leader = group.awaitLeader();
-    int away = (leader + 1) % 3;
-    int other = (leader + 2) % 3;
+    int away = follower;
     group.addBase(leader);
     group.readCommitted(away, BASE);
     Path config = group.instance(away).configFile();
