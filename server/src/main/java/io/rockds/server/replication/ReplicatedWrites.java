@@ -202,6 +202,9 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
         return null; // this server's own trouble: the record is checked again as it is applied
       }
       return WriteOutcome.refused(e).encode();
+    } catch (RuntimeException e) {
+      LOG.warn("could not check a settings change before appending it: {}", e.toString());
+      return null;
     }
   }
 
