@@ -35,8 +35,7 @@ class SharedConfigTest {
     assertThat(SharedConfig.isShared(ConfigDns.connectionHandler("LDAP Connection Handler")))
         .isFalse();
     assertThat(SharedConfig.isShared(ConfigDns.DEFAULT_KEY_MANAGER)).isFalse();
-    assertThat(SharedConfig.isShared(ConfigDns.logPublisher("File-Based Access Logger")))
-        .isFalse();
+    assertThat(SharedConfig.isShared(ConfigDns.logPublisher("File-Based Access Logger"))).isFalse();
     assertThat(SharedConfig.isShared(ConfigDns.ROOT_DNS)).isFalse();
     assertThat(SharedConfig.isShared(ConfigDns.parse("cn=Replication,cn=config"))).isFalse();
 

@@ -4,8 +4,8 @@ import java.util.Base64;
 
 /**
  * The leader refused a record before appending it ({@link RecordApplier#refusal}); the answer for
- * whoever submitted it travels in the message, as Ratis carries a state machine's exception back
- * to the client by class name and message, and builds it again there from the message alone.
+ * whoever submitted it travels in the message, as Ratis carries a state machine's exception back to
+ * the client by class name and message, and builds it again there from the message alone.
  */
 public final class RefusedRecord extends Exception {
   private static final long serialVersionUID = 1L;

@@ -82,7 +82,9 @@ class ReplicationNodeTest {
     @Override
     public byte[] refusal(byte[] record) {
       String text = new String(record, StandardCharsets.UTF_8);
-      return text.equals(refuseBeforeAppend) ? ("refused " + text).getBytes(StandardCharsets.UTF_8) : null;
+      return text.equals(refuseBeforeAppend)
+          ? ("refused " + text).getBytes(StandardCharsets.UTF_8)
+          : null;
     }
   }
 
@@ -206,8 +208,10 @@ class ReplicationNodeTest {
     nodes[follower].submit(bytes("second"));
     await(
         "every member applied two records",
-        () -> appliers[0].records().size() == 2 && appliers[1].records().size() == 2
-            && appliers[2].records().size() == 2);
+        () ->
+            appliers[0].records().size() == 2
+                && appliers[1].records().size() == 2
+                && appliers[2].records().size() == 2);
     for (ListApplier applier : List.of(appliers[0], appliers[1], appliers[2])) {
       assertThat(applier.records()).containsExactly("first", "second");
     }

@@ -423,8 +423,9 @@ public final class DirectoryServer implements AutoCloseable {
   }
 
   /**
-   * The shared settings (cn=schema, the shared part of cn=config) of the newest replication snapshot
-   * of the instance, when they are newer than the server's, replace its own before they are read.
+   * The shared settings (cn=schema, the shared part of cn=config) of the newest replication
+   * snapshot of the instance, when they are newer than the server's, replace its own before they
+   * are read.
    */
   private static void installReplicatedSettings(Instance instance, ConfigStore store)
       throws ConfigException {

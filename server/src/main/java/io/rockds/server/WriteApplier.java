@@ -47,11 +47,10 @@ public final class WriteApplier {
 
   /**
    * Applies the write of an entry committed at {@code position} of the replication log (a settings
-   * change keeps its position apart, see {@link #apply(WriteRecord)}), exactly once: the
-   * backend stores the position in the batch that applies it, and skips a record at or before the
-   * position it stored (a replay after a restart). A record that may change ACIs drops this
-   * server's ACI cache once applied: the server that prepared it checked it against its own cache
-   * only.
+   * change keeps its position apart, see {@link #apply(WriteRecord)}), exactly once: the backend
+   * stores the position in the batch that applies it, and skips a record at or before the position
+   * it stored (a replay after a restart). A record that may change ACIs drops this server's ACI
+   * cache once applied: the server that prepared it checked it against its own cache only.
    */
   public WriteOutcome apply(WriteRecord record, LogPosition position) {
     try {

@@ -25,16 +25,16 @@ import java.nio.charset.StandardCharsets;
  * only for a record that does not stamp (so that servers of version 1 still read every other
  * record), has a flags byte after the version: bit 0 set means no stamps. Version 3, written only
  * for a change of the shared settings, has the same layout with bit 1 of the flags set: a server
- * that does not know it stops applying records (it cannot skip a settings change) instead of
- * taking it for an entry.
+ * that does not know it stops applying records (it cannot skip a settings change) instead of taking
+ * it for an entry.
  *
  * @param modifier who wrote: modifiersName
  * @param time when: modifyTimestamp
  * @param request the change
  * @param stamps whether the application sets modifiersName and modifyTimestamp: false for the
  *     password policy state a bind maintains, which is no modification by anyone
- * @param settings whether the change is of the settings every server shares (the schema, the
- *     shared part of cn=config, see {@link io.rockds.config.SharedConfig}) rather than of an entry
+ * @param settings whether the change is of the settings every server shares (the schema, the shared
+ *     part of cn=config, see {@link io.rockds.config.SharedConfig}) rather than of an entry
  */
 public record WriteRecord(
     DN modifier, String time, LDAPMessage request, boolean stamps, boolean settings) {
@@ -54,7 +54,9 @@ public record WriteRecord(
     this(modifier, time, request, stamps, false);
   }
 
-  /** A change of the shared settings by {@code modifier}: a modify of cn=schema, a cn=config write. */
+  /**
+   * A change of the shared settings by {@code modifier}: a modify of cn=schema, a cn=config write.
+   */
   public static WriteRecord ofSettings(DN modifier, String time, LDAPMessage request) {
     return new WriteRecord(modifier, time, request, false, true);
   }

@@ -21,8 +21,8 @@ import io.rockds.server.ServerContext;
 import io.rockds.server.WriteOutcome;
 import io.rockds.server.WriteRecord;
 import io.rockds.server.backend.AccessRule;
-import io.rockds.server.backend.SharedSettingsBackend;
 import io.rockds.server.backend.SearchResults;
+import io.rockds.server.backend.SharedSettingsBackend;
 import io.rockds.server.backend.Update;
 import io.rockds.server.backend.Written;
 import io.rockds.server.logging.ErrorSeverity;
@@ -174,10 +174,7 @@ public final class ConfigBackend implements SharedSettingsBackend {
     logs.error(
         ErrorSeverity.INFO,
         "CONFIG",
-        "configuration "
-            + what
-            + dn
-            + (outcome.notice() == null ? "" : ": " + outcome.notice()));
+        "configuration " + what + dn + (outcome.notice() == null ? "" : ": " + outcome.notice()));
     return WriteOutcome.applied(outcome.notice());
   }
 
@@ -192,15 +189,15 @@ public final class ConfigBackend implements SharedSettingsBackend {
     LDAPMessage request = record.request();
     DN dn = record.targetDn();
     return switch (request.getProtocolOpType()) {
-          case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST ->
-              editor.add(new Entry(dn, request.getAddRequestProtocolOp().getAttributes()));
-          case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST ->
-              editor.modify(dn, request.getModifyRequestProtocolOp().getModifications());
-          case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST -> editor.delete(dn);
-          default ->
-              throw new LDAPException(
-                  ResultCode.UNWILLING_TO_PERFORM, "The configuration entry cannot be renamed");
-        };
+      case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST ->
+          editor.add(new Entry(dn, request.getAddRequestProtocolOp().getAttributes()));
+      case LDAPMessage.PROTOCOL_OP_TYPE_MODIFY_REQUEST ->
+          editor.modify(dn, request.getModifyRequestProtocolOp().getModifications());
+      case LDAPMessage.PROTOCOL_OP_TYPE_DELETE_REQUEST -> editor.delete(dn);
+      default ->
+          throw new LDAPException(
+              ResultCode.UNWILLING_TO_PERFORM, "The configuration entry cannot be renamed");
+    };
   }
 
   private static void require(Identity identity, String privilege, String action)

@@ -7,7 +7,7 @@
  * io.rockds.server.config.LiveConfiguration}, which applies what can change live (limits, global
  * ACIs, password policies and storage schemes, root DNs, log publishers, index settings). The
  * success response tells the operator what needs a restart or an index rebuild. In a replication
- * group a write of the configuration every server shares ({@link io.rockds.config.SharedConfig})
- * is a settings record of the replication log, which every server applies this way.
+ * group a write of the configuration every server shares ({@link io.rockds.config.SharedConfig}) is
+ * a settings record of the replication log, which every server applies this way.
  */
 package io.rockds.server.config;

@@ -88,7 +88,8 @@ public final class SchemaBackend implements SharedSettingsBackend {
     }
     ServerContext context = update.context();
     WriteRecord record =
-        WriteRecord.ofSettings(update.identity().dn(), OperationalAttributes.now(), update.request());
+        WriteRecord.ofSettings(
+            update.identity().dn(), OperationalAttributes.now(), update.request());
     context.writes().commit(record, context.applier());
     return Written.DONE;
   }

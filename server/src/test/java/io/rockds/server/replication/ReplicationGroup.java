@@ -214,7 +214,7 @@ final class ReplicationGroup implements AutoCloseable {
   }
 
   /** Adds the base entry through server {@code i}. */
-  void addBase(int i) throws LDAPException {
+  void addBase(int i) throws Exception {
     try (LDAPConnection c = connect(i)) {
       c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
     }

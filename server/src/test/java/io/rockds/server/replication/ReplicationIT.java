@@ -3,31 +3,16 @@ package io.rockds.server.replication;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.unboundid.ldap.sdk.Control;
-import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.ResultCode;
-import com.unboundid.ldap.sdk.SearchRequest;
 import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.extensions.PasswordModifyExtendedRequest;
 import com.unboundid.ldap.sdk.extensions.PasswordModifyExtendedResult;
-import io.rockds.config.ConfigStore;
 import io.rockds.config.InitialConfig;
-import io.rockds.config.ReplicationConfig;
-import io.rockds.layout.Instance;
-import io.rockds.replication.GroupStatus;
-import io.rockds.server.DirectoryServer;
-import io.rockds.server.InstanceSetup;
-import io.rockds.server.TestServer;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,7 +54,9 @@ class ReplicationIT {
         // read your writes: the server written to answered once it applied the write itself
         assertThat(c.getEntry("uid=u" + i + "," + BASE)).isNotNull();
         // another server, asked with the read-after-write control, waits until it applied it too
-        assertThat(next.search(ReplicationGroup.readAfterWrite("uid=u" + i + "," + BASE)).getEntryCount())
+        assertThat(
+                next.search(ReplicationGroup.readAfterWrite("uid=u" + i + "," + BASE))
+                    .getEntryCount())
             .isEqualTo(1);
       }
     }
@@ -227,10 +214,12 @@ class ReplicationIT {
     // The default policy locks at 10 failures: 4 on ds0, 3 on ds1, 3 on ds2 are 10 in all.
     int count = InitialConfig.DEFAULT_LOCKOUT_FAILURE_COUNT;
     for (int k = 0; k < count; k++) {
-      assertThat(group.bind(k % 3, locked, "Wrong-Guess-" + k)).isEqualTo(ResultCode.INVALID_CREDENTIALS);
+      assertThat(group.bind(k % 3, locked, "Wrong-Guess-" + k))
+          .isEqualTo(ResultCode.INVALID_CREDENTIALS);
     }
     for (int i = 0; i < 3; i++) {
-      assertThat(group.readCommitted(i, locked).getAttributeValues("pwdFailureTime")).hasSize(count);
+      assertThat(group.readCommitted(i, locked).getAttributeValues("pwdFailureTime"))
+          .hasSize(count);
       assertThat(group.bind(i, locked, "secret-guessed"))
           .as("the right password on ds" + i + " after " + count + " failures in the group")
           .isEqualTo(ResultCode.INVALID_CREDENTIALS);
@@ -299,7 +288,8 @@ class ReplicationIT {
   @Test
   void aServerWithoutMajorityRefusesWritesAndKeepsServingReads() throws Exception {
     setUpGroup(Duration.ofSeconds(3));
-    group.awaitLeader(); // the first write must not race the first election against its short timeout
+    group.awaitLeader(); // the first write must not race the first election against its short
+    // timeout
     String user = "uid=cut-off," + BASE;
     try (LDAPConnection c = group.connect(0)) {
       c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");

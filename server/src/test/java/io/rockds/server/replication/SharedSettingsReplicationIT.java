@@ -28,9 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The settings every server of a group shares travel through the replication log: a schema
  * extension, a password policy, the default policy, index definitions written through one server
  * are in force on the others, also on a server that was stopped meanwhile (it replays the log) and
- * on one rebuilt from a snapshot after it lost its configuration, schema and database. A change
- * the leader's settings refuse never enters the log; a change mixing shared settings with a
- * server's own is refused.
+ * on one rebuilt from a snapshot after it lost its configuration, schema and database. A change the
+ * leader's settings refuse never enters the log; a change mixing shared settings with a server's
+ * own is refused.
  */
 class SharedSettingsReplicationIT {
   private static final String BASE = ReplicationGroup.BASE;
@@ -118,8 +118,7 @@ class SharedSettingsReplicationIT {
     }
     // A server's own settings stay its own.
     try (LDAPConnection c = group.connect(follower)) {
-      c.modify(
-          "cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-size-limit", "500"));
+      c.modify("cn=config", new Modification(ModificationType.REPLACE, "ds-cfg-size-limit", "500"));
     }
     group.readCommitted(other, BASE);
     assertThat(group.read(follower, "cn=config").getAttributeValue("ds-cfg-size-limit"))
