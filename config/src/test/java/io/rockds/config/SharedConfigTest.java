@@ -60,7 +60,7 @@ class SharedConfigTest {
     leader.put(global);
     leader.put(
         new Entry(
-            ConfigDns.index("userRoot", "employeeNumber").toString(),
+            "dn: " + ConfigDns.index("userRoot", "employeeNumber"),
             "objectClass: top",
             "objectClass: ds-cfg-backend-index",
             "ds-cfg-attribute: employeeNumber",
