@@ -173,6 +173,7 @@ class SharedSettingsReplicationIT {
     createIndex(other, "employeeNumber");
 
     group.start(away);
+    group.awaitHealth(away, "200 ready"); // it knows the leader again
     group.readCommitted(away, BASE);
     assertSettingsOf(away, "replayed");
 
@@ -191,6 +192,7 @@ class SharedSettingsReplicationIT {
     deleteTree(group.instance(away).root().resolve("db").resolve("userRoot"));
 
     group.start(away);
+    group.awaitHealth(away, "200 ready");
     group.awaitEntry(away, "uid=after-the-snapshot-1234," + BASE);
     assertSettingsOf(away, "installed");
   }
@@ -219,8 +221,10 @@ class SharedSettingsReplicationIT {
    */
   private void strictPolicyAsDefault(int i) throws LDAPException {
     try (LDAPConnection c = group.connect(i)) {
-      Entry strict = c.getEntry(InitialConfig.DEFAULT_PASSWORD_POLICY.toString());
-      strict.setDN(STRICT_POLICY);
+      Entry strict =
+          new Entry(
+              STRICT_POLICY,
+              c.getEntry(InitialConfig.DEFAULT_PASSWORD_POLICY.toString()).getAttributes());
       strict.setAttribute("cn", "Strict Password Policy");
       strict.setAttribute("ds-cfg-min-password-length", "20");
       c.add(strict);
