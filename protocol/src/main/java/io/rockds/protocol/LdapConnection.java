@@ -50,21 +50,29 @@ public final class LdapConnection {
   private final Queue<Runnable> whenWritable = new ConcurrentLinkedQueue<>();
   private final long connectedAtMillis = System.currentTimeMillis();
   private volatile boolean authenticated;
+  // Binds on one connection never overlap (RFC 4511 4.2.1), so a plain check-then-set suffices.
+  private volatile Duration idleTimeout;
   private volatile Object attachment;
   private volatile IntConsumer finalResponseListener;
 
   LdapConnection(Channel channel, Duration listenerIdleTimeout) {
     this.channel = channel;
     this.listenerIdleTimeout = listenerIdleTimeout;
+    this.idleTimeout = listenerIdleTimeout;
   }
 
   /**
    * Replaces the listener's idle timeout for this connection, e.g. with a bound user's own limit:
    * {@code null} restores the listener's, {@link Duration#ZERO} keeps the connection however long
-   * it idles. The idle time counts from this call.
+   * it idles. The idle time counts from this call. Setting the timeout already in force does
+   * nothing: every bind sets it, and the bind's own request and response restart the idle clock.
    */
   public void setIdleTimeout(Duration timeout) {
     Duration effective = timeout == null ? listenerIdleTimeout : timeout;
+    if (effective.equals(idleTimeout)) {
+      return;
+    }
+    idleTimeout = effective;
     channel
         .eventLoop()
         .execute(

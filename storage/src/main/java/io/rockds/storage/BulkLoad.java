@@ -262,6 +262,13 @@ public final class BulkLoad implements AutoCloseable {
       try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
         backend.rocksDb().flush(flush, flushed);
       }
+      // dn2id and the counters came through the memtable, so the flush left them in level 0,
+      // where a point read checks every file. Compacted, they join the ingested trees in the last
+      // level: one file to look at per read, as for every other tree.
+      for (Tree tree :
+          List.of(container.dn2id(), container.id2childrenCount(), container.state())) {
+        backend.rocksDb().compactRange(tree.handle());
+      }
       for (AttributeIndex index : indexes) {
         index.markBuilt(container.state());
         container.state().setTrusted(index.name(), true);

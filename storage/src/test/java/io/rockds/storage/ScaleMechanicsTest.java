@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.schema.Schema;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -136,6 +137,25 @@ class ScaleMechanicsTest {
             .isGreaterThan(1);
         assertThat(table.getTopLevelIndexSize()).isLessThan(table.getIndexSize());
       }
+    }
+  }
+
+  @Test
+  void importLeavesEveryTreeInTheLastLevel() throws Exception {
+    try (Backend backend =
+        Backend.open(settings(dir.resolve("db"), 0, 8L << 20), Schema.getDefaultStandardSchema())) {
+      importUsers(backend.containerFor(BASE), dir.resolve("work"), 3_000);
+      List<LiveFileMetaData> files = backend.rocksDb().getLiveFilesMetaData();
+      int last = files.stream().mapToInt(LiveFileMetaData::level).max().orElseThrow();
+      assertThat(files)
+          .as(
+              "no file in a level a point read must check before the last (dn2id came through the"
+                  + " memtable)")
+          .allSatisfy(
+              file ->
+                  assertThat(file.level())
+                      .as(new String(file.columnFamilyName(), StandardCharsets.UTF_8))
+                      .isEqualTo(last));
     }
   }
 
