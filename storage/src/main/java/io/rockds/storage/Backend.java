@@ -619,7 +619,11 @@ public final class Backend implements AutoCloseable {
         number = change.numbers().claim(position);
         changelog.put(batch, number, change.timeMillis(), change.description());
       }
-      db.write(options, batch);
+      // A batch applying a record of a replicated log is not synced: the log holds the record
+      // durably (synced by a majority before it was committed) and replays it after a crash from
+      // the position this batch stores, so a sync here would only serialise a second fsync per
+      // record behind the log's. A checkpoint (the snapshot the log is purged behind) flushes.
+      db.write(position != null ? unsyncedWriteOptions : options, batch);
       if (number >= 0) {
         change.committed(number);
       }
@@ -643,7 +647,9 @@ public final class Backend implements AutoCloseable {
 
   /**
    * Runs {@code write} on this thread so that every batch it commits also records {@code position}
-   * as the last applied position of a replicated log ({@link #appliedPosition}).
+   * as the last applied position of a replicated log ({@link #appliedPosition}). Those batches are
+   * not synced: the log is the durable copy of the record, replayed after a crash from the stored
+   * position.
    */
   public <T> T applying(LogPosition position, Write<T> write) throws LDAPException {
     return runWith(applying, position, write);
