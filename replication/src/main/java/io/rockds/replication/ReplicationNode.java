@@ -1,6 +1,7 @@
 package io.rockds.replication;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +19,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.ratis.client.RaftClient;
 import org.apache.ratis.client.RaftClientConfigKeys;
+import org.apache.ratis.client.retry.RequestTypeDependentRetryPolicy;
 import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.grpc.GrpcConfigKeys;
+import org.apache.ratis.proto.RaftProtos.RaftClientRequestProto;
 import org.apache.ratis.proto.RaftProtos.RaftPeerRole;
 import org.apache.ratis.proto.RaftProtos.RoleInfoProto;
 import org.apache.ratis.proto.RaftProtos.ServerRpcProto;
@@ -31,7 +34,9 @@ import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftPeer;
 import org.apache.ratis.protocol.RaftPeerId;
 import org.apache.ratis.protocol.SetConfigurationRequest;
+import org.apache.ratis.protocol.exceptions.StateMachineException;
 import org.apache.ratis.retry.RetryPolicies;
+import org.apache.ratis.retry.RetryPolicy;
 import org.apache.ratis.server.DivisionInfo;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.RaftServerConfigKeys;
@@ -123,15 +128,29 @@ public final class ReplicationNode implements AutoCloseable {
               .setClientId(ClientId.randomId())
               .setRaftGroup(group)
               .setProperties(properties)
-              .setRetryPolicy(
-                  RetryPolicies.retryUpToMaximumCountWithFixedSleep(
-                      Integer.MAX_VALUE, TimeDuration.valueOf(100, TimeUnit.MILLISECONDS)))
+              .setRetryPolicy(retryPolicy(settings))
               .build();
     } catch (RuntimeException e) {
       server.close();
       throw e;
     }
     return new ReplicationNode(settings, server, client, appliedIndex, stateMachine);
+  }
+
+  /**
+   * Every request is retried every 100 ms (on the leader a refusal names, at once); a write gives
+   * up once the write timeout passed since it was first sent.
+   */
+  private static RetryPolicy retryPolicy(ReplicationSettings settings) {
+    RetryPolicy every100ms =
+        RetryPolicies.retryForeverWithSleep(TimeDuration.valueOf(100, TimeUnit.MILLISECONDS));
+    return RequestTypeDependentRetryPolicy.newBuilder()
+        .setRetryPolicy(RaftClientRequestProto.TypeCase.WRITE, every100ms)
+        .setTimeout(
+            RaftClientRequestProto.TypeCase.WRITE,
+            TimeDuration.valueOf(settings.writeTimeout().toMillis(), TimeUnit.MILLISECONDS))
+        .setRetryPolicy(RaftClientRequestProto.TypeCase.READ, every100ms)
+        .build();
   }
 
   private static RaftProperties properties(ReplicationSettings settings) {
@@ -181,28 +200,31 @@ public final class ReplicationNode implements AutoCloseable {
    * member applied it too; or the refusal of the leader, which checked it before appending it
    * ({@link RecordApplier#refusal}).
    *
+   * <p>Each write is its own request, sent on the calling thread (Ratis' blocking API), so that
+   * concurrent writes are independent: the leader appends whatever arrived together as one batch of
+   * log entries (one write and fsync of the log, one append to each follower). Ratis' ordered
+   * asynchronous API would deliver every write of this member in one sequence instead, and once one
+   * timed out and was retried, every later write waited behind it until the write timeout.
+   *
    * @throws ReplicationUnavailableException when the group did not commit it within the write
    *     timeout (no leader, no majority); it may still be committed later
    */
   public byte[] submit(byte[] record) throws ReplicationUnavailableException, InterruptedException {
     long deadline = System.nanoTime() + settings.writeTimeout().toNanos();
-    CompletableFuture<RaftClientReply> sent =
-        client.async().send(Message.valueOf(UnsafeByteOperations.unsafeWrap(record)));
+    RaftClientReply reply;
     try {
-      RaftClientReply reply = sent.get(remaining(deadline), TimeUnit.NANOSECONDS);
-      if (!reply.isSuccess()) {
-        byte[] refusal = RefusedRecord.answerIn(reply.getException());
-        if (refusal != null) {
-          return refusal; // the leader refused it before appending it: nothing to wait for
-        }
-        throw new ReplicationUnavailableException(
-            "the replication group refused the write: " + reply.getException(),
-            reply.getException());
+      reply = client.io().send(Message.valueOf(UnsafeByteOperations.unsafeWrap(record)));
+    } catch (InterruptedIOException e) {
+      throw new InterruptedException(e.getMessage());
+    } catch (IOException e) {
+      byte[] refusal = RefusedRecord.answerIn(e);
+      if (refusal != null) {
+        return refusal; // the leader refused it before appending it: nothing to wait for
       }
-      appliedIndex.reached(reply.getLogIndex()).get(remaining(deadline), TimeUnit.NANOSECONDS);
-      return reply.getMessage().getContent().toByteArray();
-    } catch (TimeoutException e) {
-      sent.cancel(true);
+      if (e instanceof StateMachineException || remaining(deadline) > 0) {
+        throw new ReplicationUnavailableException(
+            "the replication group could not commit the write: " + e.getMessage(), e);
+      }
       throw new ReplicationUnavailableException(
           "the replication group did not commit the write within "
               + settings.writeTimeout().toMillis()
@@ -210,14 +232,32 @@ public final class ReplicationNode implements AutoCloseable {
               + whyNoMajority()
               + " (it may still be applied once the group is whole)",
           e);
-    } catch (ExecutionException e) {
-      byte[] refusal = RefusedRecord.answerIn(e.getCause());
+    }
+    if (!reply.isSuccess()) {
+      byte[] refusal = RefusedRecord.answerIn(reply.getException());
       if (refusal != null) {
         return refusal;
       }
       throw new ReplicationUnavailableException(
+          "the replication group refused the write: " + reply.getException(), reply.getException());
+    }
+    try {
+      // Committed and applied by the leader; this member applies it once it hears of the commit.
+      appliedIndex.reached(reply.getLogIndex()).get(remaining(deadline), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      throw new ReplicationUnavailableException(
+          "the replication group committed the write (log index "
+              + reply.getLogIndex()
+              + ") but "
+              + settings.serverId()
+              + " did not apply it within the write timeout: "
+              + whyNoMajority(),
+          e);
+    } catch (ExecutionException e) {
+      throw new ReplicationUnavailableException(
           "the replication group could not commit the write: " + e.getCause(), e.getCause());
     }
+    return reply.getMessage().getContent().toByteArray();
   }
 
   /**
