@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * or writing password policy state (a failure counted toward a lockout, failures cleared by a
  * success) gives way to a worker before answering, which records the state as before. Observed
  * through the hand-offs counted in cn=Operations,cn=monitor (read by searches, which leave the bind
- * counts alone), each bind counted once.
+ * counts alone), each bind counted once: every simple bind is tried on the event loop (the root
+ * bind's hand-off shows it), so one not handed off ran there.
  */
 class InlineBindIT {
   private static final String LOCKOUT_POLICY = "cn=Lockout Policy," + PASSWORD_POLICIES;
