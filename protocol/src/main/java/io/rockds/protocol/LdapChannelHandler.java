@@ -294,7 +294,9 @@ final class LdapChannelHandler extends ChannelInboundHandlerAdapter {
         return; // the requests before it finish first
       }
       queued.poll();
-      if (alone || !ranInline(next)) {
+      // Run inline, a request is alone too: nothing of this connection is outstanding (see above)
+      // and its event loop runs nothing else of it meanwhile.
+      if (!ranInline(next)) {
         dispatch(next, alone);
       }
     }

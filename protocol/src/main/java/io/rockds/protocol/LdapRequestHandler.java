@@ -17,11 +17,11 @@ public interface LdapRequestHandler {
 
   /**
    * Executes {@code request} at once on the calling event loop and returns true if it is known to
-   * be quick (an indexed search with few candidates), else returns false having sent nothing, and
-   * the request goes to {@link #handle} on a worker. A request run here saves the two thread
-   * hand-offs of a worker run (wake a worker, wake the event loop to write the response), which
-   * cost about as much CPU as the search itself; it must never wait (for a lock, a slow client or
-   * disk beyond a few reads).
+   * be quick (an indexed search with few candidates, a simple bind that verifies a salted digest
+   * and writes nothing), else returns false having sent nothing, and the request goes to {@link
+   * #handle} on a worker. A request run here saves the two thread hand-offs of a worker run (wake a
+   * worker, wake the event loop to write the response), which cost about as much CPU as the search
+   * itself; it must never wait (for a lock, a slow client or disk beyond a few reads).
    */
   default boolean runInline(LdapConnection connection, LDAPMessage request) {
     return false;

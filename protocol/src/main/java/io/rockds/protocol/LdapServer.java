@@ -5,6 +5,7 @@ import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -76,8 +77,10 @@ public final class LdapServer implements AutoCloseable {
   }
 
   /**
-   * Binds the listener. A port already in use becomes a {@link BindException} whose message says
-   * which address, so the caller can print one clear line instead of a stack trace.
+   * Binds the listener. A failure to listen (a port already in use, a privileged port) becomes a
+   * {@link BindException} whose message says which address and transport, so the caller can print
+   * one clear line instead of a stack trace, whichever transport failed: the native one reports its
+   * errors as I/O exceptions that Netty rethrows undeclared.
    */
   public void start() throws BindException, InterruptedException {
     ServerBootstrap bootstrap =
@@ -97,23 +100,27 @@ public final class LdapServer implements AutoCloseable {
                   }
                 });
     InetSocketAddress address = new InetSocketAddress(settings.host(), settings.port());
+    ChannelFuture bound = bootstrap.bind(address);
     try {
-      serverChannel = bootstrap.bind(address).sync().channel();
-    } catch (Exception e) {
-      if (Transport.isAddressInUse(e)) {
-        BindException clear =
-            new BindException(
-                "cannot listen on "
-                    + settings.host()
-                    + ":"
-                    + settings.port()
-                    + ": "
-                    + e.getMessage()
-                    + " (is another server using the port?)");
-        clear.initCause(e);
-        throw clear;
-      }
+      serverChannel = bound.sync().channel();
+    } catch (InterruptedException e) {
+      bound.channel().close();
       throw e;
+    } catch (Exception e) {
+      bound.channel().close(); // registered with the event loop, never bound
+      BindException clear =
+          new BindException(
+              "cannot listen on "
+                  + settings.host()
+                  + ":"
+                  + settings.port()
+                  + " ("
+                  + Transport.SELECTED.label()
+                  + "): "
+                  + e.getMessage()
+                  + (Transport.isAddressInUse(e) ? " (is another server using the port?)" : ""));
+      clear.initCause(e);
+      throw clear;
     }
   }
 

@@ -11,6 +11,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.unix.Errors;
 import java.net.BindException;
+import java.util.Locale;
 
 /**
  * The sockets' transport, one for the whole process because an event loop only serves channels of
@@ -42,14 +43,33 @@ public enum Transport {
   };
 
   /**
-   * The transport of this process: Java NIO unless {@code -Drockds.transport=epoll} asks for the
-   * native one (and its library loads). Epoll is not the default yet: a taken port made the server
-   * hang at start in one run of QuickStartIT instead of exiting with its one-line message.
+   * The transport of a process that names none: switching the default is this one line (the lead
+   * decides from measurements).
    */
-  public static final Transport SELECTED =
-      "epoll".equals(System.getProperty("rockds.transport")) && Epoll.isAvailable() ? EPOLL : NIO;
+  static final Transport DEFAULT = NIO;
+
+  /**
+   * The transport of this process: {@code -Drockds.transport=epoll} or {@code nio}, else {@link
+   * #DEFAULT}; NIO wherever the native epoll library does not load (not Linux, another CPU).
+   */
+  public static final Transport SELECTED = select(System.getProperty("rockds.transport"));
+
+  static Transport select(String asked) {
+    Transport wanted = DEFAULT;
+    for (Transport t : values()) {
+      if (t.label().equals(asked)) {
+        wanted = t;
+      }
+    }
+    return wanted == EPOLL && !Epoll.isAvailable() ? NIO : wanted;
+  }
 
   abstract IoHandlerFactory ioHandlerFactory();
+
+  /** The name {@code -Drockds.transport} takes and messages use: {@code nio} or {@code epoll}. */
+  public String label() {
+    return name().toLowerCase(Locale.ROOT);
+  }
 
   /**
    * The listening socket's channel class, for a {@code ServerBootstrap} on this transport's loops.

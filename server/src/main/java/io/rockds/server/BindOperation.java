@@ -28,12 +28,34 @@ final class BindOperation {
   private final ClientConnection client;
   private final LDAPMessage request;
 
+  /**
+   * Running on an event loop ({@link #mayRunInline}): the password check gives way to a worker
+   * ({@link RunOnWorker}) when it would wait ({@link AuthenticationGate#passwordOnEventLoop}).
+   */
+  private final boolean inline;
+
   BindOperation(
-      ServerContext context, SaslMechanisms sasl, ClientConnection client, LDAPMessage request) {
+      ServerContext context,
+      SaslMechanisms sasl,
+      ClientConnection client,
+      LDAPMessage request,
+      boolean inline) {
     this.context = context;
     this.sasl = sasl;
     this.client = client;
     this.request = request;
+    this.inline = inline;
+  }
+
+  /**
+   * Whether {@code request} is a bind that may be tried on an event loop: a simple bind, whose
+   * password check is usually one salted digest and a read of the entry. SASL binds run on a
+   * worker.
+   */
+  static boolean mayRunInline(LDAPMessage request) {
+    return request.getProtocolOpType() == LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST
+        && request.getBindRequestProtocolOp().getCredentialsType()
+            == BindRequestProtocolOp.CRED_TYPE_SIMPLE;
   }
 
   void run() throws LDAPException {
@@ -80,9 +102,10 @@ final class BindOperation {
       throw new LDAPException(
           ResultCode.UNWILLING_TO_PERFORM, "Unauthenticated binds are not allowed");
     }
-    return context
-        .passwordPolicy()
-        .authentication()
-        .password(client, dn, password, request.getControls(), AuthenticationGate.Purpose.BIND);
+    AuthenticationGate gate = context.passwordPolicy().authentication();
+    return inline
+        ? gate.passwordOnEventLoop(client, dn, password, request.getControls())
+        : gate.password(
+            client, dn, password, request.getControls(), AuthenticationGate.Purpose.BIND);
   }
 }

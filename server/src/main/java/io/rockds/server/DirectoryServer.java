@@ -164,11 +164,7 @@ public final class DirectoryServer implements AutoCloseable {
     }
     try {
       return start(instance, lock, clock);
-    } catch (ConfigException
-        | LDAPException
-        | BindException
-        | InterruptedException
-        | RuntimeException e) {
+    } catch (Exception | Error e) { // also what a library threw undeclared
       lock.close();
       throw e;
     }
@@ -313,9 +309,15 @@ public final class DirectoryServer implements AutoCloseable {
       server.logs.error(
           ErrorSeverity.INFO,
           "CORE",
-          "RockDS started: " + server.describeListeners().replace('\n', ' '));
+          "RockDS started: "
+              + server.describeListeners().replace('\n', ' ')
+              + " (transport "
+              + Transport.SELECTED.label()
+              + ")");
       return server;
-    } catch (ConfigException | BindException | InterruptedException | RuntimeException e) {
+    } catch (Exception | Error e) {
+      // Also a checked exception Netty rethrows undeclared, and an error (a native library that
+      // does not match its classes): the event loops, which would keep the process alive, stop.
       server.close();
       throw e;
     }

@@ -96,12 +96,19 @@ public final class Main {
     stopped.join();
   }
 
-  /** Starts the server; null after printing one line naming the cause. */
+  /**
+   * Starts the server; null after printing one line naming the cause. An error too (a native
+   * library that does not match its classes, memory) ends the start with its line: escaping main,
+   * it would leave the process up on the threads already started.
+   */
   private static DirectoryServer start(Instance instance) {
     try {
       return DirectoryServer.start(instance);
     } catch (Exception e) {
       System.err.println("rockds: cannot start: " + e.getMessage());
+      return null;
+    } catch (Error e) {
+      System.err.println("rockds: cannot start: " + e);
       return null;
     }
   }

@@ -50,7 +50,8 @@ public final class RequestRouter implements LdapRequestHandler {
 
   @Override
   public boolean runInline(LdapConnection connection, LDAPMessage request) {
-    return SearchOperation.mayRunInline(request) && run(connection, request, true);
+    return (SearchOperation.mayRunInline(request) || BindOperation.mayRunInline(request))
+        && run(connection, request, true);
   }
 
   /**
@@ -111,7 +112,7 @@ public final class RequestRouter implements LdapRequestHandler {
       throws LDAPException {
     switch (request.getProtocolOpType()) {
       case LDAPMessage.PROTOCOL_OP_TYPE_BIND_REQUEST ->
-          new BindOperation(context, sasl, client, request).run();
+          new BindOperation(context, sasl, client, request, inline).run();
       case LDAPMessage.PROTOCOL_OP_TYPE_SEARCH_REQUEST ->
           new SearchOperation(context, client, request, stop, persistentSearches, inline).run();
       case LDAPMessage.PROTOCOL_OP_TYPE_ADD_REQUEST ->

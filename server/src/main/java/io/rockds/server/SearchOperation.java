@@ -35,6 +35,7 @@ import io.rockds.storage.AttributeProjection;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.IdSet;
 import io.rockds.storage.SearchBase;
+import io.rockds.storage.StoredEntry;
 import io.rockds.storage.VlvIndex;
 import io.rockds.storage.matching.FilterEvaluator;
 import io.rockds.storage.matching.PreparedFilter;
@@ -142,9 +143,16 @@ final class SearchOperation implements SearchResults {
 
   /**
    * Running on an event loop ({@link #mayRunInline}): the search gives way to a worker ({@link
-   * RunOnWorker}) unless it has at most {@value #INLINE_CANDIDATES} indexed candidates.
+   * RunOnWorker}) unless it has at most {@value #INLINE_CANDIDATES} indexed candidates and needs
+   * none of their values stored apart ({@link #readOnEventLoop}), nor the groups of an entry.
    */
   private final boolean inline;
+
+  /**
+   * On an event loop, whether a candidate lacking its values stored apart needs all of them
+   * whatever attributes are returned; null until such a candidate is met.
+   */
+  private Boolean needsAllValuesApart;
 
   /** The most candidates a search run on an event loop reads: a few point reads. */
   static final int INLINE_CANDIDATES = 16;
@@ -223,6 +231,9 @@ final class SearchOperation implements SearchResults {
     prepared = evaluator.prepare(filter);
     attributes = new AttributeSelection(search.getAttributes(), context.schema());
     virtualAttributes = VirtualAttributes.wantedBy(attributes, prepared);
+    if (inline && VirtualAttributes.readsGroups(virtualAttributes)) {
+      throw RunOnWorker.INSTANCE;
+    }
     Identity identity = client.identity();
     limits = SearchLimits.of(search, context.global(), identity.root(), identity.limits());
     sort = ServerSideSort.from(control(ServerSideSort.OID), context.schema());
@@ -332,6 +343,8 @@ final class SearchOperation implements SearchResults {
       }
       if (sort != null && sort.usable()) {
         sortThenSend(ids, sort, resume);
+      } else if (inline) {
+        readAllThenSend(ids);
       } else {
         walk(ids, resume, this::sendOrStop);
       }
@@ -485,6 +498,26 @@ final class SearchOperation implements SearchResults {
     }
   }
 
+  /**
+   * On an event loop: every candidate read and checked before the first entry is sent, so that the
+   * search may still give way to a worker ({@link RunOnWorker}) having sent nothing.
+   */
+  private void readAllThenSend(IdSet ids) throws LDAPException {
+    List<Entry> matching = new ArrayList<>(ids.size());
+    walk(
+        ids,
+        null,
+        (id, entry, here) -> {
+          matching.add(entry);
+          return true;
+        });
+    for (Entry entry : matching) {
+      if (!send(entry)) {
+        return;
+      }
+    }
+  }
+
   private boolean examine(long id, PagedSearches.Resume here, Matches matches)
       throws LDAPException {
     return examine(id, null, here, matches);
@@ -515,7 +548,7 @@ final class SearchOperation implements SearchResults {
     }
     Entry stored =
         partial == null
-            ? read(id)
+            ? inline ? readOnEventLoop(id) : read(id)
             : dnOnly || tested == projection ? partial : container.complete(partial);
     if (stored == null
         || !(wholeContainer || stored.getParsedDN().matchesBaseAndScope(base, search.getScope()))) {
@@ -552,6 +585,40 @@ final class SearchOperation implements SearchResults {
       return container.withDnOnly(id);
     }
     return projection != null ? container.peek(id, projection) : container.get(id);
+  }
+
+  /**
+   * {@link #read} on an event loop, where the values stored apart (a group's members: a key range
+   * of id2values, a million records for a group of a million) are never read: the entry says it
+   * lacks them, and the search gives way to a worker ({@link RunOnWorker}) if it needs them.
+   */
+  private Entry readOnEventLoop(long id) throws LDAPException {
+    if (dnOnly && filterProven) {
+      return container.withDnOnly(id);
+    }
+    Entry entry = container.peekWithoutValuesApart(id, projection);
+    if (entry instanceof StoredEntry stored
+        && stored.lacksValues()
+        && (needsAllValuesApart() || stored.lacksValuesOf(attributes::includes))) {
+      throw RunOnWorker.INSTANCE;
+    }
+    return entry;
+  }
+
+  /**
+   * Whether this search needs every value stored apart of an entry, whatever it returns: access
+   * control applies (an ACI may read them: userattr, a target filter), the filter reads them beyond
+   * point reads (an extensible match on member), or virtual attributes are computed (on a copy of
+   * the entry, which cannot test them by point reads).
+   */
+  private boolean needsAllValuesApart() {
+    if (needsAllValuesApart == null) {
+      needsAllValuesApart =
+          !Privilege.BYPASS_ACL.heldBy(client.identity())
+              || !virtualAttributes.isEmpty()
+              || prepared.readsValuesApart();
+    }
+    return needsAllValuesApart;
   }
 
   /** Sends an entry unless the page is full (then remembers where the next page starts). */

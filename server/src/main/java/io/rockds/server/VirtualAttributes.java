@@ -51,6 +51,14 @@ final class VirtualAttributes {
   }
 
   /**
+   * True if computing {@code wanted} reads the groups of an entry (memberOf: an index read per
+   * group and nesting level; isMemberOf: every dynamic group too): no bound known in advance.
+   */
+  static boolean readsGroups(Set<String> wanted) {
+    return wanted.contains("memberOf") || wanted.contains("isMemberOf");
+  }
+
+  /**
    * True if the filter tests a virtual attribute: a stored entry alone cannot tell whether it
    * matches.
    */

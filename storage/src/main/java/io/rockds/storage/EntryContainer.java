@@ -300,6 +300,30 @@ public final class EntryContainer {
   }
 
   /**
+   * What {@link #peek} reads ({@code projection} null: every attribute), but never the values
+   * stored apart ({@link Id2Values}: a group's members, which may be millions), which the entry
+   * says it lacks ({@link StoredEntry#lacksValues}): one point read, or none when cached. For a
+   * reader that must not wait, such as a search on an event loop: it learns from the entry whether
+   * it needs those values, and reads them elsewhere. Filters and compares test them by point reads.
+   * Never modify what this returns.
+   */
+  public Entry peekWithoutValuesApart(long id, AttributeProjection projection)
+      throws LDAPException {
+    if (projection == null) {
+      return getForMatching(id);
+    }
+    StoredEntry cached = backend.cachedEntryIfPresent(id);
+    if (cached != null) {
+      return cached;
+    }
+    try {
+      return id2entry.withoutValuesApart(id, projection);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  /**
    * The whole entry of what {@link #peek} returned: the attributes the peek left out decoded from
    * the record it read, so that a scan reads and decodes each entry once; a cached or whole entry
    * as it is. Not cached (the record may predate a write the cache has seen since). Never modify

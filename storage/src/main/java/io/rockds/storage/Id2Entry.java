@@ -77,8 +77,16 @@ public final class Id2Entry extends IdKeyedTree {
    * what the entry cache holds.
    */
   StoredEntry withoutValuesApart(long id) throws RocksDBException {
+    return withoutValuesApart(id, null);
+  }
+
+  /**
+   * {@link #withoutValuesApart(long)} with only the attributes {@code projection} keeps (all when
+   * null): one point read, whatever the number of values stored apart.
+   */
+  StoredEntry withoutValuesApart(long id, AttributeProjection projection) throws RocksDBException {
     byte[] value = db.get(handle, Bytes.longKey(id));
-    return value == null ? null : entry(id, value, null, false, null);
+    return value == null ? null : entry(id, value, projection, false, null);
   }
 
   /**

@@ -114,7 +114,7 @@ public final class MetricsHttpServer implements AutoCloseable {
                 });
     try {
       server = bootstrap.bind(new InetSocketAddress(host, port)).syncUninterruptibly().channel();
-    } catch (RuntimeException e) {
+    } catch (Exception e) { // the native transport's I/O errors come undeclared
       group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
       throw new IOException(e.getMessage(), e);
     }

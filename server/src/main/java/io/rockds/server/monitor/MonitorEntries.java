@@ -213,6 +213,8 @@ public final class MonitorEntries implements DirectoryBackend {
     for (Map.Entry<String, AtomicLong> op : initiated.entrySet()) {
       e.addAttribute(op.getKey() + "OpsInitiated", Long.toString(op.getValue().get()));
       e.addAttribute(op.getKey() + "OpsCompleted", Long.toString(metrics.completed(op.getKey())));
+      e.addAttribute(
+          op.getKey() + "OpsHandedToWorker", Long.toString(metrics.handedToWorker(op.getKey())));
     }
     return e;
   }

@@ -55,6 +55,10 @@ public final class ServerMetrics {
   private static final Map<Integer, String> RESULT_TAGS = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> initiated = new ConcurrentHashMap<>();
   private final Map<String, AtomicLong> completed = new ConcurrentHashMap<>();
+
+  /** Operations tried on an event loop that gave way to a worker, by type. */
+  private final Map<String, Counter> handedToWorker = new ConcurrentHashMap<>();
+
   private final AtomicLong activeConnections = new AtomicLong();
   private final AtomicLong maxConnections = new AtomicLong();
   private volatile IntSupplier persistentSearches = () -> 0;
@@ -128,11 +132,30 @@ public final class ServerMetrics {
     }
   }
 
-  /** An operation counted as started that will be started again elsewhere. */
+  /**
+   * An operation counted as started that will be started again elsewhere: tried on an event loop,
+   * it gave way to a worker before it answered.
+   */
   public void operationWithdrawn(String op) {
     if (enabled) {
       initiated.computeIfAbsent(op, o -> new AtomicLong()).decrementAndGet();
+      handedToWorker
+          .computeIfAbsent(
+              op,
+              o ->
+                  Counter.builder("ldap.operations.handed.to.worker")
+                      .description(
+                          "Operations tried on an event loop that gave way to a worker, by type")
+                      .tag("op", o)
+                      .register(registry))
+          .increment();
     }
+  }
+
+  /** How many operations of type {@code op} tried on an event loop gave way to a worker. */
+  public long handedToWorker(String op) {
+    Counter n = handedToWorker.get(op);
+    return n == null ? 0 : (long) n.count();
   }
 
   public void operationCompleted(String op, String result, long nanos) {

@@ -68,6 +68,16 @@ public final class EntryLookup implements DirectoryReader {
   }
 
   /**
+   * The entry, or null, without the values it stores apart (a group's members, possibly millions),
+   * which it says it lacks ({@link io.rockds.storage.StoredEntry#lacksValues}): one point read at
+   * most, for a reader that must not wait.
+   */
+  public Entry getForMatching(DN dn) throws LDAPException {
+    EntryContainer container = backends.containerFor(dn);
+    return container == null ? null : container.getForMatching(dn);
+  }
+
+  /**
    * The entry as access control tests it, or an entry with only the DN (targets by DN still apply;
    * filters see nothing). It may lack the members of a group (target filters test them by point
    * reads, userattr reads them): a write to a group of a million members does not read them all.

@@ -35,6 +35,21 @@ public final class RootUsers {
     return find(dn) != null;
   }
 
+  /**
+   * Whether {@link #authenticate} verifies a password of {@code dn} quickly: every stored hash of
+   * the root user in a quick scheme (setup stores them with PBKDF2, which is slow on purpose).
+   */
+  public boolean verifiesQuickly(DN dn) {
+    RootDnConfig user = find(dn);
+    return user == null
+        || user.passwordHashes().stream()
+            .allMatch(
+                hash ->
+                    policies
+                        .defaultSchemes()
+                        .verifiesQuickly(hash.getBytes(StandardCharsets.UTF_8)));
+  }
+
   /** The identity for a correct password, or null. */
   public Identity authenticate(DN dn, byte[] password) {
     RootDnConfig user = find(dn);

@@ -6,8 +6,10 @@ import static io.rockds.server.security.SecurityFixture.ADMIN;
 import static io.rockds.server.security.SecurityFixture.ADMIN_PASSWORD;
 import static io.rockds.server.security.SecurityFixture.BOB;
 import static io.rockds.server.security.SecurityFixture.BOB_PASSWORD;
+import static io.rockds.server.security.SecurityFixture.PASSWORD_POLICIES;
 import static io.rockds.server.security.SecurityFixture.PEOPLE;
 import static io.rockds.server.security.SecurityFixture.bind;
+import static io.rockds.server.security.SecurityFixture.passwordPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.unboundid.ldap.sdk.BindResult;
@@ -42,9 +44,8 @@ import org.junit.jupiter.api.io.TempDir;
  * expiry and its warning, the Password Policy control and Password Modify.
  */
 class PasswordPolicyIT {
-  private static final String POLICIES = "cn=Password Policies,cn=config";
-  private static final String EXPIRED_POLICY = "cn=Expired Policy," + POLICIES;
-  private static final String WARNING_POLICY = "cn=Warning Policy," + POLICIES;
+  private static final String EXPIRED_POLICY = "cn=Expired Policy," + PASSWORD_POLICIES;
+  private static final String WARNING_POLICY = "cn=Warning Policy," + PASSWORD_POLICIES;
   private static final String PASSWORD = "first-password";
 
   /** The server's clock: lockouts end when the test moves it, not after a sleep. */
@@ -70,7 +71,7 @@ class PasswordPolicyIT {
     server = TestServer.start(dir, entries, CLOCK);
     SecurityFixture.reconfigure(
         server,
-        policy(
+        passwordPolicy(
             "Default Password Policy",
             "ds-cfg-default-password-storage-scheme: cn=Salted SHA-256,cn=Password Storage Schemes,cn=config",
             "ds-cfg-min-password-length: 8",
@@ -78,11 +79,11 @@ class PasswordPolicyIT {
             "ds-cfg-lockout-failure-count: 3",
             "ds-cfg-lockout-duration: 2 s",
             "ds-cfg-force-change-on-reset: true"),
-        policy(
+        passwordPolicy(
             "Expired Policy",
             "ds-cfg-default-password-storage-scheme: cn=Salted SHA-512,cn=Password Storage Schemes,cn=config",
             "ds-cfg-max-password-age: 30 d"),
-        policy(
+        passwordPolicy(
             "Warning Policy",
             "ds-cfg-default-password-storage-scheme: cn=Salted SHA-512,cn=Password Storage Schemes,cn=config",
             "ds-cfg-max-password-age: 30 d",
@@ -107,18 +108,6 @@ class PasswordPolicyIT {
     if (server != null) {
       server.close();
     }
-  }
-
-  private static Entry policy(String cn, String... properties) throws Exception {
-    List<String> lines =
-        new ArrayList<>(
-            List.of(
-                "dn: cn=" + cn + "," + POLICIES,
-                "objectClass: top",
-                "objectClass: ds-cfg-password-policy",
-                "cn: " + cn));
-    lines.addAll(List.of(properties));
-    return new Entry(lines.toArray(String[]::new));
   }
 
   @Test

@@ -25,6 +25,8 @@ final class SecurityFixture {
   static final String CAROL_PASSWORD = "carol-password-1";
   static final String ADMIN_PASSWORD = "admin-password-1";
 
+  static final String PASSWORD_POLICIES = "cn=Password Policies,cn=config";
+
   private SecurityFixture() {}
 
   static List<Entry> entries() throws LDIFException {
@@ -62,6 +64,21 @@ final class SecurityFixture {
                 "sn: " + uid,
                 "userPassword: " + password));
     lines.addAll(List.of(extra));
+    return new Entry(lines.toArray(String[]::new));
+  }
+
+  /**
+   * A password policy entry of cn=config named {@code cn}, with {@code properties} as LDIF lines.
+   */
+  static Entry passwordPolicy(String cn, String... properties) throws LDIFException {
+    List<String> lines =
+        new ArrayList<>(
+            List.of(
+                "dn: cn=" + cn + "," + PASSWORD_POLICIES,
+                "objectClass: top",
+                "objectClass: ds-cfg-password-policy",
+                "cn: " + cn));
+    lines.addAll(List.of(properties));
     return new Entry(lines.toArray(String[]::new));
   }
 

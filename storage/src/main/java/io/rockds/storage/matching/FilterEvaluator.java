@@ -14,6 +14,7 @@ import com.unboundid.ldap.sdk.RDN;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.AttributeTypeDefinition;
 import com.unboundid.ldap.sdk.schema.Schema;
+import io.rockds.storage.Id2Values;
 import io.rockds.storage.Soundex;
 import io.rockds.storage.StoredEntry;
 import io.rockds.storage.matching.MatchingRules.Kind;
@@ -270,6 +271,47 @@ public final class FilterEvaluator {
    */
   boolean isDefined(String attributeDescription) {
     return description(attributeDescription).known;
+  }
+
+  /**
+   * Whether evaluating {@code filter} on an entry that lacks its values stored apart ({@link
+   * StoredEntry#lacksValues}: a group's members) may read all of them: a substring, ordering,
+   * approximate or extensible component on an attribute stored apart or on a supertype of one
+   * ({@code distinguishedName} covers {@code member}), or an extensible match naming no attribute.
+   * Equality and presence read at most one value of each; a substring or ordering component whose
+   * type has no such rule is Undefined without reading any.
+   */
+  boolean readsValuesApart(Filter filter) {
+    switch (filter.getFilterType()) {
+      case Filter.FILTER_TYPE_AND, Filter.FILTER_TYPE_OR -> {
+        for (Filter component : filter.getComponents()) {
+          if (readsValuesApart(component)) {
+            return true;
+          }
+        }
+        return false;
+      }
+      case Filter.FILTER_TYPE_NOT -> {
+        return readsValuesApart(filter.getNOTComponent());
+      }
+      case Filter.FILTER_TYPE_EQUALITY, Filter.FILTER_TYPE_PRESENCE -> {
+        return false;
+      }
+      default -> {
+        String attribute = filter.getAttributeName();
+        if (attribute == null) {
+          return true;
+        }
+        Description d = description(attribute);
+        byte type = filter.getFilterType();
+        boolean undefined =
+            type == Filter.FILTER_TYPE_SUBSTRING && d.substring == null
+                || (type == Filter.FILTER_TYPE_GREATER_OR_EQUAL
+                        || type == Filter.FILTER_TYPE_LESS_OR_EQUAL)
+                    && d.ordering == null;
+        return !undefined && d.names.stream().anyMatch(Id2Values::isApart);
+      }
+    }
   }
 
   /**

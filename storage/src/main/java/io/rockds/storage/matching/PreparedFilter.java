@@ -99,6 +99,15 @@ public final class PreparedFilter {
   }
 
   /**
+   * True if evaluating the filter on an entry lacking its values stored apart (a group's members)
+   * may read every one of them rather than test them by point reads: see {@link
+   * FilterEvaluator#readsValuesApart}. Walks the filter: ask once, and only when it matters.
+   */
+  public boolean readsValuesApart() {
+    return evaluator.readsValuesApart(filter);
+  }
+
+  /**
    * This filter for entries the schema governs ({@link FilterEvaluator#definedTypesOnly}): itself
    * unless it names a type the schema does not define, the only case where the two differ.
    */

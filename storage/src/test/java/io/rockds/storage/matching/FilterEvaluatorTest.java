@@ -72,6 +72,23 @@ class FilterEvaluatorTest {
   }
 
   @Test
+  void onlyComparingEachValueReadsEveryValueStoredApart() throws Exception {
+    // Equality and presence test a group's members by point reads.
+    assertThat(readsApart("(&(member=uid=bob,dc=example,dc=com)(member=*)(cn=*oe*))")).isFalse();
+    assertThat(readsApart("(member:distinguishedNameMatch:=uid=bob,dc=example,dc=com)")).isTrue();
+    // distinguishedName is member's supertype: it covers member's values.
+    assertThat(readsApart("(!(|(sn=x)(distinguishedName:=uid=bob,dc=example,dc=com)))")).isTrue();
+    assertThat(readsApart("(:caseIgnoreMatch:=bob)")).isTrue();
+    // member has no SUBSTR rule: Undefined, nothing read.
+    assertThat(readsApart("(member=*bob*)")).isFalse();
+    assertThat(readsApart("(cn:caseExactMatch:=John Doe)")).isFalse();
+  }
+
+  private boolean readsApart(String filter) throws Exception {
+    return evaluator.prepare(Filter.create(filter)).readsValuesApart();
+  }
+
+  @Test
   void missingRuleIsUndefinedAndNotOfUndefinedIsUndefined() throws Exception {
     // RFC 4511 section 4.5.1.7: sn has no ORDERING rule, member no SUBSTR rule.
     assertThat(eval("(sn>=Sm)")).isEqualTo(Result.UNDEFINED);

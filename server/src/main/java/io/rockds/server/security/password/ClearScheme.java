@@ -19,6 +19,11 @@ final class ClearScheme implements PasswordStorageScheme {
   }
 
   @Override
+  public boolean verifiesQuickly() {
+    return true;
+  }
+
+  @Override
   public String encode(byte[] clear) {
     return new String(clear, ISO_8859_1);
   }

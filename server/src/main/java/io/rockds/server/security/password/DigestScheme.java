@@ -36,6 +36,11 @@ final class DigestScheme extends SaltedScheme {
   }
 
   @Override
+  public boolean verifiesQuickly() {
+    return true;
+  }
+
+  @Override
   public String encode(byte[] clear) {
     byte[] salt = newSalt(salted ? SALT_BYTES : 0);
     return Base64.getEncoder().encodeToString(hashThenSalt(digest(clear, salt), salt));

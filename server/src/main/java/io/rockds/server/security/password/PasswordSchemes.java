@@ -95,6 +95,22 @@ public final class PasswordSchemes {
   }
 
   /**
+   * Whether {@link #verify} against {@code stored} is quick: its scheme verifies quickly, or it
+   * names no enabled scheme (then nothing is computed).
+   */
+  public boolean verifiesQuickly(byte[] stored) {
+    String schemeName =
+        PrefixedValue.parse(stored).map(PrefixedValue::scheme).orElse(ClearScheme.NAME);
+    PasswordStorageScheme scheme = known.get(schemeName);
+    return scheme == null || disabled.contains(schemeName) || scheme.verifiesQuickly();
+  }
+
+  /** Whether {@link #verifyDecoy} is quick: the default scheme verifies quickly. */
+  public boolean decoyVerifiesQuickly() {
+    return defaultScheme.verifiesQuickly();
+  }
+
+  /**
    * Verifies {@code clear} against a hash of a random password made with the default scheme, and
    * ignores the outcome: an authentication for a name that matches no user costs what a real one
    * costs, so response times do not tell which users exist.

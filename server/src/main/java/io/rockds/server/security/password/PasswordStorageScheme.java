@@ -18,4 +18,13 @@ interface PasswordStorageScheme {
    * false}.
    */
   boolean verify(byte[] clear, String storedWithoutPrefix);
+
+  /**
+   * True if {@link #verify} costs about a microsecond (one digest, a comparison), so that it may
+   * run where nothing may wait; false for the schemes made slow on purpose (PBKDF2, bcrypt, Argon2,
+   * crypt).
+   */
+  default boolean verifiesQuickly() {
+    return false;
+  }
 }

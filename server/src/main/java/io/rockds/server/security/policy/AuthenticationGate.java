@@ -11,9 +11,12 @@ import com.unboundid.ldap.sdk.experimental.DraftBeheraLDAPPasswordPolicy10Respon
 import com.unboundid.ldap.sdk.experimental.DraftBeheraLDAPPasswordPolicy10WarningType;
 import io.rockds.server.ClientConnection;
 import io.rockds.server.Identity;
+import io.rockds.server.RunOnWorker;
 import io.rockds.server.logging.OperationRecord;
 import io.rockds.server.security.EntryLookup;
 import io.rockds.server.security.RootUsers;
+import io.rockds.server.security.password.PasswordSchemes;
+import io.rockds.storage.StoredEntry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -93,25 +96,57 @@ public final class AuthenticationGate {
       List<Control> requestControls,
       Purpose purpose)
       throws LDAPException {
+    return password(client, dn, password, requestControls, purpose, false);
+  }
+
+  /**
+   * {@link #password} for a simple bind run on an event loop, where nothing may wait: it gives way
+   * to a worker ({@link RunOnWorker}, before it changed anything) when it would verify a password
+   * stored with a slow scheme (PBKDF2, bcrypt, Argon2, crypt) or write password policy state
+   * (failures counted toward a lockout, or cleared by a success), and it refuses a wrong password
+   * under a lockout policy on a worker too (after verifying it here), so that an absent entry does
+   * the same. Otherwise it answers as {@link #password} does.
+   */
+  public BindOutcome passwordOnEventLoop(
+      ClientConnection client, DN dn, byte[] password, List<Control> requestControls)
+      throws LDAPException {
+    return password(client, dn, password, requestControls, Purpose.BIND, true);
+  }
+
+  private BindOutcome password(
+      ClientConnection client,
+      DN dn,
+      byte[] password,
+      List<Control> requestControls,
+      Purpose purpose,
+      boolean onEventLoop)
+      throws LDAPException {
     if (dn != null) {
       OperationRecord.current().authenticating(dn);
     }
     if (dn != null && rootUsers.isRoot(dn)) {
       requireSecure(client, policies.defaultPolicy());
+      giveWayIf(onEventLoop && !rootUsers.verifiesQuickly(dn));
       Identity root = rootUsers.authenticate(dn, password);
       if (root == null) {
         throw refused(false, null);
       }
       return new BindOutcome(root, List.of());
     }
-    Entry entry = dn == null ? null : entries.get(dn);
+    Entry entry = dn == null ? null : onEventLoop ? entries.getForMatching(dn) : entries.get(dn);
+    // Its values stored apart (a group's members, possibly millions) are read on a worker.
+    giveWayIf(onEventLoop && entry instanceof StoredEntry stored && stored.lacksValues());
     PasswordPolicy policy = entry == null ? policies.defaultPolicy() : policies.policyFor(entry);
     requireSecure(client, policy);
     if (entry == null || !entry.hasAttribute(PasswordState.PASSWORD)) {
-      policies.schemesFor(policy).verifyDecoy(password);
+      PasswordSchemes schemes = policies.schemesFor(policy);
+      giveWayIf(onEventLoop && !schemes.decoyVerifiesQuickly());
+      schemes.verifyDecoy(password);
+      // As a wrong password would under this policy: see admit.
+      giveWayIf(onEventLoop && policy.lockoutFailureCount() > 0);
       throw refused(false, null);
     }
-    return admit(client, entry, policy, password, requestControls, purpose);
+    return admit(client, entry, policy, password, requestControls, purpose, onEventLoop);
   }
 
   /**
@@ -126,7 +161,8 @@ public final class AuthenticationGate {
       throw new LDAPException(
           ResultCode.INVALID_CREDENTIALS, "No entry matches the client certificate subject " + dn);
     }
-    return admit(client, entry, policies.policyFor(entry), null, requestControls, Purpose.BIND);
+    return admit(
+        client, entry, policies.policyFor(entry), null, requestControls, Purpose.BIND, false);
   }
 
   /** The policy checks of an existing entry; {@code password} null when already proven. */
@@ -136,11 +172,13 @@ public final class AuthenticationGate {
       PasswordPolicy policy,
       byte[] password,
       List<Control> requestControls,
-      Purpose purpose)
+      Purpose purpose,
+      boolean onEventLoop)
       throws LDAPException {
     boolean wantsControl = requestControls.stream().anyMatch(c -> c.getOID().equals(CONTROL_OID));
     PasswordState state = new PasswordState(entry);
     Instant now = clock.instant();
+    giveWayIf(onEventLoop && !verifiesQuickly(entry, policy));
     boolean matches = password == null || matches(password, entry, policy);
     if (state.isDisabled() || state.isAccountExpired(now) || state.isLocked(policy, now)) {
       throw refused(wantsControl, DraftBeheraLDAPPasswordPolicy10ErrorType.ACCOUNT_LOCKED);
@@ -148,12 +186,14 @@ public final class AuthenticationGate {
     DN dn = entry.getParsedDN();
     if (!matches) {
       if (policy.lockoutFailureCount() > 0) {
+        giveWayIf(onEventLoop);
         keep(dn, PasswordState.afterFailure(state, policy, now));
       }
       throw refused(wantsControl, null);
     }
     // Nothing is written when there is nothing to forget: a plain successful bind stays a read.
     if (state.hasFailuresOrLock()) {
+      giveWayIf(onEventLoop);
       keep(dn, PasswordState.clearFailures());
     }
     Identity identity = entries.identityOf(entry);
@@ -194,6 +234,27 @@ public final class AuthenticationGate {
     } catch (LDAPException e) {
       LOG.warn("the password policy state of {} was not written: {}", dn, e.getMessage());
     }
+  }
+
+  /**
+   * A bind on an event loop that is about to wait (a slow verification, a write) gives way to a
+   * worker, which runs it again from the start.
+   */
+  private static void giveWayIf(boolean mustGiveWay) {
+    if (mustGiveWay) {
+      throw RunOnWorker.INSTANCE;
+    }
+  }
+
+  /** Whether every stored password of {@code entry} is in a scheme that verifies quickly. */
+  private boolean verifiesQuickly(Entry entry, PasswordPolicy policy) {
+    PasswordSchemes schemes = policies.schemesFor(policy);
+    for (byte[] stored : entry.getAttributeValueByteArrays(PasswordState.PASSWORD)) {
+      if (!schemes.verifiesQuickly(stored)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Checks every stored value, so the time taken does not depend on which one matches. */

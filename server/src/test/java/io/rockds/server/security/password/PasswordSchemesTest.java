@@ -59,6 +59,36 @@ class PasswordSchemesTest {
     assertThat(password).isEqualTo(PASSWORD);
   }
 
+  @ParameterizedTest
+  @ValueSource(
+      strings = {"SSHA", "SSHA512", "SMD5", "SHA", "SHA256", "MD5", "CLEAR", "PBKDF2-SHA256"})
+  void verifiesQuickly_digestsAndClearTextOnly(String scheme) {
+    PasswordSchemes schemes = withDefault(scheme);
+    boolean digestOrClear = !scheme.startsWith("PBKDF2");
+
+    assertThat(schemes.verifiesQuickly(schemes.encode(PASSWORD))).isEqualTo(digestOrClear);
+    assertThat(schemes.decoyVerifiesQuickly()).isEqualTo(digestOrClear);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "{PBKDF2-HMAC-SHA512}10000:c2FsdA==:aGFzaA==",
+        "{BCRYPT}$2b$10$CCCCCCCCCCCCCCCCCCCCC.pIKrLVkBX9/OvQMSygY1pWEVn72t6na",
+        "{ARGON2}$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA",
+        "{CRYPT}$6$salt$hash"
+      })
+  void verifiesQuickly_notTheSchemesSlowOnPurpose(String stored) {
+    assertThat(defaults.verifiesQuickly(stored.getBytes(US_ASCII))).isFalse();
+  }
+
+  @Test
+  void verifiesQuickly_aValueThatVerifiesNothingComputesNothing() {
+    // CLEAR is disabled by default; {K5KEY} names no scheme we know.
+    assertThat(defaults.verifiesQuickly("{CLEAR}secret".getBytes(US_ASCII))).isTrue();
+    assertThat(defaults.verifiesQuickly("{K5KEY}secret".getBytes(US_ASCII))).isTrue();
+  }
+
   @Test
   void encode_usesAFreshSaltEachTime() {
     assertThat(defaults.encode(PASSWORD)).isNotEqualTo(defaults.encode(PASSWORD));
