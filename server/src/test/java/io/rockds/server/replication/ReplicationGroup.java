@@ -213,10 +213,15 @@ final class ReplicationGroup implements AutoCloseable {
         "userPassword: secret-" + uid);
   }
 
-  /** Adds the base entry through server {@code i}. */
-  void addBase(int i) throws Exception {
+  /**
+   * Adds the base entry through server {@code i}, then a {@link #user} for each of {@code uids}.
+   */
+  void addBase(int i, String... uids) throws Exception {
     try (LDAPConnection c = connect(i)) {
       c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
+      for (String uid : uids) {
+        c.add(user(uid));
+      }
     }
   }
 }

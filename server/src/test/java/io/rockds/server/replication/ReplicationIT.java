@@ -44,9 +44,7 @@ class ReplicationIT {
   @Test
   void writesOnAnyServerReachAllAndTheGroupSurvivesItsLeader() throws Exception {
     setUpGroup(Duration.ofSeconds(30));
-    try (LDAPConnection c = group.connect(0)) {
-      c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
-    }
+    group.addBase(0);
     for (int i = 0; i < 3; i++) {
       try (LDAPConnection c = group.connect(i);
           LDAPConnection next = group.connect((i + 1) % 3)) {
@@ -145,10 +143,7 @@ class ReplicationIT {
   void aPasswordChangedOnOneServerWorksOnEveryServer() throws Exception {
     setUpGroup(Duration.ofSeconds(30));
     String dn = "uid=pm," + BASE;
-    try (LDAPConnection c = group.connect(0)) {
-      c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
-      c.add(ReplicationGroup.user("pm"));
-    }
+    group.addBase(0, "pm");
     group.awaitEntry(1, dn);
     // The user changes their own password on ds1 (giving the old one) ...
     try (LDAPConnection c = new LDAPConnection("127.0.0.1", group.server(1).ldapPort())) {
@@ -199,11 +194,7 @@ class ReplicationIT {
     setUpGroup(Duration.ofSeconds(30));
     String locked = "uid=guessed," + BASE;
     String relieved = "uid=relieved," + BASE;
-    try (LDAPConnection c = group.connect(0)) {
-      c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
-      c.add(ReplicationGroup.user("guessed"));
-      c.add(ReplicationGroup.user("relieved"));
-    }
+    group.addBase(0, "guessed", "relieved");
     group.awaitEntry(1, relieved);
     group.awaitEntry(2, relieved);
     // A successful bind with no failures to forget writes nothing.
@@ -239,10 +230,7 @@ class ReplicationIT {
     setUpGroup(Duration.ofSeconds(30));
     String dn = "uid=self," + BASE;
     Modification description = new Modification(ModificationType.REPLACE, "description", "mine");
-    try (LDAPConnection c = group.connect(0)) {
-      c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
-      c.add(ReplicationGroup.user("self"));
-    }
+    group.addBase(0, "self");
     group.awaitEntry(1, dn);
     try (LDAPConnection c = new LDAPConnection("127.0.0.1", group.server(1).ldapPort())) {
       c.bind(dn, "secret-self");
@@ -291,10 +279,7 @@ class ReplicationIT {
     group.awaitLeader(); // the first write must not race the first election against its short
     // timeout
     String user = "uid=cut-off," + BASE;
-    try (LDAPConnection c = group.connect(0)) {
-      c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
-      c.add(ReplicationGroup.user("cut-off"));
-    }
+    group.addBase(0, "cut-off");
     assertThat(group.bind(0, user, "Wrong-Guess")).isEqualTo(ResultCode.INVALID_CREDENTIALS);
     group.awaitEntry(1, user);
     group.awaitEntry(2, user);
@@ -330,10 +315,7 @@ class ReplicationIT {
   @Test
   void aServerWhoseDatabaseWasLostIsRebuiltFromItsSnapshotAndTheLog() throws Exception {
     setUpGroup(Duration.ofSeconds(30));
-    try (LDAPConnection c = group.connect(0)) {
-      c.add("dn: " + BASE, "objectClass: top", "objectClass: domain", "dc: example");
-      c.add(ReplicationGroup.user("before-snapshot"));
-    }
+    group.addBase(0, "before-snapshot");
     group.awaitEntry(1, "uid=before-snapshot," + BASE);
     long snapshot = group.server(1).replication().takeSnapshot();
     assertThat(snapshot).isGreaterThanOrEqualTo(2);
