@@ -12,6 +12,7 @@ import java.util.List;
  * indexes; defaults and descriptions are in {@link ConfigModel#BACKEND}.
  *
  * @param dbDirectory relative to the instance directory unless absolute
+ * @param preloadMillis how long the block cache is filled after start (0 = not at all)
  */
 public record BackendConfig(
     String id,
@@ -23,6 +24,7 @@ public record BackendConfig(
     long entryCacheBytes,
     long blockCacheBytes,
     String compression,
+    long preloadMillis,
     List<IndexConfig> indexes,
     List<VlvIndexConfig> vlvIndexes) {
 
@@ -47,6 +49,7 @@ public record BackendConfig(
         r.integer("entry-cache-size"),
         r.integer("db-cache-size"),
         r.lowerCase("compression"),
+        r.millis("preload-time-limit"),
         List.copyOf(indexes),
         vlvEntries.stream().map(v -> VlvIndexConfig.from(new ConfigEntry(v))).toList());
   }

@@ -3,6 +3,7 @@ package io.rockds.server;
 import com.unboundid.ldap.sdk.LDAPException;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.ssl.SslContext;
+import io.rockds.config.BackendConfig;
 import io.rockds.config.ConfigEditor;
 import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
@@ -56,6 +57,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -306,6 +308,7 @@ public final class DirectoryServer implements AutoCloseable {
       }
       server.serveHttp(config.global().http());
       server.markStarted();
+      server.preloadCaches(config.backends(), clock);
       server.logs.error(
           ErrorSeverity.INFO,
           "CORE",
@@ -388,6 +391,40 @@ public final class DirectoryServer implements AutoCloseable {
   }
 
   /** The error log hears when a backend stops writing and when it writes again. */
+  /**
+   * Fills each backend's block cache in the background while the server serves ({@code
+   * preload-time-limit}), and logs what each preload read.
+   */
+  private void preloadCaches(List<BackendConfig> configs, Clock clock) {
+    for (BackendConfig config : configs) {
+      Backend backend = backends.get(config.id());
+      if (backend == null) {
+        continue;
+      }
+      backend.startPreload(Duration.ofMillis(config.preloadMillis()), clock);
+      backend
+          .preload()
+          .ifPresent(
+              preload ->
+                  preload
+                      .result()
+                      .thenAccept(
+                          r ->
+                              logs.error(
+                                  ErrorSeverity.INFO,
+                                  "BACKEND",
+                                  String.format(
+                                      Locale.ROOT,
+                                      "backend %s: preload read %,d records into the block cache"
+                                          + " in %.1f s (%s); the cache holds %,d bytes",
+                                      backend.id(),
+                                      r.keys(),
+                                      r.elapsed().toMillis() / 1000.0,
+                                      r.outcome().label(),
+                                      backend.blockCacheUsage()))));
+    }
+  }
+
   private void logStorageHealth() {
     for (Backend backend : backends.all()) {
       backend

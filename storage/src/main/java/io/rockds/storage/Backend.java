@@ -7,6 +7,8 @@ import com.unboundid.ldap.sdk.schema.Schema;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -14,6 +16,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongFunction;
@@ -85,6 +88,8 @@ public final class Backend implements AutoCloseable {
 
   /** Null when opened read-only before any change was recorded. */
   private Changelog changelog;
+
+  private CachePreload preload; // guarded by this
 
   static {
     RocksDB.loadLibrary();
@@ -408,6 +413,7 @@ public final class Backend implements AutoCloseable {
   /** Stops maintaining a VLV index and drops its tree (dsconfig delete-backend-vlv-index). */
   public synchronized void removeVlvIndex(String name) throws LDAPException {
     requireWritable();
+    stopPreload(); // no scan may be inside a tree being dropped
     for (EntryContainer container : containers()) {
       VlvIndex index = container.vlvIndexNamed(name);
       if (index != null) {
@@ -763,9 +769,37 @@ public final class Backend implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts reading the trees into the block cache on a thread of its own, for at most {@code limit}
+   * ({@link CachePreload}); nothing for a zero limit.
+   */
+  public synchronized void startPreload(Duration limit, Clock clock) {
+    if (limit.isZero() || limit.isNegative() || preload != null) {
+      return;
+    }
+    preload = new CachePreload(db, handles, blockCache, settings.blockCacheBytes(), limit, clock);
+    preload.start(settings.id());
+  }
+
+  /** The preload started at open, if any. */
+  public synchronized Optional<CachePreload> preload() {
+    return Optional.ofNullable(preload);
+  }
+
+  private void stopPreload() {
+    CachePreload running;
+    synchronized (this) {
+      running = preload;
+    }
+    if (running != null) {
+      running.stop();
+    }
+  }
+
   /** Flushes memtables and closes the database, releasing its lock. */
   @Override
   public void close() {
+    stopPreload();
     try {
       db.syncWal();
     } catch (RocksDBException e) {

@@ -9,10 +9,18 @@ import com.unboundid.ldap.sdk.schema.Schema;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rocksdb.EnvOptions;
@@ -303,6 +311,147 @@ class ScaleMechanicsTest {
       assertThat(container.get(largeId).getAttributeValue("description"))
           .as("read after the write, not the cached entry from before it")
           .isEqualTo("changed");
+    }
+  }
+
+  /** Reads every user's entry and DN key; returns the data block misses they cost. */
+  private static long dataMissesReadingEveryUser(Backend backend, int users) throws Exception {
+    EntryContainer container = backend.containerFor(BASE);
+    long before = backend.statistics().getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS);
+    for (int i = 0; i < users; i++) {
+      long id =
+          container.idOf(StorageFixtures.dn("uid=user." + i + ",ou=People,dc=example,dc=com"));
+      assertThat(container.id2entry().get(id)).isNotNull();
+    }
+    return backend.statistics().getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS) - before;
+  }
+
+  @Test
+  void preloadFillsTheCacheSoTheFirstReadsHitIt() throws Exception {
+    int users = 2_000;
+    BackendSettings settings = settings(dir.resolve("db"), 0, 32L << 20);
+    try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
+      importUsers(backend.containerFor(BASE), dir.resolve("work"), users);
+    }
+    try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
+      assertThat(dataMissesReadingEveryUser(backend, users))
+          .as("a cold cache: the first reads miss")
+          .isGreaterThan(users / 10);
+    }
+    try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
+      backend.startPreload(Duration.ofMinutes(1), Clock.systemUTC());
+      CachePreload.Result result =
+          backend.preload().orElseThrow().result().get(1, TimeUnit.MINUTES);
+      assertThat(result.outcome()).isEqualTo(CachePreload.Outcome.COMPLETE);
+      assertThat(result.keys()).as("dn2id, uid, id2entry... records").isGreaterThan(3L * users);
+      assertThat(dataMissesReadingEveryUser(backend, users)).as("after the preload").isZero();
+    }
+  }
+
+  @Test
+  void preloadStopsWhenTheCacheIsNearlyFull() throws Exception {
+    int users = 3_000; // over 5 MB of data blocks for a 1 MB cache
+    BackendSettings settings = settings(dir.resolve("db"), 0, 1L << 20);
+    try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
+      importUsers(backend.containerFor(BASE), dir.resolve("work"), users);
+    }
+    try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
+      backend.startPreload(Duration.ofMinutes(1), Clock.systemUTC());
+      CachePreload.Result result =
+          backend.preload().orElseThrow().result().get(1, TimeUnit.MINUTES);
+      assertThat(result.outcome()).isEqualTo(CachePreload.Outcome.CACHE_FULL);
+    }
+  }
+
+  @Test
+  void preloadStopsAtItsTimeLimit() throws Exception {
+    BackendSettings settings = settings(dir.resolve("db"), 0, 32L << 20);
+    try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
+      importUsers(backend.containerFor(BASE), dir.resolve("work"), 2_000);
+    }
+    try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
+      backend.startPreload(Duration.ofSeconds(3), new SecondPerReading());
+      CachePreload.Result result =
+          backend.preload().orElseThrow().result().get(1, TimeUnit.MINUTES);
+      assertThat(result.outcome()).isEqualTo(CachePreload.Outcome.TIME_LIMIT);
+      assertThat(result.keys()).as("three checks of %d records", 256).isEqualTo(3 * 256);
+    }
+  }
+
+  @Test
+  void closingTheBackendStopsItsPreloadFirst() throws Exception {
+    BackendSettings settings = settings(dir.resolve("db"), 0, 32L << 20);
+    try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
+      importUsers(backend.containerFor(BASE), dir.resolve("work"), 2_000);
+    }
+    Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema());
+    HeldClock clock = new HeldClock();
+    backend.startPreload(Duration.ofMinutes(1), clock);
+    assertThat(clock.held.await(1, TimeUnit.MINUTES))
+        .as("the scan reached its first check")
+        .isTrue();
+    Thread closer = new Thread(backend::close, "closer");
+    closer.start();
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    while (closer.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
+      Thread.onSpinWait(); // until close() waits for the scan
+    }
+    assertThat(closer.getState()).isEqualTo(Thread.State.WAITING);
+    clock.release.countDown();
+    closer.join(TimeUnit.MINUTES.toMillis(1));
+    assertThat(closer.isAlive()).as("close returned").isFalse();
+    assertThat(backend.preload().orElseThrow().result().get(1, TimeUnit.MINUTES).outcome())
+        .isEqualTo(CachePreload.Outcome.STOPPED);
+  }
+
+  /** A clock one second later at each reading. */
+  private static final class SecondPerReading extends Clock {
+    private Instant now = Instant.EPOCH;
+
+    @Override
+    public synchronized Instant instant() {
+      now = now.plusSeconds(1);
+      return now;
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      throw new UnsupportedOperationException();
+    }
+  }
+
+  /** A clock whose second reading (the scan's first check) waits until released. */
+  private static final class HeldClock extends Clock {
+    final CountDownLatch held = new CountDownLatch(1);
+    final CountDownLatch release = new CountDownLatch(1);
+    private final AtomicInteger readings = new AtomicInteger();
+
+    @Override
+    public Instant instant() {
+      if (readings.incrementAndGet() == 2) {
+        held.countDown();
+        try {
+          release.await(1, TimeUnit.MINUTES);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return Instant.EPOCH;
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      throw new UnsupportedOperationException();
     }
   }
 }

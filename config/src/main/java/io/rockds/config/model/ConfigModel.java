@@ -264,7 +264,14 @@ public final class ConfigModel {
                   new EnumSyntax(List.of("lz4-zstd", "lz4", "zstd", "none")),
                   "lz4-zstd",
                   RESTART,
-                  "Block compression: lz4 for upper levels and zstd for the last, or one of them.")),
+                  "Block compression: lz4 for upper levels and zstd for the last, or one of them."),
+              PropertyDefinition.of(
+                  "preload-time-limit",
+                  DURATION,
+                  "1 m",
+                  RESTART,
+                  "After start, read the database into the block cache for at most this long, while"
+                      + " serving (0 = no preload); it also stops when the cache is nearly full.")),
           "A RocksDB database holding one or more naming contexts.");
 
   public static final ObjectDefinition BACKEND_INDEX =

@@ -263,6 +263,16 @@ public final class MonitorEntries implements DirectoryBackend {
         "ds-backend-block-cache-filter-hit-ratio",
         ratio(stats, TickerType.BLOCK_CACHE_FILTER_HIT, TickerType.BLOCK_CACHE_FILTER_MISS));
     e.addAttribute("ds-backend-memtable-size", Long.toString(backend.settings().memtableBytes()));
+    backend
+        .preload()
+        .ifPresent(
+            preload -> {
+              var result = preload.result().getNow(null);
+              e.addAttribute(
+                  "ds-backend-preload-state",
+                  result == null ? "running" : result.outcome().label());
+              e.addAttribute("ds-backend-preload-records", Long.toString(preload.keysRead()));
+            });
     e.addAttribute("entryCacheEntries", Long.toString(backend.entryCacheSize()));
     e.addAttribute("entryCacheBytes", Long.toString(backend.entryCacheBytes()));
     e.addAttribute("entryCacheMaxBytes", Long.toString(backend.settings().entryCacheBytes()));

@@ -24,6 +24,7 @@ class IndexNeedsTest {
               0,
               1 << 20,
               "none",
+              0,
               List.of(
                   new IndexConfig("objectClass", Set.of("equality"), null, 6),
                   new IndexConfig("cn", Set.of("equality"), null, 6)),
