@@ -271,6 +271,10 @@ class MonitoringIT {
         assertThat(backend.getAttributeValue("ds-backend-block-cache-" + type + "-hit-ratio"))
             .matches("[01]\\.\\d{3}");
       }
+      assertThat(preloadOutcome(c))
+          .as(
+              "the preload after start (preload-time-limit: 1 m by default) read the whole database")
+          .isEqualTo("every tree read");
     }
     try (LDAPConnection anonymous = new LDAPConnection("127.0.0.1", server.ldapPort())) {
       assertThatThrownBy(() -> anonymous.search("cn=monitor", SearchScope.BASE, "(objectClass=*)"))
@@ -294,5 +298,17 @@ class MonitoringIT {
                         .build(),
                     HttpResponse.BodyHandlers.ofString()))
         .isInstanceOf(IOException.class);
+  }
+
+  /** The backend's preload state once it is no longer running (bounded wait). */
+  private static String preloadOutcome(LDAPConnection c) throws Exception {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
+    String state;
+    do {
+      state =
+          c.getEntry("cn=userRoot Backend,cn=monitor", "ds-backend-preload-state")
+              .getAttributeValue("ds-backend-preload-state");
+    } while ("running".equals(state) && System.nanoTime() < deadline);
+    return state;
   }
 }
