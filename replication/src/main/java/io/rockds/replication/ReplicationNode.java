@@ -2,7 +2,6 @@ package io.rockds.replication;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,7 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -41,7 +39,6 @@ import org.apache.ratis.server.DivisionInfo;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.RaftServerConfigKeys;
 import org.apache.ratis.server.storage.RaftStorage;
-import org.apache.ratis.server.storage.RaftStorageDirectory;
 import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
 import org.apache.ratis.util.SizeInBytes;
 import org.apache.ratis.util.TimeDuration;
@@ -56,11 +53,8 @@ import org.slf4j.LoggerFactory;
 public final class ReplicationNode implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ReplicationNode.class);
 
-  /** Every RockDS group has this ID: one group per cluster, named by its members. */
-  static final RaftGroupId GROUP_ID =
-      RaftGroupId.valueOf(UUID.nameUUIDFromBytes("rockds".getBytes(StandardCharsets.UTF_8)));
-
   private final ReplicationSettings settings;
+  private final RaftGroupId groupId;
   private final RaftServer server;
   private final RaftClient client;
   private final AppliedIndex appliedIndex;
@@ -68,11 +62,13 @@ public final class ReplicationNode implements AutoCloseable {
 
   private ReplicationNode(
       ReplicationSettings settings,
+      RaftGroupId groupId,
       RaftServer server,
       RaftClient client,
       AppliedIndex appliedIndex,
       RecordStateMachine stateMachine) {
     this.settings = settings;
+    this.groupId = groupId;
     this.server = server;
     this.client = client;
     this.appliedIndex = appliedIndex;
@@ -85,10 +81,7 @@ public final class ReplicationNode implements AutoCloseable {
    * before starting when its state is behind it ({@link RecordApplier#install}).
    */
   public static Path latestSnapshot(Path directory) throws IOException {
-    return SnapshotStore.newestState(
-        directory
-            .resolve(GROUP_ID.getUuid().toString())
-            .resolve(RaftStorageDirectory.STATE_MACHINE_DIR_NAME));
+    return GroupStorage.latestSnapshot(directory);
   }
 
   /**
@@ -103,13 +96,17 @@ public final class ReplicationNode implements AutoCloseable {
     for (Peer p : settings.peers()) {
       peers.add(raftPeer(p));
     }
-    RaftGroup group = RaftGroup.valueOf(GROUP_ID, peers);
+    // Later starts find the group in the storage; a joining member asks its bootstrap servers.
+    RaftGroupId groupId = GroupStorage.stored(settings.directory());
+    boolean firstStart = groupId == null;
+    if (firstStart) {
+      groupId = settings.joining() ? GroupDiscovery.find(settings) : GroupStorage.FIRST_GROUP;
+    }
+    RaftGroup group = RaftGroup.valueOf(groupId, peers);
     // A joining member starts knowing no members, so that it stands for no election (the leader
     // would tell a candidate outside its configuration to shut down) until the leader adds it.
     // Later starts recover the members from the log and snapshots.
-    boolean firstStart =
-        !Files.isDirectory(settings.directory().resolve(GROUP_ID.getUuid().toString()));
-    RaftGroup initial = (settings.joining() && firstStart) ? RaftGroup.valueOf(GROUP_ID) : group;
+    RaftGroup initial = (settings.joining() && firstStart) ? RaftGroup.valueOf(groupId) : group;
     AppliedIndex appliedIndex = new AppliedIndex();
     RecordStateMachine stateMachine = new RecordStateMachine(applier, appliedIndex);
     RaftServer server =
@@ -134,7 +131,7 @@ public final class ReplicationNode implements AutoCloseable {
       server.close();
       throw e;
     }
-    return new ReplicationNode(settings, server, client, appliedIndex, stateMachine);
+    return new ReplicationNode(settings, groupId, server, client, appliedIndex, stateMachine);
   }
 
   /**
@@ -301,7 +298,7 @@ public final class ReplicationNode implements AutoCloseable {
   private String whyNoMajority() {
     RaftServer.Division division;
     try {
-      division = server.getDivision(GROUP_ID);
+      division = server.getDivision(groupId);
     } catch (IOException e) {
       return notAMember();
     }
@@ -417,7 +414,7 @@ public final class ReplicationNode implements AutoCloseable {
 
   /** The members of the current configuration (old and new ones while it changes). */
   private List<RaftPeer> currentPeers() throws IOException {
-    return new ArrayList<>(server.getDivision(GROUP_ID).getRaftConf().getAllPeers());
+    return new ArrayList<>(server.getDivision(groupId).getRaftConf().getAllPeers());
   }
 
   /** A client for one administrative request: longer timeouts than a write, bounded retries. */
@@ -427,7 +424,7 @@ public final class ReplicationNode implements AutoCloseable {
         properties, TimeDuration.valueOf(ADMIN_REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
     return RaftClient.newBuilder()
         .setClientId(ClientId.randomId())
-        .setRaftGroup(RaftGroup.valueOf(GROUP_ID, currentPeers()))
+        .setRaftGroup(RaftGroup.valueOf(groupId, currentPeers()))
         .setProperties(properties)
         .setRetryPolicy(
             RetryPolicies.retryUpToMaximumCountWithFixedSleep(
@@ -436,7 +433,7 @@ public final class ReplicationNode implements AutoCloseable {
         .build();
   }
 
-  private static RaftPeer raftPeer(Peer peer) {
+  static RaftPeer raftPeer(Peer peer) {
     return RaftPeer.newBuilder()
         .setId(RaftPeerIds.of(peer.id()))
         .setAddress(peer.address())
@@ -445,7 +442,7 @@ public final class ReplicationNode implements AutoCloseable {
 
   /** The group as this member sees it now. */
   public GroupStatus status() throws IOException {
-    RaftServer.Division division = server.getDivision(GROUP_ID);
+    RaftServer.Division division = server.getDivision(groupId);
     DivisionInfo info = division.getInfo();
     RaftPeerId leader = info.getLeaderId();
     String leaderId = leader == null ? null : RaftPeerIds.name(leader);

@@ -86,7 +86,12 @@ final class SnapshotStore implements StateMachineStorage {
 
   /** The applier's checkpoint inside a snapshot. */
   Path stateOf(FileListSnapshotInfo snapshot) {
-    return directory.resolve(name(snapshot.getTermIndex())).resolve(STATE);
+    return stateDirectory(directory, snapshot.getTermIndex());
+  }
+
+  /** Where the applier's checkpoint of a snapshot at {@code at} is in a state machine directory. */
+  static Path stateDirectory(Path stateMachineDirectory, TermIndex at) {
+    return stateMachineDirectory.resolve(name(at)).resolve(STATE);
   }
 
   /** The applier's checkpoint of the newest complete snapshot in a state machine directory. */

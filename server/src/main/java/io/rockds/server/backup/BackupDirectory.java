@@ -3,9 +3,11 @@ package io.rockds.server.backup;
 import io.rockds.config.BackendConfig;
 import io.rockds.config.ConfigException;
 import io.rockds.config.ConfigStore;
+import io.rockds.config.ReplicationConfig;
 import io.rockds.config.ServerConfig;
 import io.rockds.layout.Instance;
 import io.rockds.server.BuildInfo;
+import io.rockds.server.replication.ReplicatedSettings;
 import io.rockds.storage.backup.DatabaseBackup;
 import io.rockds.storage.backup.DatabaseBackups;
 import java.io.IOException;
@@ -78,6 +80,8 @@ public final class BackupDirectory {
       directory = root.resolve(backupId);
     }
     Files.createDirectories(directory);
+    Path configDir = instance.configFile().getParent();
+    long settingsBefore = ReplicatedSettings.appliedIndex(configDir);
     Map<String, BackupManifest.BackendBackup> backends = new LinkedHashMap<>();
     for (Map.Entry<String, RocksDB> db : databases.entrySet()) {
       DatabaseBackup backup = engine(db.getKey()).create(db.getValue(), backupId, incremental);
@@ -92,8 +96,21 @@ public final class BackupDirectory {
               + backup.sequence()
               + ")");
     }
-    Map<String, String> configFiles =
-        copyConfig(instance.configFile().getParent(), directory.resolve("config"));
+    Map<String, String> configFiles = copyConfig(configDir, directory.resolve("config"));
+    long settingsCopied = ReplicatedSettings.appliedIndex(directory.resolve("config"));
+    if (settingsCopied != settingsBefore
+        || ReplicatedSettings.appliedIndex(configDir) != settingsBefore) {
+      // The copied settings may postdate the data: a restore would not be one consistent state.
+      for (Map.Entry<String, BackupManifest.BackendBackup> backend : backends.entrySet()) {
+        engine(backend.getKey()).delete(backend.getValue().number());
+      }
+      deleteTree(directory);
+      throw new IOException(
+          "the shared settings changed while the backup was taken (a replicated settings change"
+              + " was applied, log index "
+              + settingsCopied
+              + "): the backup would hold settings newer than its data; take it again");
+    }
     log.accept("Backed up the configuration and schema (" + configFiles.size() + " files)");
     BackupManifest manifest =
         new BackupManifest(
@@ -170,15 +187,24 @@ public final class BackupDirectory {
     log.accept("Configuration: " + backup.configFiles().size() + " files match their checksums");
   }
 
+  /** The configuration directory (config.ldif, schema/) as a backup holds it. */
+  public Path configDirectory(BackupManifest backup) {
+    return root.resolve(backup.backupId()).resolve("config");
+  }
+
   /**
    * Restores a backup into a stopped instance (the caller holds its lock): verifies it, puts its
    * configuration and schema in place, then replaces each backend's database by the backed-up one.
+   * Refused when the instance or the backup is a server of a replication group: restoring one
+   * server alone would be undone by its group, or make it take the place of the backed-up server in
+   * that server's group; {@code GroupRestore} restores a group.
    */
   public void restore(BackupManifest backup, Instance instance, Consumer<String> log)
       throws IOException {
+    refuseReplicated(backup, instance);
     verify(backup, log);
     Path configDir = instance.configFile().getParent();
-    Path source = root.resolve(backup.backupId()).resolve("config");
+    Path source = configDirectory(backup);
     for (String file : backup.configFiles().keySet()) {
       Path target = configDir.resolve(file);
       Files.createDirectories(target.getParent());
@@ -194,6 +220,55 @@ public final class BackupDirectory {
       throw new IOException(
           "the restored " + instance.configFile() + " does not load: " + e.getMessage(), e);
     }
+    restoreDatabases(backup, instance, config, log);
+  }
+
+  private void refuseReplicated(BackupManifest backup, Instance instance) throws IOException {
+    ReplicationConfig target = replicationOf(instance.configFile());
+    if (target != null) {
+      throw new IOException(
+          instance.root()
+              + " is the server "
+              + target.serverId()
+              + " of a replication group: a backup restored into one server alone is undone by"
+              + " the group's log and snapshots. To make it the content of the whole group, stop"
+              + " every server of the group and restore it with --newReplicationGroup"
+              + " (docs/replication.md, Restoring a group from a backup)");
+    }
+    ReplicationConfig source =
+        replicationOf(configDirectory(backup).resolve(instance.configFile().getFileName()));
+    if (source != null) {
+      throw new IOException(
+          "backup "
+              + backup.backupId()
+              + " was taken on "
+              + source.serverId()
+              + ", a server of a replication group: restored as it is, "
+              + instance.root()
+              + " would pose as that server in its group. Restore it into a server set up for"
+              + " replication, with --newReplicationGroup");
+    }
+  }
+
+  /** The replication settings of a configuration file; null when it has none or is absent. */
+  private static ReplicationConfig replicationOf(Path configFile) throws IOException {
+    if (!Files.exists(configFile)) {
+      return null;
+    }
+    try {
+      return ReplicationConfig.read(ConfigStore.load(configFile));
+    } catch (ConfigException e) {
+      throw new IOException(configFile + " does not load: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Replaces the database of each backend of the backup, as {@code config} places it (each restored
+   * next to it, then swapped in).
+   */
+  public void restoreDatabases(
+      BackupManifest backup, Instance instance, ServerConfig config, Consumer<String> log)
+      throws IOException {
     for (Map.Entry<String, BackupManifest.BackendBackup> backend : backup.backends().entrySet()) {
       BackendConfig backendConfig =
           config.backends().stream()

@@ -16,7 +16,9 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.rocksdb.Checkpoint;
@@ -54,6 +56,47 @@ public final class BackendSnapshots {
             "cannot checkpoint backend " + backend.id() + ": " + e.getMessage(), e);
       }
     }
+    writePositions(directory, positions);
+  }
+
+  /**
+   * The log index stored in the closed database of each enabled backend of {@code backends} that
+   * has one ({@link LogPosition#NONE}'s when it never applied a replicated write).
+   */
+  public static Map<String, Long> storedPositions(Instance instance, List<BackendConfig> backends)
+      throws IOException {
+    Map<String, Long> positions = new LinkedHashMap<>();
+    for (BackendConfig config : backends) {
+      Path database = instance.resolve(config.dbDirectory());
+      if (config.enabled() && Files.exists(database)) {
+        positions.put(config.id(), LogPosition.storedIn(database).index());
+      }
+    }
+    return positions;
+  }
+
+  /**
+   * Writes into {@code directory} (absent yet) a snapshot of the closed databases whose {@link
+   * #storedPositions} are given: each database directory copied as a checkpoint (table files
+   * hard-linked). A position below 0 is written as 0, so that a member whose backend holds no
+   * database yet (-1 too) installs this one.
+   */
+  public static void copyClosed(
+      Instance instance, List<BackendConfig> backends, Map<String, Long> positions, Path directory)
+      throws IOException {
+    Files.createDirectories(directory);
+    Properties written = new Properties();
+    for (BackendConfig config : backends) {
+      Long index = positions.get(config.id());
+      if (index != null) {
+        copy(instance.resolve(config.dbDirectory()), directory.resolve(config.id()));
+        written.setProperty(config.id(), Long.toString(Math.max(index, 0)));
+      }
+    }
+    writePositions(directory, written);
+  }
+
+  private static void writePositions(Path directory, Properties positions) throws IOException {
     try (OutputStream out = Files.newOutputStream(directory.resolve(POSITIONS))) {
       positions.store(out, "log index each backend had applied");
     }
@@ -162,7 +205,7 @@ public final class BackendSnapshots {
     }
   }
 
-  private static void deleteTree(Path root) throws IOException {
+  static void deleteTree(Path root) throws IOException {
     if (!Files.exists(root)) {
       return;
     }

@@ -91,6 +91,15 @@ public final class ReplicatedSettings {
 
   /** Writes the settings into {@code snapshot}'s {@value #DIRECTORY}/, on the apply thread. */
   synchronized void checkpoint(Path snapshot) throws IOException {
+    write(store, schemaDirectory, snapshot, appliedIndex);
+  }
+
+  /**
+   * Writes the shared part of {@code store} and the schema added over LDAP into {@code snapshot}'s
+   * {@value #DIRECTORY}/, as applied up to log index {@code index}.
+   */
+  public static void write(ConfigStore store, Path schemaDirectory, Path snapshot, long index)
+      throws IOException {
     Path directory = snapshot.resolve(DIRECTORY);
     Files.createDirectories(directory);
     try (LDIFWriter writer = new LDIFWriter(directory.resolve(CONFIG).toFile())) {
@@ -104,7 +113,23 @@ public final class ReplicatedSettings {
     if (Files.exists(schema)) {
       Files.copy(schema, directory.resolve(ServerSchema.USER_FILE));
     }
-    writeIndex(directory.resolve(POSITION), appliedIndex);
+    writeIndex(directory.resolve(POSITION), index);
+  }
+
+  /**
+   * Forgets which settings records the configuration of {@code store} applied: the server then
+   * takes the shared settings of the first snapshot it installs.
+   */
+  public static void forgetApplied(ConfigStore store) throws IOException {
+    Files.deleteIfExists(positionFile(store));
+  }
+
+  /**
+   * The log index of the last settings record applied to the configuration in {@code
+   * configDirectory}; -1 when none was.
+   */
+  public static long appliedIndex(Path configDirectory) throws IOException {
+    return readIndex(configDirectory.resolve(POSITION));
   }
 
   /** Whether {@code snapshot} holds settings newer than this server applied. */
@@ -134,28 +159,44 @@ public final class ReplicatedSettings {
         snapshot.getParent().getFileName(),
         wanted);
     Path directory = snapshot.resolve(DIRECTORY);
+    List<Entry> shared;
+    try {
+      shared = readEntries(directory.resolve(CONFIG));
+    } catch (LDAPException e) {
+      throw new IOException("the shared configuration of the snapshot does not read: " + e, e);
+    }
+    adopt(store, schemaDirectory, shared, directory.resolve(ServerSchema.USER_FILE), wanted);
+  }
+
+  /**
+   * Replaces the shared part of {@code store} (saved) with {@code shared} and the schema added over
+   * LDAP with {@code userSchema} (none when absent), keeping the server's own settings; then
+   * records them as applied up to log index {@code index} (last, so that a crash before does it
+   * again).
+   */
+  public static void adopt(
+      ConfigStore store, Path schemaDirectory, List<Entry> shared, Path userSchema, long index)
+      throws IOException {
     try {
       ConfigStore candidate = store.copy();
-      SharedConfig.replaceSharedPart(candidate, readEntries(directory.resolve(CONFIG)));
+      SharedConfig.replaceSharedPart(candidate, shared);
       ServerConfig.read(candidate);
       candidate.save();
       store.replaceWith(candidate);
     } catch (ConfigException | LDAPException e) {
-      throw new IOException(
-          "the shared configuration of the snapshot does not apply: " + e.getMessage(), e);
+      throw new IOException("the shared configuration does not apply: " + e.getMessage(), e);
     }
-    Path schema = directory.resolve(ServerSchema.USER_FILE);
     Path target = schemaDirectory.resolve(ServerSchema.USER_FILE);
-    if (Files.exists(schema)) {
+    if (Files.exists(userSchema)) {
       Files.createDirectories(schemaDirectory);
       Path temp = Files.createTempFile(schemaDirectory, ServerSchema.USER_FILE, ".tmp");
-      Files.copy(schema, temp, StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(userSchema, temp, StandardCopyOption.REPLACE_EXISTING);
       force(temp);
       Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } else {
       Files.deleteIfExists(target);
     }
-    writeIndex(positionFile, wanted);
+    writeIndex(positionFile(store), index);
   }
 
   /** The position of the settings in {@code snapshot}; none in a snapshot without them. */

@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Three real servers in one JVM, each with its own instance directory, replicating over loopback
@@ -40,13 +41,23 @@ final class ReplicationGroup implements AutoCloseable {
 
   private final Instance[] instances = new Instance[3];
   private final DirectoryServer[] servers = new DirectoryServer[3];
+  private final List<String> addresses = new ArrayList<>();
 
   private ReplicationGroup() {}
 
   /** Sets up three replicas under {@code directory} (no entries: data enters through the log). */
   static ReplicationGroup start(Path directory, Duration writeTimeout) throws Exception {
+    return start(directory, writeTimeout, ReplicationConfig.DEFAULT_LOG_SEGMENT_BYTES);
+  }
+
+  /**
+   * As {@link #start(Path, Duration)}, with Raft log segments of {@code logSegmentBytes}: a
+   * snapshot purges the log a whole segment at a time.
+   */
+  static ReplicationGroup start(Path directory, Duration writeTimeout, long logSegmentBytes)
+      throws Exception {
     ReplicationGroup group = new ReplicationGroup();
-    List<String> addresses = new ArrayList<>();
+    List<String> addresses = group.addresses;
     // Held open together, so that the three ports differ (a port closed is offered again).
     try (ServerSocket a = new ServerSocket(0);
         ServerSocket b = new ServerSocket(0);
@@ -66,7 +77,15 @@ final class ReplicationGroup implements AutoCloseable {
       ConfigStore store = ConfigStore.load(group.instances[i].configFile());
       store.put(
           new ReplicationConfig(
-                  "ds" + i, "127.0.0.1", port, addresses, writeTimeout, Duration.ofMillis(500))
+                  "ds" + i,
+                  "127.0.0.1",
+                  port,
+                  addresses,
+                  writeTimeout,
+                  Duration.ofMillis(500),
+                  ReplicationConfig.DEFAULT_SNAPSHOT_INTERVAL,
+                  logSegmentBytes,
+                  false)
               .toEntry());
       store.save();
     }
@@ -89,6 +108,11 @@ final class ReplicationGroup implements AutoCloseable {
     return instances[i];
   }
 
+  /** Server {@code i}'s replication address (HOST:PORT), its ID in the group. */
+  String address(int i) {
+    return addresses.get(i);
+  }
+
   /** Starts server {@code i} (again). */
   void start(int i) throws Exception {
     servers[i] = DirectoryServer.start(instances[i]);
@@ -98,6 +122,17 @@ final class ReplicationGroup implements AutoCloseable {
   void stop(int i) {
     servers[i].close();
     servers[i] = null;
+  }
+
+  /**
+   * Waits until server {@code i} asks to be restarted (it received a snapshot to install before its
+   * backends open), then restarts it as bin/start-ds' process does; returns the reason it gave.
+   */
+  String restartWhenAsked(int i) throws Exception {
+    String reason = servers[i].restartRequested().get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    stop(i);
+    start(i);
+    return reason;
   }
 
   @Override

@@ -28,8 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The settings every server of a group shares travel through the replication log: a schema
  * extension, a password policy, the default policy, index definitions written through one server
- * are in force on the others, also on a server that was stopped meanwhile (it replays the log) and
- * on one rebuilt from a snapshot after it lost its configuration, schema and database. A change the
+ * are in force on the others, also on a server that was stopped meanwhile (it replays the log), on
+ * one rebuilt from a snapshot after it lost its configuration, schema and database, and on one that
+ * receives the leader's snapshot while it runs, the log it missed being purged. A change the
  * leader's settings refuse never enters the log; a change mixing shared settings with a server's
  * own is refused.
  */
@@ -56,7 +57,8 @@ class SharedSettingsReplicationIT {
 
   @BeforeEach
   void startGroup() throws Exception {
-    group = ReplicationGroup.start(directory, Duration.ofSeconds(30));
+    // Small log segments, so that a snapshot lets the others purge what a stopped server missed.
+    group = ReplicationGroup.start(directory, Duration.ofSeconds(30), 64 * 1024);
     leader = group.awaitLeader();
     follower = (leader + 1) % 3;
     other = (leader + 2) % 3;
@@ -195,6 +197,41 @@ class SharedSettingsReplicationIT {
     group.awaitHealth(away, "200 ready");
     group.awaitEntry(away, "uid=after-the-snapshot-1234," + BASE);
     assertSettingsOf(away, "installed");
+  }
+
+  @Test
+  void aServerBehindThePurgedLogTakesTheSettingsOfTheSnapshotItReceives() throws Exception {
+    int away = follower;
+    group.addBase(leader);
+    group.readCommitted(away, BASE);
+    long awayAt = group.server(away).replication().status().appliedIndex();
+    group.stop(away);
+    extendSchema(other);
+    strictPolicyAsDefault(other);
+    createIndex(other, "employeeNumber");
+    // Enough log behind the settings records for a snapshot to purge them, in whole segments.
+    try (LDAPConnection c = group.connect(leader)) {
+      for (int n = 0; n < 300; n++) {
+        Entry user = ReplicationGroup.user("filler" + n);
+        user.setAttribute("userPassword", "a-passphrase-long-enough-" + n);
+        user.addAttribute("description", "x".repeat(200));
+        c.add(user);
+      }
+    }
+    group.readCommitted(other, BASE);
+    for (int i : new int[] {leader, other}) {
+      group.server(i).replication().takeSnapshot();
+      assertThat(group.server(i).replication().status().logStartIndex())
+          .as("ds" + i + " purged the log ds" + away + " missed")
+          .isGreaterThan(awayAt + 1);
+    }
+
+    // The server receives the leader's snapshot while it runs, and restarts to install it.
+    group.start(away);
+    assertThat(group.restartWhenAsked(away)).contains("the shared settings");
+    group.awaitHealth(away, "200 ready");
+    group.readCommitted(away, "uid=filler299," + BASE);
+    assertSettingsOf(away, "received");
   }
 
   /** The settings the catch-up test wrote are in force on server {@code i}. */

@@ -4,6 +4,7 @@ import io.rockds.layout.Instance;
 import io.rockds.layout.ServerLock;
 import io.rockds.server.backup.BackupDirectory;
 import io.rockds.server.backup.BackupManifest;
+import io.rockds.server.replication.GroupRestore;
 import io.rockds.tools.ToolRunner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -52,6 +53,15 @@ public final class Restore implements Callable<Integer> {
   @Option(names = "--dry-run", description = "Only verify the backup's checksums; change nothing.")
   boolean dryRun;
 
+  @Option(
+      names = "--newReplicationGroup",
+      description =
+          "Restore the backup of a replicated server as the content of a new replication group,"
+              + " this server its only member (every server of the group stopped): its data and"
+              + " shared settings are the backup's, its own settings stay, its replication log is"
+              + " replaced. The other servers are then emptied (dsrepl reset-server) and added.")
+  boolean newReplicationGroup;
+
   @Mixin OutputOptions output;
 
   public static void main(String[] args) {
@@ -81,7 +91,11 @@ public final class Restore implements Callable<Integer> {
     }
     Instance target = new Instance(instance);
     try (ServerLock lock = ServerLock.acquire(target)) {
-      directory.restore(backup, target, output::say);
+      if (newReplicationGroup) {
+        GroupRestore.newGroup(directory, backup, target, output::say);
+      } else {
+        directory.restore(backup, target, output::say);
+      }
     } catch (java.io.IOException e) {
       if (ServerLock.isHeld(target)) {
         throw new IllegalStateException(

@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
       ReplicationStatus.class,
       AddServer.class,
       RemoveServer.class,
-      TakeSnapshot.class
+      TakeSnapshot.class,
+      ResetServer.class
     })
 public final class DsRepl implements Runnable {
   @Spec CommandSpec spec;

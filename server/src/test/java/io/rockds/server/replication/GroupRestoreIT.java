@@ -1,0 +1,240 @@
+package io.rockds.server.replication;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.unboundid.ldap.sdk.Attribute;
+import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPConnection;
+import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.Modification;
+import com.unboundid.ldap.sdk.ModificationType;
+import com.unboundid.ldap.sdk.SearchResultEntry;
+import com.unboundid.ldap.sdk.SearchScope;
+import io.rockds.server.backup.BackupDirectory;
+import io.rockds.server.backup.BackupManifest;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A replication group restored from the backup of one of its servers: written to, backed up on one
+ * server, changed (entries added, deleted and modified, the schema extended), then, every server
+ * stopped, the backup restored as a new group on that server and the other two emptied and added:
+ * every server holds exactly the backup's entries and shared settings, the group takes writes
+ * again, and a restart replays nothing from before the restore. Restoring into one server alone,
+ * and starting a new group while a server of the group runs, are refused.
+ */
+class GroupRestoreIT {
+  private static final String BASE = ReplicationGroup.BASE;
+  private static final Duration WAIT = ReplicationGroup.WAIT;
+  private static final String BACKED_UP_TYPE =
+      "( 1.3.6.1.4.1.99999.3.1 NAME 'rockdsBackedUp' SYNTAX 1.3.6.1.4.1.1466.115.121.1.15 )";
+  private static final String LATER_TYPE =
+      "( 1.3.6.1.4.1.99999.3.2 NAME 'rockdsAddedLater' SYNTAX 1.3.6.1.4.1.1466.115.121.1.15 )";
+
+  @TempDir Path directory;
+
+  @AutoClose private ReplicationGroup group;
+
+  @Test
+  void aBackupOfOneServerRestoresTheWholeGroupToItsContent() throws Exception {
+    group = ReplicationGroup.start(directory, Duration.ofSeconds(30));
+    group.awaitLeader();
+    group.addBase(0, "kept", "deleted-later", "changed-later");
+    addAttributeType(1, BACKED_UP_TYPE);
+    group.readCommitted(0, BASE); // ds0 applied every write: the backup holds them all
+    TreeMap<String, String> backedUp = content(0);
+    assertThat(backedUp).hasSize(4);
+    String backupId = backUp(0);
+
+    try (LDAPConnection c = group.connect(1)) {
+      c.add(ReplicationGroup.user("added-later"));
+      c.delete("uid=deleted-later," + BASE);
+      c.modify(
+          "uid=changed-later," + BASE,
+          new Modification(ModificationType.REPLACE, "description", "changed later"));
+    }
+    addAttributeType(2, LATER_TYPE);
+    for (int i = 0; i < 3; i++) {
+      group.readCommitted(i, BASE);
+      assertThat(content(i)).isNotEqualTo(backedUp);
+    }
+    for (int i = 0; i < 3; i++) {
+      group.stop(i);
+    }
+    BackupDirectory backups = new BackupDirectory(backupDirectory(), Clock.systemUTC());
+    BackupManifest backup = backups.get(backupId);
+
+    // Restored into one server alone, the backup would be undone by the group: refused.
+    assertThatThrownBy(() -> backups.restore(backup, group.instance(0), line -> {}))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("of a replication group")
+        .hasMessageContaining("--newReplicationGroup");
+    // A new group while a server of the group runs: that server would go on with the old data.
+    group.start(1);
+    assertThatThrownBy(() -> GroupRestore.newGroup(backups, backup, group.instance(0), line -> {}))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("the server " + group.address(1) + " of this server's replication")
+        .hasMessageContaining("stop every server of the group first");
+    group.stop(1);
+
+    GroupRestore.newGroup(backups, backup, group.instance(0), line -> {});
+    GroupRestore.resetMember(group.instance(1), line -> {});
+    GroupRestore.resetMember(group.instance(2), line -> {});
+    group.start(0);
+    assertThat(group.awaitLeader()).isZero();
+    for (int i = 1; i < 3; i++) {
+      join(i);
+    }
+
+    for (int i = 0; i < 3; i++) {
+      awaitContent(i, backedUp);
+      assertThat(schemaValues(i)).anyMatch(v -> v.contains("'rockdsBackedUp'"));
+      assertThat(schemaValues(i)).noneMatch(v -> v.contains("'rockdsAddedLater'"));
+    }
+
+    try (LDAPConnection c = group.connect(2)) {
+      c.add(ReplicationGroup.user("after-the-restore"));
+    }
+    for (int i = 0; i < 3; i++) {
+      group.awaitEntry(i, "uid=after-the-restore," + BASE);
+    }
+    // Restarted, the servers replay the new group's log alone: nothing of before the restore.
+    TreeMap<String, String> restored = content(1);
+    assertThat(restored).hasSize(backedUp.size() + 1);
+    for (int i : List.of(0, 2)) {
+      group.stop(i);
+      group.start(i);
+      assertThat(content(i)).as("ds" + i + " as it restarted").isEqualTo(restored);
+      group.awaitHealth(i, "200 ready");
+    }
+    try (LDAPConnection c = group.connect(0)) {
+      c.add(ReplicationGroup.user("after-the-restarts"));
+    }
+    for (int i = 0; i < 3; i++) {
+      group.awaitEntry(i, "uid=after-the-restarts," + BASE);
+    }
+    TreeMap<String, String> last = content(0);
+    assertThat(last).hasSize(restored.size() + 1);
+    for (int i = 1; i < 3; i++) {
+      awaitContent(i, last);
+    }
+  }
+
+  /**
+   * Starts the emptied server {@code i} and has ds0 add it: it receives ds0's snapshot and asks to
+   * be restarted to install it (bin/start-ds' process restarts itself), which the test does here.
+   */
+  private void join(int i) throws Exception {
+    group.start(i);
+    CompletableFuture<Void> added =
+        CompletableFuture.runAsync(
+            () -> {
+              try {
+                group.server(0).replication().addServer(group.address(i));
+              } catch (LDAPException e) {
+                throw new CompletionException(e);
+              }
+            });
+    assertThat(group.restartWhenAsked(i)).contains("installing the replication snapshot");
+    added.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+    group.awaitHealth(i, "200 ready"); // it knows the leader again after its restart
+  }
+
+  /** Polls until server {@code i} holds exactly {@code expected}, within a deadline. */
+  private void awaitContent(int i, TreeMap<String, String> expected) throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!content(i).equals(expected)) {
+      assertThat(System.nanoTime())
+          .as("ds" + i + " holds the expected entries")
+          .isLessThan(deadline);
+      Thread.sleep(50); // polling interval of a condition with a deadline
+    }
+  }
+
+  private Path backupDirectory() {
+    return directory.resolve("backups");
+  }
+
+  /** An online backup of server {@code i} through the backup task; returns its backup ID. */
+  private String backUp(int i) throws Exception {
+    String dn = "ds-task-id=group-backup,cn=Scheduled Tasks,cn=tasks";
+    try (LDAPConnection c = group.connect(i)) {
+      c.add(
+          new Entry(
+              dn,
+              new Attribute("objectClass", "top", "ds-task", "ds-task-backup"),
+              new Attribute("ds-task-id", "group-backup"),
+              new Attribute("ds-backup-directory-path", backupDirectory().toString()),
+              new Attribute("ds-task-backup-all", "true")));
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      while (true) {
+        Entry task = c.getEntry(dn);
+        String state = task.getAttributeValue("ds-task-state");
+        if (!state.equals("RUNNING") && !state.equals("WAITING_ON_START_TIME")) {
+          assertThat(state).as(task.toLDIFString()).isEqualTo("COMPLETED_SUCCESSFULLY");
+          return task.getAttributeValue("ds-backup-id");
+        }
+        assertThat(System.nanoTime()).as("the backup task ended").isLessThan(deadline);
+        Thread.sleep(50); // polling interval of a condition with a deadline
+      }
+    }
+  }
+
+  private void addAttributeType(int i, String definition) throws LDAPException {
+    try (LDAPConnection c = group.connect(i)) {
+      c.modify("cn=schema", new Modification(ModificationType.ADD, "attributeTypes", definition));
+    }
+  }
+
+  private List<String> schemaValues(int i) throws LDAPException {
+    try (LDAPConnection c = group.connect(i)) {
+      return Arrays.asList(
+          c.getEntry("cn=schema", "attributeTypes").getAttributeValues("attributeTypes"));
+    }
+  }
+
+  /**
+   * Server {@code i}'s entries: normalized DN to the entry in LDIF, its attributes (with those the
+   * server that prepared a write chose: entryUUID, timestamps, creator) and values sorted.
+   */
+  private TreeMap<String, String> content(int i) throws LDAPException {
+    TreeMap<String, String> entries = new TreeMap<>();
+    try (LDAPConnection c = group.connect(i)) {
+      for (SearchResultEntry entry :
+          c.search(
+                  BASE,
+                  SearchScope.SUB,
+                  "(objectClass=*)",
+                  "*",
+                  "entryUUID",
+                  "createTimestamp",
+                  "modifyTimestamp",
+                  "creatorsName")
+              .getSearchEntries()) {
+        StringBuilder ldif = new StringBuilder();
+        entry.getAttributes().stream()
+            .sorted((a, b) -> a.getName().compareToIgnoreCase(b.getName()))
+            .forEach(
+                a ->
+                    Arrays.stream(a.getValues())
+                        .sorted()
+                        .forEach(
+                            v -> ldif.append(a.getName()).append(": ").append(v).append('\n')));
+        entries.put(entry.getParsedDN().toNormalizedString(), ldif.toString());
+      }
+    }
+    return entries;
+  }
+}
