@@ -5,7 +5,7 @@
 # others took writes. One Markdown table, with the server CPU per operation of every node.
 #
 #   benchmarks/cluster.sh [--nodes 1|3] [--users N] [--ldif FILE] [--workloads "..."]
-#                         [--threads T] [--interval S] [--intervals N] [--warmup N]
+#                         [--threads "T..."] [--interval S] [--intervals N] [--warmup N]
 #                         [--catch-up-writes K] [--work DIR] [--reload] [--out FILE]
 #
 # Workloads (--workloads, run in this order; default: all the group size allows):
@@ -24,6 +24,9 @@
 # /tmp/perf/cluster. Ports: LDAP 41389+n, replication 48989+n for server dsn (override the bases
 # with CLUSTER_LDAP_PORT / CLUSTER_REPLICATION_PORT). ROCKDS_JAVA_OPTS goes to start-ds, JAVA_OPTS
 # to the load tools; PERF_HARNESS (default /work/shared/perf) holds gen-ldif.py.
+#
+# --threads takes a list ("1 8 32"): each ModRate and SearchRate workload runs once per thread count,
+# in that order, against the same servers (started once, so the later runs find them warmed up).
 #
 # Loading, as docs/replication.md's "Initialising a group from one server's data": ds1 is set up as
 # a group of one, import-ldif loads it, it starts and takes one replicated write (so that its backend
@@ -44,7 +47,7 @@ nodes=3
 users=10000
 ldif=""
 workloads=""
-threads=8
+thread_counts=8
 interval=5
 intervals=6
 warmup=1
@@ -58,7 +61,7 @@ while [ $# -gt 0 ]; do
     --users) users="$2"; shift ;;
     --ldif) ldif="$2"; shift ;;
     --workloads) workloads="$2"; shift ;;
-    --threads) threads="$2"; shift ;;
+    --threads) thread_counts="$2"; shift ;;
     --interval) interval="$2"; shift ;;
     --intervals) intervals="$2"; shift ;;
     --warmup) warmup="$2"; shift ;;
@@ -236,7 +239,9 @@ run() {
   for i in "${!before[@]}"; do
     cores+=("$(echo "scale=3; (${after[$i]} - ${before[$i]}) / $hz / ($t1 - $t0)" | bc -l)")
   done
-  printf '%s\t%s\t%s\t%s\t%s\n' "$tag" "ds${targets// /+ds}" "$threads" "$totals" "$(IFS=,; echo "${cores[*]}")" >> "$run_dir/results.tsv"
+  # The machine's 1-minute load average as the run ends: how much else wanted the cores.
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$tag" "ds${targets// /+ds}" "$threads" "$totals" "$(IFS=,; echo "${cores[*]}")" \
+    "$(cut -d' ' -f1 /proc/loadavg)" >> "$run_dir/results.tsv"
 }
 
 modrate() { # tag server
@@ -281,9 +286,10 @@ catch_up() {
   {
     printf 'catch-up: %s modifies through ds%s in %.1f s (%.0f/s, ds%s stopped); ' \
       "$k" "$lead" "$(echo "$w1 - $w0" | bc -l)" "$(echo "$k / ($w1 - $w0)" | bc -l)" "$absent"
-    printf 'ds%s, %s log entries behind, listened %.1f s after start-ds and had applied them %.1f s after start-ds: %.0f entries/s from start-ds, %.0f/s from listening\n' \
+    printf 'ds%s, %s log entries behind, listened %.1f s after start-ds and had applied them %.1f s after start-ds: %.0f entries/s from start-ds, %.0f/s from listening (load %s)\n' \
       "$absent" "$behind" "$(echo "$t1 - $t0" | bc -l)" "$(echo "$t2 - $t0" | bc -l)" \
-      "$(echo "$behind / ($t2 - $t0)" | bc -l)" "$(echo "$behind / ($t2 - $t1)" | bc -l)"
+      "$(echo "$behind / ($t2 - $t0)" | bc -l)" "$(echo "$behind / ($t2 - $t1)" | bc -l)" \
+      "$(cut -d' ' -f1 /proc/loadavg)"
   } >> "$run_dir/catch-up.txt"
 }
 
@@ -292,15 +298,17 @@ load_group
 log "results -> $run_dir ($(uptime | sed 's/.*load/load/'))"
 : > "$run_dir/results.tsv"
 for workload in $workloads; do
-  case "$workload" in
-    modrate-leader) modrate "$workload" "$(leader)" ;;
-    modrate-follower) modrate "$workload" "$(a_follower)" ;;
-    search-1) searchrate "$workload" "1" ;;
-    search-2) searchrate "$workload" "1 2" ;;
-    search-3) searchrate "$workload" "1 2 3" ;;
-    catch-up) catch_up ;;
-    *) echo "cluster.sh: unknown workload $workload" >&2; exit 2 ;;
-  esac
+  for threads in $thread_counts; do
+    case "$workload" in
+      modrate-leader) modrate "$workload" "$(leader)" ;;
+      modrate-follower) modrate "$workload" "$(a_follower)" ;;
+      search-1) searchrate "$workload" "1" ;;
+      search-2) searchrate "$workload" "1 2" ;;
+      search-3) searchrate "$workload" "1 2 3" ;;
+      catch-up) catch_up; break ;;
+      *) echo "cluster.sh: unknown workload $workload" >&2; exit 2 ;;
+    esac
+  done
 done
 stop_all
 
@@ -311,19 +319,20 @@ table() {
 import os, sys
 run_dir, nodes = sys.argv[1], int(sys.argv[2])
 header = ["workload", "against", "threads each", "ops/s", "avg ms"]
-header += [f"ds{n} CPU µs/op" for n in range(1, nodes + 1)] + ["group CPU µs/op"]
+header += [f"ds{n} CPU µs/op" for n in range(1, nodes + 1)] + ["group CPU µs/op", "load"]
 rows = open(os.path.join(run_dir, "results.tsv")).read().splitlines()
 if rows:
     print("| " + " | ".join(header) + " |")
     print("|" + " --- |" * len(header))
 errors = []
 for line in rows:
-    tag, against, threads, ops, ms, errs, cores = line.split("\t")
+    tag, against, threads, ops, ms, errs, cores, load = line.split("\t")
     ops = float(ops)
     per_node = [float(c) * 1e6 / ops if ops > 0 else None for c in cores.split(",")]
     fmt = lambda v: "-" if v is None else f"{v:,.1f}"
     cells = [tag, against, threads, f"{ops:,.0f}", ms] + [fmt(v) for v in per_node]
     cells.append(fmt(sum(per_node) if None not in per_node else None))
+    cells.append(load)
     print("| " + " | ".join(cells) + " |")
     if float(errs) > 0:
         errors.append(tag)
@@ -337,7 +346,7 @@ PY
 }
 {
   echo "RockDS replication group of $nodes, $users users ($ldif), $(date -u +%Y-%m-%dT%H:%MZ); $(nproc) cores, $(uptime | sed 's/.*load/load/')"
-  echo "Command: benchmarks/cluster.sh --nodes $nodes --users $users --workloads \"$workloads\" --threads $threads --interval $interval --intervals $intervals --warmup $warmup --catch-up-writes $catch_up_writes"
+  echo "Command: benchmarks/cluster.sh --nodes $nodes --users $users --workloads \"$workloads\" --threads \"$thread_counts\" --interval $interval --intervals $intervals --warmup $warmup --catch-up-writes $catch_up_writes"
   echo "RockDS $ROOT ($(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo copy)); raw results: $run_dir"
   echo
   table

@@ -199,9 +199,11 @@ public final class ReplicationNode implements AutoCloseable {
    *
    * <p>Each write is its own request, sent on the calling thread (Ratis' blocking API), so that
    * concurrent writes are independent: the leader appends whatever arrived together as one batch of
-   * log entries (one write and fsync of the log, one append to each follower). Ratis' ordered
-   * asynchronous API would deliver every write of this member in one sequence instead, and once one
-   * timed out and was retried, every later write waited behind it until the write timeout.
+   * log entries (one write and fsync of its log). A follower of Ratis 3.2 syncs each append request
+   * of the leader in turn, one after another, so the followers' syncs are what a group's write rate
+   * waits on (docs/replication.md). Ratis' ordered asynchronous API would deliver every write of
+   * this member in one sequence instead, and once one timed out and was retried, every later write
+   * waited behind it until the write timeout.
    *
    * @throws ReplicationUnavailableException when the group did not commit it within the write
    *     timeout (no leader, no majority); it may still be committed later
