@@ -34,8 +34,8 @@ public final class Backends implements AutoCloseable {
   }
 
   /**
-   * Opens every enabled backend, each with its share of the memory budget (see {@link
-   * MemoryBudget}); on failure the ones already open are closed.
+   * Opens every enabled backend to serve, each with its share of the memory budget (see {@link
+   * MemoryBudget}) and memtables sized to its data; on failure the ones already open are closed.
    */
   public static Backends open(
       List<BackendConfig> configs, Instance instance, Schema schema, MemoryBudget budget)
@@ -45,7 +45,8 @@ public final class Backends implements AutoCloseable {
     try {
       for (BackendConfig config : configs) {
         if (config.enabled()) {
-          Backend backend = Backend.open(settings(config, instance, budget, enabled), schema);
+          Backend backend =
+              Backend.open(settings(config, instance, budget, enabled).forServing(), schema);
           backends.byId.put(config.id(), backend);
           openVlvIndexes(backend, config);
         }

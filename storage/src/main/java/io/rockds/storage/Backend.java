@@ -34,6 +34,7 @@ import org.rocksdb.RocksIterator;
 import org.rocksdb.SstFileManager;
 import org.rocksdb.Statistics;
 import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteBufferManager;
 import org.rocksdb.WriteOptions;
 
 /**
@@ -162,8 +163,14 @@ public final class Backend implements AutoCloseable {
     try {
       Files.createDirectories(settings.directory());
       Statistics statistics = new Statistics();
-      LRUCache blockCache = TreeTuning.blockCache(settings.blockCacheBytes());
+      // One bound for blocks and memtables: the memtables are charged to the block cache, which
+      // holds their bound beside its own share and gives blocks whatever memtables do not use.
+      LRUCache blockCache =
+          TreeTuning.blockCache(settings.blockCacheBytes() + settings.memtableBytes());
       resources.add(blockCache);
+      WriteBufferManager memtables =
+          new WriteBufferManager(settings.memtableBytes(), blockCache, false);
+      resources.add(memtables);
       resources.add(statistics);
       DBOptions dbOptions =
           new DBOptions()
@@ -172,10 +179,9 @@ public final class Backend implements AutoCloseable {
               .setMaxBackgroundJobs(2)
               .setBytesPerSync(1 << 20)
               .setKeepLogFileNum(5)
-              // One budget for the memtables of all column families (each would otherwise grow to
-              // 64 MB twice
-              // over): the largest one is flushed when they reach it together.
-              .setDbWriteBufferSize(settings.memtableBytes())
+              // One bound for the memtables of all column families (each would otherwise grow to
+              // 64 MB twice over): the oldest one is flushed when they reach it together.
+              .setWriteBufferManager(memtables)
               .setStatistics(statistics);
       StorageHealth health = new StorageHealth(settings.id());
       if (readOnly) {
@@ -557,8 +563,19 @@ public final class Backend implements AutoCloseable {
     return statistics;
   }
 
+  /** Bytes the block cache holds: blocks, and the memtables charged to it. */
   public long blockCacheUsage() {
     return blockCache.getUsage();
+  }
+
+  /** The block cache's bound: its share of the budget plus the memtables' bound. */
+  public long blockCacheCapacity() {
+    return settings.blockCacheBytes() + settings.memtableBytes();
+  }
+
+  /** Bytes the memtables of every column family hold. */
+  public long memtableUsage() {
+    return longProperty("rocksdb.cur-size-all-mem-tables");
   }
 
   /**

@@ -3,10 +3,17 @@ package io.rockds.storage;
 /**
  * How the memory the operator gives the server is shared (OpenDJ's {@code db-cache-percent}, for
  * every cache at once): half for the RocksDB block caches, which hold the table blocks read and so
- * grow only as far as the data that is read; a little for memtables; a heap sized for the work (a
- * thirty-second of the budget, at least 512 MiB), of which 40 % holds the entry caches of decoded
- * large entries (groups); the rest stays with the operating system, whose page cache holds the
- * table files. Backends share these amounts evenly.
+ * grow only as far as the data that is read; a little for memtables, charged to the block cache so
+ * that blocks and memtables share one bound; a heap sized for the work (a thirty-second of the
+ * budget, at least 512 MiB), of which 40 % holds the entry caches of decoded large entries
+ * (groups); the rest stays with the operating system, whose page cache holds the table files.
+ * Backends share these amounts evenly.
+ *
+ * <p>The memtables' share is an upper bound: a server's backend gets an eighth of the table files
+ * it holds when it opens, at least {@link #MIN_SERVING_MEMTABLE_BYTES} ({@link #memtablesFor}).
+ * Memtables fill with every write until flushed, so a bound larger than the data only kept written
+ * data twice in memory (at 100k users, 197 MB of memtables for 190 MiB of table files after a run
+ * of modifies); tools writing in bulk (an import) keep the whole share.
  *
  * <p>The heap is small on purpose: a decoded entry weighs about three times its stored record and
  * reading a record from the block cache and decoding only what a request needs costs little, so a
@@ -16,15 +23,15 @@ package io.rockds.storage;
  * times the resident memory, because caching entries read at random churned the heap).
  *
  * <p>Defaults: half the machine's memory. On 24 GiB that is 6 GiB of block cache (the index and
- * filter blocks of 10M entries and the hot data blocks), 192 MiB of memtables and a 512 MiB heap
- * with 205 MiB of entry cache for large entries (the groups). An explicit {@code entry-cache-size}
- * caches entries of every size.
+ * filter blocks of 10M entries and the hot data blocks), up to 192 MiB of memtables (32 MiB for
+ * 100k users, 192 MiB from 1.5 GiB of data on) and a 512 MiB heap with 205 MiB of entry cache for
+ * large entries (the groups). An explicit {@code entry-cache-size} caches entries of every size.
  *
  * @param totalBytes what the server may use
  * @param heapBytes the JVM heap ({@code -Xmx}) the budget implies; {@code bin/start-ds} applies it
  * @param entryCacheBytes entry caches of all backends, 40 % of the heap actually in effect
  * @param blockCacheBytes block caches of all backends
- * @param memtableBytes memtables of all backends
+ * @param memtableBytes memtables of all backends at most ({@link #memtablesFor})
  */
 public record MemoryBudget(
     long totalBytes,
@@ -41,6 +48,12 @@ public record MemoryBudget(
   static final int ENTRY_CACHE_PERCENT_OF_HEAP = 40;
   static final long MIN_MEMTABLE_BYTES = 64L << 20;
   static final long MAX_MEMTABLE_BYTES = 512L << 20;
+
+  /** A serving backend's memtables are this fraction of its table files... */
+  static final int TABLE_BYTES_PER_MEMTABLE_BYTE = 8;
+
+  /** ...but at least this: a few seconds of modifies between flushes. */
+  static final long MIN_SERVING_MEMTABLE_BYTES = 32L << 20;
 
   /**
    * The shares of {@code totalBytes} (0 = half of {@code physicalBytes}), with the entry caches
@@ -69,6 +82,17 @@ public record MemoryBudget(
       return os.getTotalMemorySize();
     }
     return 8L << 30;
+  }
+
+  /**
+   * The memtables of a backend that serves {@code tableBytes} of table files, within the {@code
+   * shareBytes} the budget gives it: an eighth of the data, at least {@link
+   * #MIN_SERVING_MEMTABLE_BYTES}, at most the share.
+   */
+  public static long memtablesFor(long tableBytes, long shareBytes) {
+    return Math.min(
+        shareBytes,
+        Math.max(MIN_SERVING_MEMTABLE_BYTES, tableBytes / TABLE_BYTES_PER_MEMTABLE_BYTE));
   }
 
   /** One of {@code backends} backends' share of a cache. */

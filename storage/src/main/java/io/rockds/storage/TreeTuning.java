@@ -1,6 +1,7 @@
 package io.rockds.storage;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Properties;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.Cache;
@@ -33,7 +34,9 @@ import org.rocksdb.UInt64AddOperator;
  *       a cache miss reads and checks 4 KiB, not 16) compressed with LZ4 on every level (with ZSTD
  *       at the bottom every read decompressed a 16 KiB block; 4 KiB LZ4 blocks of incompressible
  *       photos are stored raw, for 16 % more disk), and no bloom filter on the last level (every
- *       lookup is of an existing ID, the filter only cost a probe).
+ *       lookup is of an existing ID, the filter only cost a probe);
+ *   <li>the blocks of a table file a compaction replaced leave the cache with the file ({@link
+ *       #uncaching}).
  * </ul>
  */
 final class TreeTuning {
@@ -48,6 +51,12 @@ final class TreeTuning {
 
   /** Smallest shard of the block cache: larger than any block but the rarest giant record. */
   static final long MIN_SHARD_BYTES = 32L << 20;
+
+  /**
+   * How hard a replaced table file's blocks are looked for in the cache (RocksDB's suggested value:
+   * it stops once most lookups find nothing).
+   */
+  static final int UNCACHE_AGGRESSIVENESS = 300;
 
   /** The kinds of tree, each with its own layout. */
   enum Kind {
@@ -98,7 +107,7 @@ final class TreeTuning {
             .setBlockSize(entries ? 4 * 1024 : 16 * 1024)
             .setFormatVersion(6);
     ColumnFamilyOptions options =
-        new ColumnFamilyOptions()
+        uncaching()
             .setTableFormatConfig(table)
             .setTargetFileSizeBase(TARGET_FILE_BYTES)
             .setLevelCompactionDynamicLevelBytes(true)
@@ -106,6 +115,22 @@ final class TreeTuning {
     compress(options, entries && compression.equals("lz4-zstd") ? "lz4" : compression);
     if (kind == Kind.COUNTERS) {
       options.setMergeOperator(new UInt64AddOperator());
+    }
+    return options;
+  }
+
+  /**
+   * Options under which the blocks of a table file that a compaction replaced leave the block cache
+   * with the file ({@code uncache_aggressiveness}, set by name: RocksJava has no setter). Without
+   * it they stayed until evicted, which a cache larger than the data never does: after each
+   * compaction the cache held the old blocks beside the new ones.
+   */
+  private static ColumnFamilyOptions uncaching() {
+    Properties properties = new Properties();
+    properties.setProperty("uncache_aggressiveness", Integer.toString(UNCACHE_AGGRESSIVENESS));
+    ColumnFamilyOptions options = ColumnFamilyOptions.getColumnFamilyOptionsFromProps(properties);
+    if (options == null) {
+      throw new IllegalStateException("RocksDB does not know uncache_aggressiveness");
     }
     return options;
   }

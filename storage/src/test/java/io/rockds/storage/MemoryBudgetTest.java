@@ -36,4 +36,18 @@ class MemoryBudgetTest {
     assertThat(MemoryBudget.derive(64 * GIB, 128 * GIB, GIB).heapBytes()).isEqualTo(2 * GIB);
     assertThat(MemoryBudget.derive(0, 4 * GIB, GIB).heapBytes()).isEqualTo(512 * MIB);
   }
+
+  @Test
+  void aServingBackendsMemtablesAreAnEighthOfItsDataWithinTheShare() {
+    long share = 192 * MIB;
+    assertThat(MemoryBudget.memtablesFor(0, share)).isEqualTo(32 * MIB);
+    assertThat(MemoryBudget.memtablesFor(190 * MIB, share))
+        .as("100k users with photos")
+        .isEqualTo(32 * MIB);
+    assertThat(MemoryBudget.memtablesFor(800 * MIB, share)).isEqualTo(100 * MIB);
+    assertThat(MemoryBudget.memtablesFor(2200 * MIB, share)).as("1M users").isEqualTo(share);
+    assertThat(MemoryBudget.memtablesFor(0, 16 * MIB))
+        .as("an explicit small share")
+        .isEqualTo(16 * MIB);
+  }
 }

@@ -247,8 +247,7 @@ public final class MonitorEntries implements DirectoryBackend {
     e.addAttribute(
         "ds-backend-db-size", Long.toString(backend.longProperty("rocksdb.total-sst-files-size")));
     e.addAttribute("ds-backend-block-cache-usage", Long.toString(backend.blockCacheUsage()));
-    e.addAttribute(
-        "ds-backend-block-cache-size", Long.toString(backend.settings().blockCacheBytes()));
+    e.addAttribute("ds-backend-block-cache-size", Long.toString(backend.blockCacheCapacity()));
     Statistics stats = backend.statistics();
     e.addAttribute(
         "ds-backend-block-cache-hit-ratio",
@@ -263,6 +262,7 @@ public final class MonitorEntries implements DirectoryBackend {
         "ds-backend-block-cache-filter-hit-ratio",
         ratio(stats, TickerType.BLOCK_CACHE_FILTER_HIT, TickerType.BLOCK_CACHE_FILTER_MISS));
     e.addAttribute("ds-backend-memtable-size", Long.toString(backend.settings().memtableBytes()));
+    e.addAttribute("ds-backend-memtable-usage", Long.toString(backend.memtableUsage()));
     backend
         .preload()
         .ifPresent(

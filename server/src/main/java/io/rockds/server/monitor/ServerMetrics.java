@@ -414,7 +414,7 @@ public final class ServerMetrics {
     Gauge.builder("rocksdb.block.cache.usage", backend, Backend::blockCacheUsage)
         .baseUnit("bytes")
         .tags(tags)
-        .description("Bytes of the RocksDB block cache in use")
+        .description("Bytes of the RocksDB block cache in use: blocks and memtables")
         .register(registry);
     ticker(
         "rocksdb.block.cache.hits",
@@ -456,13 +456,10 @@ public final class ServerMetrics {
         1,
         "bytes",
         tags);
-    Gauge.builder(
-            "rocksdb.memtable.size",
-            backend,
-            b -> b.longProperty("rocksdb.cur-size-all-mem-tables"))
+    Gauge.builder("rocksdb.memtable.size", backend, Backend::memtableUsage)
         .baseUnit("bytes")
         .tags(tags)
-        .description("Bytes held in RocksDB memtables")
+        .description("Bytes held in RocksDB memtables (charged to the block cache)")
         .register(registry);
     Gauge.builder("rockds.entry.cache.bytes", backend, Backend::entryCacheBytes)
         .baseUnit("bytes")
@@ -474,10 +471,12 @@ public final class ServerMetrics {
         .tags(tags)
         .description("Bytes the entry cache may hold (its share of the memory budget)")
         .register(registry);
-    Gauge.builder("rocksdb.block.cache.capacity", backend, b -> b.settings().blockCacheBytes())
+    Gauge.builder("rocksdb.block.cache.capacity", backend, Backend::blockCacheCapacity)
         .baseUnit("bytes")
         .tags(tags)
-        .description("Bytes the RocksDB block cache may hold (its share of the memory budget)")
+        .description(
+            "Bytes the RocksDB block cache may hold, blocks and memtables together (their shares"
+                + " of the memory budget)")
         .register(registry);
     // Per block type: index and filter misses that grow with traffic mean they do not stay
     // resident.
@@ -512,7 +511,9 @@ public final class ServerMetrics {
     Gauge.builder("rocksdb.memtable.capacity", backend, b -> b.settings().memtableBytes())
         .baseUnit("bytes")
         .tags(tags)
-        .description("Bytes RocksDB memtables may hold (their share of the memory budget)")
+        .description(
+            "Bytes RocksDB memtables may hold before the oldest is flushed (an eighth of the data"
+                + " at startup within their share of the memory budget)")
         .register(registry);
     Gauge.builder(
             "rocksdb.pending.compaction",

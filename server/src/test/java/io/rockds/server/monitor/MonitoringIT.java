@@ -101,10 +101,13 @@ class MonitoringIT {
                   scrape, "ldap_operations_seconds_count{op=\"delete\",result=\"no_such_object\"}"))
           .isEqualTo(1);
       assertThat(sample(scrape, "ldap_connections_active")).isEqualTo(1);
+      assertThat(sample(scrape, "rocksdb_memtable_capacity_bytes{backend=\"userRoot\"}"))
+          .isEqualTo(32L << 20);
       assertThat(sample(scrape, "ldap_search_entries_returned_total")).isEqualTo(searches);
       assertThat(scrape)
           .contains("rocksdb_block_cache_usage_bytes{backend=\"userRoot\"}")
           .contains("rocksdb_block_cache_capacity_bytes{backend=\"userRoot\"}")
+          .contains("rocksdb_memtable_size_bytes{backend=\"userRoot\"}")
           .contains("rocksdb_block_cache_type_misses_total{backend=\"userRoot\",type=\"index\"}")
           .contains("rockds_entry_cache_bytes{backend=\"userRoot\"}")
           .contains("ldap_work_queue_depth")
@@ -261,10 +264,13 @@ class MonitoringIT {
       assertThat(backend.getAttributeValueAsLong("entryCacheBytes"))
           .as("the budget's entry cache keeps large entries (groups) only, and there are none")
           .isZero();
-      assertThat(backend.getAttributeValueAsLong("ds-backend-block-cache-size"))
-          .isGreaterThanOrEqualTo(1L << 20);
       assertThat(backend.getAttributeValueAsLong("ds-backend-memtable-size"))
-          .isGreaterThanOrEqualTo(64L << 20);
+          .as("a served backend's memtables follow its data: the least for three entries")
+          .isEqualTo(32L << 20);
+      assertThat(backend.getAttributeValueAsLong("ds-backend-block-cache-size"))
+          .as("blocks and the memtables charged to the cache share one bound")
+          .isGreaterThanOrEqualTo((1L << 20) + (32L << 20));
+      assertThat(backend.getAttributeValueAsLong("ds-backend-memtable-usage")).isPositive();
       assertThat(Double.parseDouble(backend.getAttributeValue("entryCacheHitRatio")))
           .isBetween(0.0, 1.0);
       for (String type : List.of("data", "index", "filter")) {
