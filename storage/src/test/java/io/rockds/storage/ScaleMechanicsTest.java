@@ -169,10 +169,13 @@ class ScaleMechanicsTest {
 
   @Test
   void indexAndFilterBlocksStayCachedWhileDataBlocksChurn() throws Exception {
-    // 3,000 entries of ~1.8 kB: over 5 MB of data blocks through a 1 MB block cache.
+    // 3,000 entries of ~1.8 kB: over 5 MB of data blocks through a 2 MB block cache (1 MB, and
+    // room for the 1 MB of memtables charged to it, which blocks use while memtables do not).
     int users = 3_000;
     try (Backend backend =
-        Backend.open(settings(dir.resolve("db"), 0, 1L << 20), Schema.getDefaultStandardSchema())) {
+        Backend.open(
+            settings(dir.resolve("db"), 0, 1L << 20).withMemtableBytes(1L << 20),
+            Schema.getDefaultStandardSchema())) {
       EntryContainer container = backend.containerFor(BASE);
       importUsers(container, dir.resolve("work"), users);
       SplittableRandom random = new SplittableRandom(3);
