@@ -751,6 +751,11 @@ public final class Backend implements AutoCloseable {
     }
   }
 
+  /** Whether the entry cache would keep a loaded entry of this footprint. */
+  boolean wouldCache(int footprint) {
+    return entryCache != null && entryCache.wouldKeep(footprint);
+  }
+
   /** The cached entry, or null: never loads. */
   StoredEntry cachedEntryIfPresent(long id) {
     return entryCache == null ? null : entryCache.getIfPresent(id);
