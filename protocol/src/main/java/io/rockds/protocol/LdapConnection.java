@@ -180,8 +180,8 @@ public final class LdapConnection {
   }
 
   /**
-   * Encoded entries, once the channel is writable (see {@link EntryBatch#add}); released if not
-   * written.
+   * Encoded entries, once the channel is writable (see {@link EntryBatch#addEntry}); released if
+   * not written.
    */
   boolean write(ByteBuf encoded, long maxWaitMillis) throws InterruptedException {
     boolean written = false;
@@ -203,13 +203,13 @@ public final class LdapConnection {
    * a persistent search, whose result comes only when it ends.
    */
   public void send(EntryBatch batch) {
-    channel.writeAndFlush(batch.drainWith(null, channel.alloc()), channel.voidPromise());
+    channel.writeAndFlush(batch.drainWith(null), channel.voidPromise());
   }
 
   /** Sends a final response after the entries still pending in {@code batch}, in one write. */
   public void send(EntryBatch batch, LDAPMessage message) {
     notifyFinal(message);
-    channel.writeAndFlush(batch.drainWith(message, channel.alloc()), channel.voidPromise());
+    channel.writeAndFlush(batch.drainWith(message), channel.voidPromise());
   }
 
   private boolean awaitWritable(long maxWaitMillis) throws InterruptedException {

@@ -26,31 +26,39 @@ public final class LdapMessageEncoder extends MessageToByteEncoder<LDAPMessage> 
   private static final ThreadLocal<ASN1Buffer> BUFFERS = ThreadLocal.withInitial(ASN1Buffer::new);
 
   @Override
-  protected void encode(ChannelHandlerContext ctx, LDAPMessage message, ByteBuf out)
-      throws IOException {
-    writeTo(message, out);
+  protected void encode(ChannelHandlerContext ctx, LDAPMessage message, ByteBuf out) {
+    ASN1Buffer encoded = encoded(message);
+    out.ensureWritable(encoded.length());
+    copy(encoded, out);
   }
 
   /** Encodes {@code message} into a new buffer of exactly its size from {@code allocator}. */
   public static ByteBuf encode(LDAPMessage message, ByteBufAllocator allocator) {
-    ASN1Buffer buffer = BUFFERS.get();
-    buffer.clear();
-    message.writeTo(buffer);
-    ByteBuf out = allocator.buffer(buffer.length());
+    ASN1Buffer encoded = encoded(message);
+    ByteBuf out = allocator.buffer(encoded.length());
     try {
-      buffer.writeTo(new ByteBufOutputStream(out));
+      copy(encoded, out);
       return out;
-    } catch (IOException | RuntimeException e) {
+    } catch (RuntimeException e) {
       out.release();
-      throw new EncoderException("cannot encode " + message, e);
+      throw e;
     }
   }
 
-  private static void writeTo(LDAPMessage message, ByteBuf out) throws IOException {
+  /** This thread's buffer holding {@code message} encoded, until the thread encodes another. */
+  static ASN1Buffer encoded(LDAPMessage message) {
     ASN1Buffer buffer = BUFFERS.get();
     buffer.clear();
     message.writeTo(buffer);
-    out.ensureWritable(buffer.length());
-    buffer.writeTo(new ByteBufOutputStream(out));
+    return buffer;
+  }
+
+  /** Appends what {@code encoded} holds to {@code out}. */
+  static void copy(ASN1Buffer encoded, ByteBuf out) {
+    try {
+      encoded.writeTo(new ByteBufOutputStream(out));
+    } catch (IOException e) {
+      throw new EncoderException("cannot encode an LDAP message", e);
+    }
   }
 }

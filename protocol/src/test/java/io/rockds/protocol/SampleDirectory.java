@@ -5,7 +5,6 @@ import com.unboundid.ldap.protocol.BindResponseProtocolOp;
 import com.unboundid.ldap.protocol.ExtendedResponseProtocolOp;
 import com.unboundid.ldap.protocol.LDAPMessage;
 import com.unboundid.ldap.protocol.SearchResultDoneProtocolOp;
-import com.unboundid.ldap.protocol.SearchResultEntryProtocolOp;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.ResultCode;
 import java.util.ArrayList;
@@ -81,25 +80,22 @@ final class SampleDirectory implements LdapRequestHandler {
       waitingSearchStopped.countDown();
       return;
     }
-    List<LDAPMessage> entries = new ArrayList<>();
+    List<String> dns = new ArrayList<>();
+    List<Attribute> attributes;
     if (base.startsWith(ENTRIES_BASE_PREFIX)) {
       int count = Integer.parseInt(base.substring(ENTRIES_BASE_PREFIX.length()));
       for (int i = 0; i < count; i++) {
-        entries.add(
-            new LDAPMessage(
-                id,
-                new SearchResultEntryProtocolOp(
-                    "cn=" + i + "," + base, List.of(new Attribute("description", LARGE_VALUE)))));
+        dns.add("cn=" + i + "," + base);
       }
+      attributes = List.of(new Attribute("description", LARGE_VALUE));
     } else {
-      entries.add(
-          new LDAPMessage(
-              id, new SearchResultEntryProtocolOp(base, List.of(new Attribute("cn", "sample")))));
+      dns.add(base);
+      attributes = List.of(new Attribute("cn", "sample"));
     }
     EntryBatch batch = connection.entryBatch();
     try {
-      for (int accepted = 0; accepted < entries.size(); accepted++) {
-        if (!batch.add(entries.get(accepted), slowClientWaitMillis)) {
+      for (int accepted = 0; accepted < dns.size(); accepted++) {
+        if (!batch.addEntry(id, dns.get(accepted), attributes, slowClientWaitMillis)) {
           stoppedSearchesAcceptedEntries.add(accepted);
           return;
         }

@@ -26,9 +26,11 @@ final class AttributeSelection {
   private final Set<String> names = new LinkedHashSet<>();
 
   private final Schema schema;
+  private final OperationalTypes operationalTypes;
 
   AttributeSelection(List<String> requested, Schema schema) {
     this.schema = schema;
+    this.operationalTypes = OperationalTypes.of(schema);
     boolean user = requested.isEmpty();
     boolean operational = false;
     for (String r : requested) {
@@ -108,12 +110,10 @@ final class AttributeSelection {
 
   /** True when an attribute of this description is to be returned. */
   boolean includes(String description) {
-    if (names.contains(baseName(description))) {
+    if (allUser && allOperational || !names.isEmpty() && names.contains(baseName(description))) {
       return true;
     }
-    AttributeTypeDefinition type = schema.getAttributeType(baseName(description));
-    boolean operational = type != null && type.isOperational();
-    return operational ? allOperational : allUser;
+    return operationalTypes.isOperational(description) ? allOperational : allUser;
   }
 
   /** The selected attributes of {@code entry}, values dropped when {@code typesOnly}. */

@@ -33,6 +33,7 @@ import io.rockds.server.search.VirtualListView;
 import io.rockds.server.security.privilege.Privilege;
 import io.rockds.storage.AttributeProjection;
 import io.rockds.storage.EntryContainer;
+import io.rockds.storage.EntryRecord;
 import io.rockds.storage.IdSet;
 import io.rockds.storage.SearchBase;
 import io.rockds.storage.StoredEntry;
@@ -71,10 +72,17 @@ final class SearchOperation implements SearchResults {
 
   private static final String UNINDEXED_PRIVILEGE = "unindexed-search";
 
-  /** Receives each matching entry; returns false to stop the walk. */
+  /** Receives each match; returns false to stop the walk. */
   @FunctionalInterface
   private interface Matches {
-    boolean accept(long id, Entry entry, PagedSearches.Resume here) throws LDAPException;
+    boolean accept(long id, Match match, PagedSearches.Resume here) throws LDAPException;
+  }
+
+  /** A candidate that matched: its entry, or its record when it is sent as stored. */
+  private record Match(Entry entry, EntryRecord record) {
+    Match(Entry entry) {
+      this(entry, null);
+    }
   }
 
   private final ServerContext context;
@@ -135,6 +143,11 @@ final class SearchOperation implements SearchResults {
    * null.
    */
   private AttributeProjection projection;
+
+  /**
+   * Candidates are sent from their records as stored when they can be: see {@link #sendsAsStored}.
+   */
+  private boolean asStored;
 
   private long examined;
 
@@ -408,6 +421,27 @@ final class SearchOperation implements SearchResults {
     filterProven = proven;
     wholeContainer = container.holdsWholeScope(searchBase);
     projection = readProjection(identity);
+    asStored = sendsAsStored(identity);
+  }
+
+  /**
+   * Whether candidates are sent from their records as stored ({@link EntryContainer#recordToSend}),
+   * no entry decoded: when nothing but the choice of attributes stands between a record and the
+   * client. The indexes proved the filter and the search covers the whole container; no access
+   * control applies; no virtual attribute, matched values, sort or types only; and all user or all
+   * operational attributes are returned, which keeps the stored order (named attributes alone are
+   * returned in the order named).
+   */
+  private boolean sendsAsStored(Identity identity) {
+    return filterProven
+        && wholeContainer
+        && !dnOnly
+        && attributes.selectsAll()
+        && virtualAttributes.isEmpty()
+        && matchedValues == null
+        && control(ServerSideSort.OID) == null
+        && !search.typesOnly()
+        && Privilege.BYPASS_ACL.heldBy(identity);
   }
 
   /**
@@ -503,16 +537,16 @@ final class SearchOperation implements SearchResults {
    * search may still give way to a worker ({@link RunOnWorker}) having sent nothing.
    */
   private void readAllThenSend(IdSet ids) throws LDAPException {
-    List<Entry> matching = new ArrayList<>(ids.size());
+    List<Match> matching = new ArrayList<>(ids.size());
     walk(
         ids,
         null,
-        (id, entry, here) -> {
-          matching.add(entry);
+        (id, match, here) -> {
+          matching.add(match);
           return true;
         });
-    for (Entry entry : matching) {
-      if (!send(entry)) {
+    for (Match match : matching) {
+      if (!send(match)) {
         return;
       }
     }
@@ -539,6 +573,12 @@ final class SearchOperation implements SearchResults {
     if (unindexed) {
       limits.checkLookthrough(++examined);
     }
+    if (asStored && tested == null) {
+      EntryRecord record = container.recordToSend(id);
+      if (record != null) {
+        return matches.accept(id, new Match(null, record), here);
+      }
+    }
     Entry partial = null;
     if (tested != null) {
       partial = container.peek(id, tested);
@@ -561,7 +601,7 @@ final class SearchOperation implements SearchResults {
     // Access control: entries the client may not read are skipped silently, unreadable attributes
     // dropped.
     Entry visible = context.access().filterEntry(client, entry, prepared.attributeNames());
-    return visible == null || matches.accept(id, visible, here);
+    return visible == null || matches.accept(id, new Match(visible), here);
   }
 
   /**
@@ -622,12 +662,12 @@ final class SearchOperation implements SearchResults {
   }
 
   /** Sends an entry unless the page is full (then remembers where the next page starts). */
-  private boolean sendOrStop(long id, Entry entry, PagedSearches.Resume here) throws LDAPException {
+  private boolean sendOrStop(long id, Match match, PagedSearches.Resume here) throws LDAPException {
     if (paging != null && sent >= paging.getSize()) {
       resumeNext = here;
       return false;
     }
-    return send(entry);
+    return send(match);
   }
 
   // ---------------------------------------------------------------- sorting
@@ -668,12 +708,12 @@ final class SearchOperation implements SearchResults {
     walk(
         ids,
         resume,
-        (id, entry, here) -> {
+        (id, match, here) -> {
           if (matching.size() >= ServerSideSort.MAX_SORTED_ENTRIES) {
             overflow[0] = true;
             return false;
           }
-          matching.add(sort.sortable(id, entry));
+          matching.add(sort.sortable(id, match.entry()));
           return true;
         });
     if (overflow[0] && listView != null) {
@@ -773,13 +813,18 @@ final class SearchOperation implements SearchResults {
                   VirtualAttributes.forSearch(
                       context, stored, container, order[i], virtualAttributes),
                   prepared.attributeNames());
-      if (entry != null && !sendOrStop(order[i], entry, new PagedSearches.AtSorted(order, i))) {
+      if (entry != null
+          && !sendOrStop(order[i], new Match(entry), new PagedSearches.AtSorted(order, i))) {
         return;
       }
     }
   }
 
   // ---------------------------------------------------------------- responses
+
+  private boolean send(Match match) throws LDAPException {
+    return match.record() != null ? sendAsStored(match.record()) : send(match.entry());
+  }
 
   /** Sends one entry with the selected attributes; false when the client is gone. */
   private boolean send(Entry entry) throws LDAPException {
@@ -788,11 +833,56 @@ final class SearchOperation implements SearchResults {
     if (matchedValues != null && !search.typesOnly()) {
       selected = matchedValues.apply(entry.getDN(), selected);
     }
-    LDAPMessage message =
-        new LDAPMessage(
-            request.getMessageID(), new SearchResultEntryProtocolOp(entry.getDN(), selected));
+    List<Attribute> returned = selected;
+    return added(
+        () ->
+            batch.addEntry(
+                request.getMessageID(), entry.getDN(), returned, SLOW_CLIENT_WAIT_MILLIS));
+  }
+
+  /**
+   * Sends one record as stored ({@link #sendsAsStored}) with the selected attributes, in the stored
+   * order, as {@link #send(Entry)} sends the decoded entry; false when the client is gone.
+   */
+  private boolean sendAsStored(EntryRecord record) throws LDAPException {
+    limits.checkSize(sent);
+    return added(
+        () ->
+            batch.addEntry(
+                request.getMessageID(),
+                record.bytes(),
+                record.dnOffset(),
+                record.dnLength(),
+                encoder ->
+                    record.visit(
+                        new EntryRecord.Visitor() {
+                          @Override
+                          public boolean attribute(String description) {
+                            if (!attributes.includes(description)) {
+                              return false;
+                            }
+                            encoder.attribute(description);
+                            return true;
+                          }
+
+                          @Override
+                          public void value(byte[] bytes, int offset, int length) {
+                            encoder.value(bytes, offset, length);
+                          }
+                        }),
+                SLOW_CLIENT_WAIT_MILLIS));
+  }
+
+  /** An entry's addition to the batch. */
+  @FunctionalInterface
+  private interface BatchAddition {
+    boolean add() throws InterruptedException;
+  }
+
+  /** Adds an entry to the batch and counts it; false when the client is gone. */
+  private boolean added(BatchAddition addition) {
     try {
-      if (!batch.add(message, SLOW_CLIENT_WAIT_MILLIS)) {
+      if (!addition.add()) {
         cancelled.set(true);
         return false;
       }

@@ -1,11 +1,8 @@
 package io.rockds.storage;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.rocksdb.ColumnFamilyHandle;
@@ -21,11 +18,10 @@ import org.rocksdb.RocksIterator;
  * served 9,400 searches/s at first and 14,000 only after four minutes of random reads had filled
  * the cache.
  *
- * <p>The keys trees come first ({@code dn2id}, then the attribute indexes: every search starts
- * there and they are small), then the counters, then {@code id2entry}, and last the separately
- * stored values of large groups. It runs on its own thread while the server already serves, and
- * stops at the time limit, when the cache is nearly full (a scan must not evict the blocks it just
- * read, nor the index and filter blocks), or when the backend closes.
+ * <p>The trees come in the order the backend gives ({@link Backend#startPreload}: what most
+ * searches read first). It runs on its own thread while the server already serves, and stops at the
+ * time limit, when the cache is nearly full (a scan must not evict the blocks it just read, nor the
+ * index and filter blocks), or when the backend closes.
  */
 public final class CachePreload {
   /** Stop when the cache holds this share of its capacity. */
@@ -82,15 +78,16 @@ public final class CachePreload {
   private volatile long keysRead;
   private Thread thread;
 
+  /** Reads {@code trees} in this order. */
   CachePreload(
       RocksDB db,
-      List<ColumnFamilyHandle> handles,
+      List<ColumnFamilyHandle> trees,
       LRUCache cache,
       long cacheCapacity,
       Duration limit,
       Clock clock) {
     this.db = db;
-    this.trees = inPreloadOrder(handles);
+    this.trees = List.copyOf(trees);
     this.cache = cache;
     this.cacheCapacity = cacheCapacity;
     this.limit = limit;
@@ -190,35 +187,5 @@ public final class CachePreload {
       return Outcome.TIME_LIMIT;
     }
     return null;
-  }
-
-  /** Keys trees, then counters, then entries, then the values stored apart, then the changelog. */
-  private static List<ColumnFamilyHandle> inPreloadOrder(List<ColumnFamilyHandle> handles) {
-    List<ColumnFamilyHandle> ordered = new ArrayList<>(handles);
-    ordered.sort(Comparator.comparingInt(CachePreload::rank));
-    return ordered;
-  }
-
-  private static int rank(ColumnFamilyHandle handle) {
-    String name;
-    try {
-      name = new String(handle.getName(), StandardCharsets.UTF_8);
-    } catch (RocksDBException e) {
-      return Integer.MAX_VALUE;
-    }
-    if (name.endsWith("/dn2id")) {
-      return 0;
-    }
-    if (name.endsWith("/id2values")) {
-      return 4;
-    }
-    if (!name.startsWith("/")) {
-      return 5; // the changelog and the default tree: read by few requests
-    }
-    return switch (TreeTuning.kindOf(name)) {
-      case KEYS -> 1;
-      case COUNTERS -> 2;
-      case ENTRIES -> 3;
-    };
   }
 }

@@ -139,6 +139,11 @@ final class EntryCache {
     return (int) Long.remainderUnsigned(id, STRIPES);
   }
 
+  /** Whether an entry of this footprint, once loaded, would be kept. */
+  boolean wouldKeep(int footprint) {
+    return small != null || footprint > largeEntryBytes;
+  }
+
   boolean isLarge(StoredEntry entry) {
     return entry.footprint() > largeEntryBytes;
   }

@@ -215,6 +215,40 @@ final class EntryCodec {
     return new Decoded(dn, attributes, withOptions, in.limit(), totalValues, partial, apart);
   }
 
+  /**
+   * The record to be sent as stored ({@link EntryRecord}), checked whole now so that visiting it
+   * cannot fail; null for a record listing attributes stored apart (version 2), whose entry must be
+   * read whole. Damaged bytes give an {@link IllegalArgumentException}, as in {@link #decode}.
+   */
+  EntryRecord record(byte[] encoded) {
+    ByteBuffer in = ByteBuffer.wrap(encoded);
+    try {
+      if (checkVersion(in.get()) == VERSION_2) {
+        return null;
+      }
+      int dnLength = readCount(in, 1);
+      int dnOffset = in.position();
+      in.position(dnOffset + dnLength);
+      int attributeCount = readCount(in, 2);
+      int attributesOffset = in.position();
+      int valueCount = 0;
+      for (int i = 0; i < attributeCount; i++) {
+        dictionary.nameOf(readId(in));
+        int values = readCount(in, 1);
+        for (int v = 0; v < values; v++) {
+          int length = readCount(in, 1);
+          in.position(in.position() + length);
+        }
+        valueCount += values;
+      }
+      return new EntryRecord(
+          encoded, dnOffset, dnLength, attributesOffset, attributeCount, valueCount, dictionary);
+    } catch (BufferUnderflowException e) {
+      throw new IllegalArgumentException(
+          "corrupt entry: truncated after " + encoded.length + " bytes", e);
+    }
+  }
+
   private static byte checkVersion(byte version) {
     if (version != VERSION_1 && version != VERSION_2) {
       throw new IllegalArgumentException("unknown entry encoding version " + version);

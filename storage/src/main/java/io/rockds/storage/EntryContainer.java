@@ -224,6 +224,24 @@ public final class EntryContainer {
   }
 
   /**
+   * The record of entry {@code id} to send as it is stored ({@link EntryRecord}: no entry decoded),
+   * or null when the entry is to be read with {@link #get}: it is absent or cached, it lists
+   * attributes stored apart, or the entry cache would keep it once decoded (reading records would
+   * never fill the cache).
+   */
+  public EntryRecord recordToSend(long id) throws LDAPException {
+    if (backend.cachedEntryIfPresent(id) != null) {
+      return null;
+    }
+    try {
+      EntryRecord record = id2entry.record(id);
+      return record == null || backend.wouldCache(record.footprint()) ? null : record;
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
+  /**
    * The entry, or null, for matching filters and compares only: it may lack the values of its
    * attributes stored apart ({@link StoredEntry#lacksValues}), which {@link
    * io.rockds.storage.matching.FilterEvaluator} tests by point reads (is this DN a member of that

@@ -73,6 +73,15 @@ public final class Id2Entry extends IdKeyedTree {
   }
 
   /**
+   * The record of entry {@code id} to be sent as stored, or null when there is no such entry or it
+   * lists attributes stored apart (see {@link EntryCodec#record}).
+   */
+  EntryRecord record(long id) throws RocksDBException {
+    byte[] value = db.get(handle, Bytes.longKey(id));
+    return value == null ? null : codec.record(value);
+  }
+
+  /**
    * The entry without the values of its attributes stored apart (it says which it lacks), or null:
    * what the entry cache holds.
    */

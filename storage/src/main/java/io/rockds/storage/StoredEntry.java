@@ -46,11 +46,7 @@ public class StoredEntry extends Entry {
       Stored stored) {
     super(dn, attributes);
     this.withOptions = withOptions;
-    this.footprint =
-        2 * dn.length()
-            + encodedBytes
-            + attributes.size() * PER_ATTRIBUTE_BYTES
-            + valueCount * PER_VALUE_BYTES;
+    this.footprint = footprint(dn.length(), encodedBytes, attributes.size(), valueCount);
     this.id = stored.id;
     this.apart = stored.apart;
     this.lacking = stored.lacking;
@@ -67,6 +63,11 @@ public class StoredEntry extends Entry {
     Stored lacking(List<Apart> stillLacking) {
       return new Stored(id, apart, stillLacking, values);
     }
+  }
+
+  /** The estimate of {@link #footprint}, from the DN's length in characters and the counts. */
+  static int footprint(int dnChars, int encodedBytes, int attributes, int values) {
+    return 2 * dnChars + encodedBytes + attributes * PER_ATTRIBUTE_BYTES + values * PER_VALUE_BYTES;
   }
 
   /** True if some attribute description of this entry has options: name lookups would miss it. */

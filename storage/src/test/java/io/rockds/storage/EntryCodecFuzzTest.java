@@ -16,11 +16,12 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksMemEnv;
 
 /**
- * {@link EntryCodec#decode} of arbitrary bytes (a corrupt or foreign {@code id2entry} value): an
- * entry or an {@link IllegalArgumentException} / {@link IllegalStateException} naming the damage;
- * never an out-of-memory error from a corrupt length, never another exception type. Regression
- * inputs: {@code src/test/resources/io/rockds/storage/EntryCodecFuzzTestInputs/}. Fuzz for real
- * with {@code JAZZER_FUZZ=1}.
+ * {@link EntryCodec#decode} and {@link EntryCodec#record} of arbitrary bytes (a corrupt or foreign
+ * {@code id2entry} value): an entry, or a record that visits without failing, or an {@link
+ * IllegalArgumentException} / {@link IllegalStateException} naming the damage; never an
+ * out-of-memory error from a corrupt length, never another exception type. Regression inputs:
+ * {@code src/test/resources/io/rockds/storage/EntryCodecFuzzTestInputs/}. Fuzz for real with {@code
+ * JAZZER_FUZZ=1}.
  */
 class EntryCodecFuzzTest {
   private static final EntryCodec CODEC = codec();
@@ -83,5 +84,47 @@ class EntryCodecFuzzTest {
     assertThatThrownBy(() -> CODEC.decode(Arrays.copyOf(good, 1)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("truncated");
+  }
+
+  @Test
+  void everyTruncationOfARecordIsRefusedCleanlyBeforeItIsVisited() throws RocksDBException {
+    Entry entry =
+        new Entry(
+            "uid=u,dc=example,dc=com",
+            new Attribute("objectClass", "top", "person"),
+            new Attribute("cn", "a", "b"),
+            new Attribute("jpegPhoto;binary", new byte[300]));
+    byte[] good = CODEC.encode(entry, List.of(), null);
+    assertThat(visited(CODEC.record(good))).isEqualTo(entry.getAttributes().size());
+    for (int length = 0; length < good.length; length++) {
+      byte[] truncated = Arrays.copyOf(good, length);
+      assertThatThrownBy(() -> CODEC.record(truncated))
+          .as("truncated to %d bytes", length)
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+    byte[] bomb = Arrays.copyOf(good, good.length);
+    bomb[bomb.length - 301] = (byte) 0x7F; // the photo's length claims more than is left
+    assertThatThrownBy(() -> CODEC.record(bomb))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("corrupt entry");
+  }
+
+  /** Visits every attribute and value of {@code record}; the number of attributes. */
+  private static int visited(EntryRecord record) {
+    int[] attributes = {0};
+    record.visit(
+        new EntryRecord.Visitor() {
+          @Override
+          public boolean attribute(String description) {
+            attributes[0]++;
+            return true;
+          }
+
+          @Override
+          public void value(byte[] bytes, int offset, int length) {
+            assertThat(offset + length).isLessThanOrEqualTo(bytes.length);
+          }
+        });
+    return attributes[0];
   }
 }

@@ -352,6 +352,32 @@ class ScaleMechanicsTest {
   }
 
   @Test
+  void preloadReadsWhatSearchesReadFirst() throws Exception {
+    try (Backend backend =
+        Backend.open(settings(dir.resolve("db"), 0, 8L << 20), Schema.getDefaultStandardSchema())) {
+      List<String> order =
+          backend.preloadOrder().stream()
+              .map(Backend::treeName)
+              .map(n -> n.substring(n.lastIndexOf('/') + 1))
+              .toList();
+      assertThat(order.get(0)).isEqualTo("dn2id");
+      assertThat(order.indexOf("uid.caseIgnoreMatch"))
+          .as("an equality index before the entries")
+          .isBetween(1, order.indexOf("id2entry"));
+      String substring =
+          order.stream()
+              .filter(n -> n.startsWith("sn.") && n.contains("Substring"))
+              .findFirst()
+              .orElseThrow();
+      assertThat(order.indexOf(substring))
+          .as("a substring index after them")
+          .isGreaterThan(order.indexOf("id2entry"));
+      assertThat(order.indexOf("id2values")).isGreaterThan(order.indexOf("id2entry"));
+      assertThat(order).hasSameSizeAs(backend.preloadOrder().stream().distinct().toList());
+    }
+  }
+
+  @Test
   void preloadStopsWhenTheCacheIsNearlyFull() throws Exception {
     int users = 3_000; // over 5 MB of data blocks for a 1 MB cache
     BackendSettings settings = settings(dir.resolve("db"), 0, 1L << 20);
