@@ -433,16 +433,8 @@ class ScaleMechanicsTest {
         .isEqualTo(CachePreload.Outcome.STOPPED);
   }
 
-  /** A clock one second later at each reading. */
-  private static final class SecondPerReading extends Clock {
-    private Instant now = Instant.EPOCH;
-
-    @Override
-    public synchronized Instant instant() {
-      now = now.plusSeconds(1);
-      return now;
-    }
-
+  /** A test clock: only its instants matter. */
+  private abstract static class UtcTestClock extends Clock {
     @Override
     public ZoneId getZone() {
       return ZoneOffset.UTC;
@@ -454,8 +446,19 @@ class ScaleMechanicsTest {
     }
   }
 
+  /** A clock one second later at each reading. */
+  private static final class SecondPerReading extends UtcTestClock {
+    private Instant now = Instant.EPOCH;
+
+    @Override
+    public synchronized Instant instant() {
+      now = now.plusSeconds(1);
+      return now;
+    }
+  }
+
   /** A clock whose second reading (the scan's first check) waits until released. */
-  private static final class HeldClock extends Clock {
+  private static final class HeldClock extends UtcTestClock {
     final CountDownLatch held = new CountDownLatch(1);
     final CountDownLatch release = new CountDownLatch(1);
     private final AtomicInteger readings = new AtomicInteger();
@@ -471,16 +474,6 @@ class ScaleMechanicsTest {
         }
       }
       return Instant.EPOCH;
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      throw new UnsupportedOperationException();
     }
   }
 }
