@@ -35,7 +35,9 @@ import io.rockds.storage.AttributeProjection;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.EntryRecord;
 import io.rockds.storage.IdSet;
+import io.rockds.storage.ReadFrom;
 import io.rockds.storage.SearchBase;
+import io.rockds.storage.StorageException;
 import io.rockds.storage.StoredEntry;
 import io.rockds.storage.VlvIndex;
 import io.rockds.storage.matching.FilterEvaluator;
@@ -538,13 +540,20 @@ final class SearchOperation implements SearchResults {
    */
   private void readAllThenSend(IdSet ids) throws LDAPException {
     List<Match> matching = new ArrayList<>(ids.size());
-    walk(
-        ids,
-        null,
-        (id, match, here) -> {
-          matching.add(match);
-          return true;
-        });
+    try {
+      walk(
+          ids,
+          null,
+          (id, match, here) -> {
+            matching.add(match);
+            return true;
+          });
+    } catch (StorageException e) {
+      if (e.kind() == StorageException.Kind.NOT_IN_MEMORY) {
+        throw RunOnWorker.INSTANCE; // a candidate is on disk: read it where waiting is allowed
+      }
+      throw e;
+    }
     for (Match match : matching) {
       if (!send(match)) {
         return;
@@ -574,7 +583,7 @@ final class SearchOperation implements SearchResults {
       limits.checkLookthrough(++examined);
     }
     if (asStored && tested == null) {
-      EntryRecord record = container.recordToSend(id);
+      EntryRecord record = container.recordToSend(id, inline ? ReadFrom.MEMORY : ReadFrom.ANYWHERE);
       if (record != null) {
         return matches.accept(id, new Match(null, record), here);
       }
@@ -622,21 +631,23 @@ final class SearchOperation implements SearchResults {
    */
   private Entry read(long id) throws LDAPException {
     if (dnOnly && filterProven) {
-      return container.withDnOnly(id);
+      return container.withDnOnly(id, ReadFrom.ANYWHERE);
     }
     return projection != null ? container.peek(id, projection) : container.get(id);
   }
 
   /**
-   * {@link #read} on an event loop, where the values stored apart (a group's members: a key range
-   * of id2values, a million records for a group of a million) are never read: the entry says it
-   * lacks them, and the search gives way to a worker ({@link RunOnWorker}) if it needs them.
+   * {@link #read} on an event loop, which must never wait: the record is read from memory only (a
+   * record on disk makes the search give way to a worker, {@link RunOnWorker}, from {@link
+   * #readAllThenSend}), and the values stored apart (a group's members: a key range of id2values, a
+   * million records for a group of a million) are never read: the entry says it lacks them, and the
+   * search gives way to a worker if it needs them.
    */
   private Entry readOnEventLoop(long id) throws LDAPException {
     if (dnOnly && filterProven) {
-      return container.withDnOnly(id);
+      return container.withDnOnly(id, ReadFrom.MEMORY);
     }
-    Entry entry = container.peekWithoutValuesApart(id, projection);
+    Entry entry = container.peekWithoutValuesApart(id, projection, ReadFrom.MEMORY);
     if (entry instanceof StoredEntry stored
         && stored.lacksValues()
         && (needsAllValuesApart() || stored.lacksValuesOf(attributes::includes))) {

@@ -28,6 +28,8 @@ import org.rocksdb.DBOptions;
 import org.rocksdb.Env;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
@@ -68,6 +70,11 @@ public final class Backend implements AutoCloseable {
   private final List<ColumnFamilyHandle> handles; // grows when an index is added: guarded by this
   private final WriteOptions writeOptions;
   private final WriteOptions unsyncedWriteOptions = new WriteOptions().setSync(false);
+
+  /** Reads that never wait for the disk ({@link ReadFrom#MEMORY}). */
+  private final ReadOptions memoryOnlyReads =
+      new ReadOptions().setReadTier(ReadTier.BLOCK_CACHE_TIER);
+
   private final Statistics statistics;
   private final LRUCache blockCache;
   private final Map<DN, EntryContainer> containers = new LinkedHashMap<>();
@@ -336,7 +343,8 @@ public final class Backend implements AutoCloseable {
             this,
             base,
             new Dn2Id(db, byName.get(prefix + "dn2id"), prefix),
-            new Id2Entry(db, byName.get(prefix + "id2entry"), prefix, codec, values),
+            new Id2Entry(
+                db, byName.get(prefix + "id2entry"), prefix, codec, values, memoryOnlyReads),
             new Id2ChildrenCount(db, byName.get(prefix + "id2childrencount"), prefix),
             state,
             indexes));
@@ -876,6 +884,7 @@ public final class Backend implements AutoCloseable {
     db.close();
     writeOptions.close();
     unsyncedWriteOptions.close();
+    memoryOnlyReads.close();
     closeAll(resources);
     if (secondaryDirectory != null) {
       deleteTree(secondaryDirectory);

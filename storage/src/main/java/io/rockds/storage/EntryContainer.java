@@ -227,14 +227,14 @@ public final class EntryContainer {
    * The record of entry {@code id} to send as it is stored ({@link EntryRecord}: no entry decoded),
    * or null when the entry is to be read with {@link #get}: it is absent or cached, it lists
    * attributes stored apart, or the entry cache would keep it once decoded (reading records would
-   * never fill the cache).
+   * never fill the cache). Read from memory only if {@code from} says so.
    */
-  public EntryRecord recordToSend(long id) throws LDAPException {
+  public EntryRecord recordToSend(long id, ReadFrom from) throws LDAPException {
     if (backend.cachedEntryIfPresent(id) != null) {
       return null;
     }
     try {
-      EntryRecord record = id2entry.record(id);
+      EntryRecord record = id2entry.record(id, from);
       return record == null || backend.wouldCache(record.footprint()) ? null : record;
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
@@ -258,7 +258,12 @@ public final class EntryContainer {
    * uniqueMember take, so that they do not read a group's members.
    */
   public Entry getForMatching(long id) throws LDAPException {
-    return backend.cachedEntry(id, this::load);
+    return getForMatching(id, ReadFrom.ANYWHERE);
+  }
+
+  /** {@link #getForMatching(long)}, from memory only if {@code from} says so. */
+  public Entry getForMatching(long id, ReadFrom from) throws LDAPException {
+    return backend.cachedEntry(id, from == ReadFrom.MEMORY ? this::loadFromMemory : this::load);
   }
 
   /**
@@ -271,7 +276,7 @@ public final class EntryContainer {
       return cached.getParsedDN();
     }
     try {
-      String dn = id2entry.dn(id);
+      String dn = id2entry.dn(id, ReadFrom.ANYWHERE);
       return dn == null ? null : new DN(dn);
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
@@ -281,15 +286,16 @@ public final class EntryContainer {
   /**
    * The entry with this ID reduced to its DN (no attribute decoded, the record's head only), or
    * null: what a search returning no attribute needs once the indexes proved the match. A cached
-   * entry is returned as cached (without its values apart). Never modify what this returns.
+   * entry is returned as cached (without its values apart). Read from memory only if {@code from}
+   * says so. Never modify what this returns.
    */
-  public Entry withDnOnly(long id) throws LDAPException {
+  public Entry withDnOnly(long id, ReadFrom from) throws LDAPException {
     StoredEntry cached = backend.cachedEntryIfPresent(id);
     if (cached != null) {
       return cached;
     }
     try {
-      String dn = id2entry.dn(id);
+      String dn = id2entry.dn(id, from);
       return dn == null ? null : new Entry(dn);
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
@@ -322,20 +328,21 @@ public final class EntryContainer {
    * stored apart ({@link Id2Values}: a group's members, which may be millions), which the entry
    * says it lacks ({@link StoredEntry#lacksValues}): one point read, or none when cached. For a
    * reader that must not wait, such as a search on an event loop: it learns from the entry whether
-   * it needs those values, and reads them elsewhere. Filters and compares test them by point reads.
+   * it needs those values, and reads them elsewhere; with {@link ReadFrom#MEMORY} it also fails
+   * (NOT_IN_MEMORY) rather than wait for the disk. Filters and compares test them by point reads.
    * Never modify what this returns.
    */
-  public Entry peekWithoutValuesApart(long id, AttributeProjection projection)
+  public Entry peekWithoutValuesApart(long id, AttributeProjection projection, ReadFrom from)
       throws LDAPException {
     if (projection == null) {
-      return getForMatching(id);
+      return getForMatching(id, from);
     }
     StoredEntry cached = backend.cachedEntryIfPresent(id);
     if (cached != null) {
       return cached;
     }
     try {
-      return id2entry.withoutValuesApart(id, projection);
+      return id2entry.withoutValuesApart(id, projection, from);
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     }
@@ -364,8 +371,16 @@ public final class EntryContainer {
   }
 
   private StoredEntry load(long id) {
+    return load(id, ReadFrom.ANYWHERE);
+  }
+
+  private StoredEntry loadFromMemory(long id) {
+    return load(id, ReadFrom.MEMORY);
+  }
+
+  private StoredEntry load(long id, ReadFrom from) {
     try {
-      return id2entry.withoutValuesApart(id);
+      return id2entry.withoutValuesApart(id, from);
     } catch (RocksDBException e) {
       throw new IllegalStateException(e);
     }

@@ -32,12 +32,28 @@ public final class Id2Entry extends IdKeyedTree {
 
   private final EntryCodec codec;
   private final Id2Values values;
+  private final ReadOptions memoryOnly;
 
+  /**
+   * @param memoryOnly options reading the block cache and memtables only, for {@link
+   *     ReadFrom#MEMORY}; the backend owns and closes them
+   */
   Id2Entry(
-      RocksDB db, ColumnFamilyHandle handle, String rawPrefix, EntryCodec codec, Id2Values values) {
+      RocksDB db,
+      ColumnFamilyHandle handle,
+      String rawPrefix,
+      EntryCodec codec,
+      Id2Values values,
+      ReadOptions memoryOnly) {
     super(db, handle, "id2entry", rawPrefix + "id2entry");
     this.codec = codec;
     this.values = values;
+    this.memoryOnly = memoryOnly;
+  }
+
+  /** The record of entry {@code id}, or null; read from memory only if {@code from} says so. */
+  private byte[] read(byte[] key, ReadFrom from) throws RocksDBException {
+    return from == ReadFrom.MEMORY ? db.get(handle, memoryOnly, key) : db.get(handle, key);
   }
 
   /**
@@ -76,8 +92,8 @@ public final class Id2Entry extends IdKeyedTree {
    * The record of entry {@code id} to be sent as stored, or null when there is no such entry or it
    * lists attributes stored apart (see {@link EntryCodec#record}).
    */
-  EntryRecord record(long id) throws RocksDBException {
-    byte[] value = db.get(handle, Bytes.longKey(id));
+  EntryRecord record(long id, ReadFrom from) throws RocksDBException {
+    byte[] value = read(Bytes.longKey(id), from);
     return value == null ? null : codec.record(value);
   }
 
@@ -85,16 +101,17 @@ public final class Id2Entry extends IdKeyedTree {
    * The entry without the values of its attributes stored apart (it says which it lacks), or null:
    * what the entry cache holds.
    */
-  StoredEntry withoutValuesApart(long id) throws RocksDBException {
-    return withoutValuesApart(id, null);
+  StoredEntry withoutValuesApart(long id, ReadFrom from) throws RocksDBException {
+    return withoutValuesApart(id, null, from);
   }
 
   /**
    * {@link #withoutValuesApart(long)} with only the attributes {@code projection} keeps (all when
    * null): one point read, whatever the number of values stored apart.
    */
-  StoredEntry withoutValuesApart(long id, AttributeProjection projection) throws RocksDBException {
-    byte[] value = db.get(handle, Bytes.longKey(id));
+  StoredEntry withoutValuesApart(long id, AttributeProjection projection, ReadFrom from)
+      throws RocksDBException {
+    byte[] value = read(Bytes.longKey(id), from);
     return value == null ? null : entry(id, value, projection, false, null);
   }
 
@@ -138,10 +155,11 @@ public final class Id2Entry extends IdKeyedTree {
    * The DN of the entry with this ID, or null, without decoding the attributes: only the head of
    * the record is copied out of RocksDB.
    */
-  String dn(long id) throws RocksDBException {
+  String dn(long id, ReadFrom from) throws RocksDBException {
     byte[] key = Bytes.longKey(id);
     byte[] head = new byte[DN_HEAD_BYTES];
-    int size = db.get(handle, key, head);
+    int size =
+        from == ReadFrom.MEMORY ? db.get(handle, memoryOnly, key, head) : db.get(handle, key, head);
     if (size == RocksDB.NOT_FOUND) {
       return null;
     }
@@ -149,7 +167,7 @@ public final class Id2Entry extends IdKeyedTree {
     if (dn != null) {
       return dn;
     }
-    byte[] value = db.get(handle, key);
+    byte[] value = read(key, from);
     if (value == null) {
       return null;
     }

@@ -25,6 +25,7 @@ public final class StorageErrors {
                   + message
                   + " (check it with verify-index; restore from a backup)";
           case CLOSED -> "the backend is closed: " + message;
+          case NOT_IN_MEMORY -> "not in memory: " + message;
           default -> "storage error: " + message;
         };
     return new StorageException(kind, text, null, e);
@@ -40,6 +41,9 @@ public final class StorageErrors {
         || message.contains("space limit")
         || message.contains("max allowed space")) {
       return StorageException.Kind.DISK_FULL;
+    }
+    if (code == Status.Code.Incomplete) {
+      return StorageException.Kind.NOT_IN_MEMORY; // only a memory-only read ends incomplete
     }
     if (code == Status.Code.Corruption) {
       return StorageException.Kind.CORRUPT;

@@ -26,7 +26,12 @@ public final class StorageException extends LDAPException {
     /** The backend is closed or closing (shutdown): unavailable (52). */
     CLOSED(ResultCode.UNAVAILABLE),
     /** Any other I/O failure of the database: unavailable (52). */
-    IO_ERROR(ResultCode.UNAVAILABLE);
+    IO_ERROR(ResultCode.UNAVAILABLE),
+    /**
+     * A memory-only read ({@link ReadFrom#MEMORY}) needed a record from disk: busy (51) if it ever
+     * reached a client; its reader retries where it may wait.
+     */
+    NOT_IN_MEMORY(ResultCode.BUSY);
 
     private final ResultCode resultCode;
 

@@ -70,7 +70,9 @@ final class SubtreeRename {
               false,
               (key, childId) -> {
                 StoredEntry child =
-                    whole ? id2entry.get(childId) : id2entry.withoutValuesApart(childId);
+                    whole
+                        ? id2entry.get(childId)
+                        : id2entry.withoutValuesApart(childId, ReadFrom.ANYWHERE);
                 RDN[] rdns = child.getParsedDN().getRDNs();
                 RDN[] relative = Arrays.copyOf(rdns, rdns.length - oldDepth);
                 DN movedDn = new DN(concat(relative, newDn.getRDNs()));

@@ -69,7 +69,7 @@ class EntryRecordTest {
       addTree(c);
       c.add(person(PHOTO_DN, 1500));
       long id = c.idOf(dn(PHOTO_DN));
-      EntryRecord record = c.recordToSend(id);
+      EntryRecord record = c.recordToSend(id, ReadFrom.ANYWHERE);
       assertThat(record).isNotNull();
       assertThat(
               new String(
@@ -98,15 +98,19 @@ class EntryRecordTest {
       // Its decoded footprint is over the large entry cache's threshold: the cache keeps it.
       c.add(person("uid=large,ou=People,dc=example,dc=com", 70_000));
       c.add(person(PHOTO_DN, 1500));
-      assertThat(c.recordToSend(c.idOf(dn("cn=staff,dc=example,dc=com")))).isNull();
-      assertThat(c.recordToSend(c.idOf(dn("uid=large,ou=People,dc=example,dc=com")))).isNull();
-      assertThat(c.recordToSend(c.idOf(dn(PHOTO_DN)) + 1000)).isNull();
-      assertThat(c.recordToSend(c.idOf(dn(PHOTO_DN)))).isNotNull();
+      assertThat(c.recordToSend(c.idOf(dn("cn=staff,dc=example,dc=com")), ReadFrom.ANYWHERE))
+          .isNull();
+      assertThat(
+              c.recordToSend(
+                  c.idOf(dn("uid=large,ou=People,dc=example,dc=com")), ReadFrom.ANYWHERE))
+          .isNull();
+      assertThat(c.recordToSend(c.idOf(dn(PHOTO_DN)) + 1000, ReadFrom.ANYWHERE)).isNull();
+      assertThat(c.recordToSend(c.idOf(dn(PHOTO_DN)), ReadFrom.ANYWHERE)).isNotNull();
     }
     try (Backend backend = open(true)) {
       // Every entry read is cached: records would bypass the cache.
       EntryContainer c = backend.containerFor(BASE);
-      assertThat(c.recordToSend(c.idOf(dn(PHOTO_DN)))).isNull();
+      assertThat(c.recordToSend(c.idOf(dn(PHOTO_DN)), ReadFrom.ANYWHERE)).isNull();
     }
   }
 

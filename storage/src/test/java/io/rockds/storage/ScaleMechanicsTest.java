@@ -2,9 +2,11 @@ package io.rockds.storage;
 
 import static io.rockds.storage.StorageFixtures.BASE;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.Schema;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,6 +23,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rocksdb.EnvOptions;
@@ -348,6 +351,42 @@ class ScaleMechanicsTest {
       assertThat(result.outcome()).isEqualTo(CachePreload.Outcome.COMPLETE);
       assertThat(result.keys()).as("dn2id, uid, id2entry... records").isGreaterThan(3L * users);
       assertThat(dataMissesReadingEveryUser(backend, users)).as("after the preload").isZero();
+    }
+  }
+
+  @Test
+  void memoryOnlyReadsRefuseToWaitForTheDiskAndServeWhatIsCached() throws Exception {
+    int users = 500;
+    BackendSettings settings = settings(dir.resolve("db"), 0, 32L << 20);
+    try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
+      importUsers(backend.containerFor(BASE), dir.resolve("work"), users);
+    }
+    try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
+      EntryContainer container = backend.containerFor(BASE);
+      String dn = "uid=user.7,ou=People,dc=example,dc=com";
+      long id = container.idOf(StorageFixtures.dn(dn));
+      for (ThrowingCallable read :
+          List.<ThrowingCallable>of(
+              () -> container.withDnOnly(id, ReadFrom.MEMORY),
+              () -> container.recordToSend(id, ReadFrom.MEMORY),
+              () -> container.peekWithoutValuesApart(id, null, ReadFrom.MEMORY))) {
+        assertThatThrownBy(read)
+            .as("a cold cache: the record is on disk")
+            .isInstanceOfSatisfying(
+                StorageException.class,
+                e -> {
+                  assertThat(e.kind()).isEqualTo(StorageException.Kind.NOT_IN_MEMORY);
+                  assertThat(e.getResultCode()).isEqualTo(ResultCode.BUSY);
+                });
+      }
+      assertThat(backend.health().isHealthy()).as("a miss is no failure").isTrue();
+
+      assertThat(container.withDnOnly(id, ReadFrom.ANYWHERE).getDN()).isEqualTo(dn);
+      assertThat(container.withDnOnly(id, ReadFrom.MEMORY).getDN())
+          .as("the block read from disk is now cached")
+          .isEqualTo(dn);
+      assertThat(container.recordToSend(id, ReadFrom.MEMORY)).isNotNull();
+      assertThat(container.peekWithoutValuesApart(id, null, ReadFrom.MEMORY).getDN()).isEqualTo(dn);
     }
   }
 
