@@ -32,6 +32,23 @@ class SchemaCheckerTest {
   }
 
   @Test
+  void check_judgesEachEntryOnItsOwnAttributesWhateverItsClassesAllowedBefore() throws Exception {
+    SchemaChecker checker = new SchemaChecker(SchemaLoader.standard());
+    String[] person = {"objectClass: top", "objectClass: PERSON"};
+    checker.check(entry("cn=a", person[0], person[1], "cn: a", "sn: a"));
+    assertThatThrownBy(() -> checker.check(entry("cn=b", person[0], person[1], "cn: b")))
+        .as("the same classes, sn missing")
+        .hasMessage("object class 'person' requires attribute 'sn'");
+    assertThatThrownBy(
+            () -> checker.check(entry("cn=c", "objectClass: top", "objectClass: person", "sn: c")))
+        .as("the same classes spelt otherwise, cn missing")
+        .hasMessage("object class 'person' requires attribute 'cn'");
+    assertThatThrownBy(
+            () -> checker.check(entry("cn=d", person[0], person[1], "cn: d", "sn: d", "mail: d")))
+        .hasMessage("attribute 'mail' not allowed");
+  }
+
+  @Test
   void check_refusesWithOpenLdapsResultCodes() {
     assertCode(ResultCode.OBJECT_CLASS_VIOLATION, "cn=a", "objectClass: person", "cn: a");
     assertCode(
