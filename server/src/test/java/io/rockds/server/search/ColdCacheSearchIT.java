@@ -49,6 +49,17 @@ class ColdCacheSearchIT {
       }
       server.restart();
       try (LDAPConnection c = server.rootConnection()) {
+        SearchRequest first =
+            new SearchRequest(TestServer.BASE, SearchScope.SUB, "(uid=user.100)", "1.1");
+        long before = handedToWorker(c);
+        assertThat(c.search(first).getEntryCount()).isOne();
+        assertThat(handedToWorker(c))
+            .as("the candidate was on disk: the search gave way to a worker")
+            .isEqualTo(before + 1);
+        assertThat(c.search(first).getEntryCount()).isOne();
+        assertThat(handedToWorker(c))
+            .as("then in memory: answered on the event loop")
+            .isEqualTo(before + 1);
         for (int i = 0; i < USERS; i += 7) {
           String dn = "uid=user." + i + ",ou=People," + TestServer.BASE;
           SearchResult dnOnly =
@@ -70,5 +81,18 @@ class ColdCacheSearchIT {
         }
       }
     }
+  }
+
+  private int monitorReads;
+
+  /**
+   * Searches handed to a worker, less the reads of the counter itself (a search of cn=monitor is
+   * always handed over, and counted before it answers).
+   */
+  private long handedToWorker(LDAPConnection c) throws Exception {
+    monitorReads++;
+    return c.getEntry("cn=Operations,cn=monitor", "searchOpsHandedToWorker")
+            .getAttributeValueAsLong("searchOpsHandedToWorker")
+        - monitorReads;
   }
 }
