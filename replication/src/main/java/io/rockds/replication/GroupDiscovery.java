@@ -2,6 +2,8 @@ package io.rockds.replication;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.ratis.client.RaftClient;
 import org.apache.ratis.client.RaftClientConfigKeys;
@@ -31,34 +33,48 @@ final class GroupDiscovery {
    * GroupStorage#FIRST_GROUP} when none answers (none runs yet: the group they will form).
    */
   static RaftGroupId find(ReplicationSettings settings) {
-    RaftProperties properties = new RaftProperties();
     Duration timeout = settings.electionTimeout().multipliedBy(2);
-    RaftClientConfigKeys.Rpc.setRequestTimeout(
-        properties, TimeDuration.valueOf(timeout.toMillis(), TimeUnit.MILLISECONDS));
     for (Peer peer : settings.peers()) {
       if (peer.id().equals(settings.serverId())) {
         continue;
       }
-      RaftPeer server = ReplicationNode.raftPeer(peer);
-      try (RaftClient client =
-          RaftClient.newBuilder()
-              .setClientId(ClientId.randomId())
-              .setRaftGroup(RaftGroup.valueOf(GroupStorage.FIRST_GROUP, server))
-              .setProperties(properties)
-              .setRetryPolicy(RetryPolicies.noRetry())
-              .build()) {
-        GroupManagementApi groups = client.getGroupManagementApi(server.getId());
-        for (RaftGroupId group : groups.list().getGroupIds()) {
-          // A server waiting to be added runs the group too, knowing no member: not an answer.
-          if (groups.info(group).getGroup().getPeer(server.getId()) != null) {
-            LOG.info("joining the replication group {} of {}", group, peer.id());
-            return group;
-          }
+      try {
+        List<RaftGroupId> groups = memberships(ReplicationNode.raftPeer(peer), timeout);
+        if (!groups.isEmpty()) {
+          LOG.info("joining the replication group {} of {}", groups.get(0), peer.id());
+          return groups.get(0);
         }
       } catch (IOException | RuntimeException e) {
         LOG.info("cannot ask {} for its replication group: {}", peer.id(), e.toString());
       }
     }
     return GroupStorage.FIRST_GROUP;
+  }
+
+  /**
+   * The groups {@code server} runs as a member, asked once through Ratis' group management API
+   * within {@code timeout}. A server waiting to be added runs its group knowing no member: that
+   * group is not among them.
+   */
+  static List<RaftGroupId> memberships(RaftPeer server, Duration timeout) throws IOException {
+    RaftProperties properties = new RaftProperties();
+    RaftClientConfigKeys.Rpc.setRequestTimeout(
+        properties, TimeDuration.valueOf(timeout.toMillis(), TimeUnit.MILLISECONDS));
+    try (RaftClient client =
+        RaftClient.newBuilder()
+            .setClientId(ClientId.randomId())
+            .setRaftGroup(RaftGroup.valueOf(GroupStorage.FIRST_GROUP, server))
+            .setProperties(properties)
+            .setRetryPolicy(RetryPolicies.noRetry())
+            .build()) {
+      GroupManagementApi groups = client.getGroupManagementApi(server.getId());
+      List<RaftGroupId> memberships = new ArrayList<>();
+      for (RaftGroupId group : groups.list().getGroupIds()) {
+        if (groups.info(group).getGroup().getPeer(server.getId()) != null) {
+          memberships.add(group);
+        }
+      }
+      return memberships;
+    }
   }
 }

@@ -19,6 +19,8 @@ import java.util.List;
  *     installs the leader's snapshot at its next start), or null while it applies them
  * @param member whether the local server is a member of the group: false once it was removed (its
  *     Raft server shut down), and while it waits to be added
+ * @param replaced whether the local server left its group because a group restored from a backup
+ *     replaced it ({@code applyFailure} says which and what to do): its data predates the restore
  */
 public record GroupStatus(
     String serverId,
@@ -30,7 +32,8 @@ public record GroupStatus(
     List<MemberStatus> members,
     long logStartIndex,
     String applyFailure,
-    boolean member) {
+    boolean member,
+    boolean replaced) {
   /** Whether a leader is known. */
   public boolean hasLeader() {
     return leaderId != null;

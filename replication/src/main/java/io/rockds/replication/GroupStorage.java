@@ -16,21 +16,22 @@ import java.util.UUID;
 import java.util.stream.Stream;
 import org.apache.ratis.proto.RaftProtos.LogEntryProto;
 import org.apache.ratis.proto.RaftProtos.RaftConfigurationProto;
-import org.apache.ratis.proto.RaftProtos.RaftPeerProto;
 import org.apache.ratis.protocol.RaftGroupId;
-import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.protocol.RaftPeer;
 import org.apache.ratis.server.protocol.TermIndex;
 import org.apache.ratis.server.storage.RaftStorageDirectory;
 import org.apache.ratis.util.FileUtils;
+import org.apache.ratis.util.ProtoUtils;
 
 /**
  * A member's Raft storage on disk ({@link ReplicationSettings#directory()}): one directory named by
  * the group's ID holding the log ({@code current/}) and the snapshots ({@code sm/}).
  *
  * <p>A group formed by setup has the ID {@link #FIRST_GROUP}. A group started again from a backup
- * ({@link #seed}) has a new random ID: the members of the group before can neither send it their
- * log nor vote in it (Ratis refuses a request for a group it does not run), so a server that kept
- * its data from before the restore can never replay it over the restored data.
+ * ({@link #seed}) has a new ID, which tells the group it replaced ({@link GroupGeneration}): the
+ * members of the group before can neither send it their log nor vote in it (Ratis refuses a request
+ * for a group it does not run), so a server that kept its data from before the restore can never
+ * replay it over the restored data.
  */
 public final class GroupStorage {
   /** The ID of a group formed by setup's bootstrap servers. */
@@ -104,9 +105,12 @@ public final class GroupStorage {
    * old one. The member forms the group with the bootstrap servers of its configuration.
    */
   public static void seed(Path directory, long index, StateWriter state) throws IOException {
+    RaftGroupId replaced = stored(directory);
     Path building = directory.resolveSibling(directory.getFileName() + ".new");
     FileUtils.deleteFully(building);
-    Path group = groupDirectory(building, RaftGroupId.randomId());
+    Path group =
+        groupDirectory(
+            building, GroupGeneration.successor(replaced == null ? FIRST_GROUP : replaced));
     Path current = group.resolve(RaftStorageDirectory.CURRENT_DIR_NAME);
     Files.createDirectories(current);
     // Ratis formats (empties) a storage without its metadata file: this one says term 0, no vote.
@@ -136,27 +140,31 @@ public final class GroupStorage {
    */
   public static Set<String> lastKnownMembers(Path directory) throws IOException {
     Set<String> members = new LinkedHashSet<>();
+    for (RaftPeer peer : lastKnownPeers(directory)) {
+      members.add(RaftPeerIds.name(peer.getId()));
+    }
+    return members;
+  }
+
+  /** The members {@link #lastKnownMembers} names, with their addresses. */
+  static List<RaftPeer> lastKnownPeers(Path directory) throws IOException {
     RaftGroupId group = stored(directory);
     if (group == null) {
-      return members;
+      return List.of();
     }
     Path file =
         groupDirectory(directory, group)
             .resolve(RaftStorageDirectory.CURRENT_DIR_NAME)
             .resolve(META_CONF);
     if (!Files.exists(file)) {
-      return members;
+      return List.of();
     }
     RaftConfigurationProto conf;
     try (InputStream in = Files.newInputStream(file)) {
       conf = LogEntryProto.parseFrom(in).getConfigurationEntry();
     }
-    for (RaftPeerProto peer : conf.getPeersList()) {
-      members.add(RaftPeerIds.name(RaftPeerId.valueOf(peer.getId())));
-    }
-    for (RaftPeerProto peer : conf.getOldPeersList()) {
-      members.add(RaftPeerIds.name(RaftPeerId.valueOf(peer.getId())));
-    }
-    return members;
+    List<RaftPeer> peers = new ArrayList<>(ProtoUtils.toRaftPeers(conf.getPeersList()));
+    peers.addAll(ProtoUtils.toRaftPeers(conf.getOldPeersList()));
+    return peers;
   }
 }

@@ -13,8 +13,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import org.apache.ratis.client.RaftClient;
 import org.apache.ratis.client.RaftClientConfigKeys;
 import org.apache.ratis.client.retry.RequestTypeDependentRetryPolicy;
@@ -55,10 +58,26 @@ public final class ReplicationNode implements AutoCloseable {
 
   private final ReplicationSettings settings;
   private final RaftGroupId groupId;
+
+  /** Null when this member found its group replaced before it started ({@link #leave}). */
   private final RaftServer server;
+
   private final RaftClient client;
   private final AppliedIndex appliedIndex;
   private final RecordStateMachine stateMachine;
+  private final Consumer<String> left;
+
+  /** Looks for a group restored from a backup on the members ({@link #watchForReplacement}). */
+  private final ScheduledExecutorService watch =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "rockds-replication-watch");
+            t.setDaemon(true);
+            return t;
+          });
+
+  /** Why this member left its group, replaced by a group restored from a backup; null if not. */
+  private volatile String replaced;
 
   private ReplicationNode(
       ReplicationSettings settings,
@@ -66,13 +85,15 @@ public final class ReplicationNode implements AutoCloseable {
       RaftServer server,
       RaftClient client,
       AppliedIndex appliedIndex,
-      RecordStateMachine stateMachine) {
+      RecordStateMachine stateMachine,
+      Consumer<String> left) {
     this.settings = settings;
     this.groupId = groupId;
     this.server = server;
     this.client = client;
     this.appliedIndex = appliedIndex;
     this.stateMachine = stateMachine;
+    this.left = left;
   }
 
   /**
@@ -87,8 +108,13 @@ public final class ReplicationNode implements AutoCloseable {
   /**
    * Starts this member: replays the log after the applier's position, then takes part in the group.
    * Returns at once; a leader is elected once a majority runs.
+   *
+   * <p>A member of a group that a group restored from a backup replaced ({@link GroupReplacement})
+   * does not take part in it, or leaves it once it learns of the replacement: it refuses writes and
+   * linearizable reads as unavailable from then on, and {@code left} hears why.
    */
-  public static ReplicationNode start(ReplicationSettings settings, RecordApplier applier)
+  public static ReplicationNode start(
+      ReplicationSettings settings, RecordApplier applier, Consumer<String> left)
       throws IOException {
     Files.createDirectories(settings.directory());
     RaftProperties properties = properties(settings);
@@ -107,17 +133,29 @@ public final class ReplicationNode implements AutoCloseable {
     // would tell a candidate outside its configuration to shut down) until the leader adds it.
     // Later starts recover the members from the log and snapshots.
     RaftGroup initial = (settings.joining() && firstStart) ? RaftGroup.valueOf(groupId) : group;
+    // Asked before the Raft server starts, so that it never votes in a group replaced already.
+    String replaced =
+        firstStart
+            ? null
+            : GroupReplacement.find(
+                groupId,
+                membersToAsk(settings),
+                settings.serverId(),
+                settings.electionTimeout().multipliedBy(2));
     AppliedIndex appliedIndex = new AppliedIndex();
     RecordStateMachine stateMachine = new RecordStateMachine(applier, appliedIndex);
-    RaftServer server =
-        RaftServer.newBuilder()
-            .setServerId(RaftPeerIds.of(settings.serverId()))
-            .setGroup(initial)
-            .setProperties(properties)
-            .setStateMachine(stateMachine)
-            .setOption(RaftStorage.StartupOption.RECOVER)
-            .build();
-    server.start();
+    RaftServer server = null;
+    if (replaced == null) {
+      server =
+          RaftServer.newBuilder()
+              .setServerId(RaftPeerIds.of(settings.serverId()))
+              .setGroup(initial)
+              .setProperties(properties)
+              .setStateMachine(stateMachine)
+              .setOption(RaftStorage.StartupOption.RECOVER)
+              .build();
+      server.start();
+    }
     RaftClient client;
     try {
       client =
@@ -128,15 +166,97 @@ public final class ReplicationNode implements AutoCloseable {
               .setRetryPolicy(retryPolicy(settings))
               .build();
     } catch (RuntimeException e) {
-      server.close();
+      if (server != null) {
+        server.close();
+      }
       throw e;
     }
-    return new ReplicationNode(settings, groupId, server, client, appliedIndex, stateMachine);
+    ReplicationNode node =
+        new ReplicationNode(settings, groupId, server, client, appliedIndex, stateMachine, left);
+    if (replaced != null) {
+      node.leave(replaced);
+    } else {
+      node.watchForReplacement();
+    }
+    return node;
   }
 
   /**
-   * Every request is retried every 100 ms (on the leader a refusal names, at once); a write gives
-   * up once the write timeout passed since it was first sent.
+   * Whom a member asks at its start whether its group was replaced: the members its storage last
+   * recorded, or the bootstrap servers when it recorded none.
+   */
+  private static List<RaftPeer> membersToAsk(ReplicationSettings settings) throws IOException {
+    List<RaftPeer> members = GroupStorage.lastKnownPeers(settings.directory());
+    return members.isEmpty()
+        ? settings.peers().stream().map(ReplicationNode::raftPeer).toList()
+        : members;
+  }
+
+  /**
+   * How often a member asks the others whether a group restored from a backup replaced its own: a
+   * server of the group before that was started again without being reset takes writes in the old
+   * group (with another such server) at most that long after a member of the new group answers.
+   */
+  private static Duration watchInterval(ReplicationSettings settings) {
+    Duration twoElections = settings.electionTimeout().multipliedBy(2);
+    return twoElections.compareTo(MIN_WATCH_INTERVAL) > 0 ? twoElections : MIN_WATCH_INTERVAL;
+  }
+
+  private static final Duration MIN_WATCH_INTERVAL = Duration.ofSeconds(2);
+
+  private void watchForReplacement() {
+    long interval = watchInterval(settings).toMillis();
+    watch.scheduleWithFixedDelay(
+        () -> {
+          try {
+            List<RaftPeer> members =
+                new ArrayList<>(server.getDivision(groupId).getRaftConf().getAllPeers());
+            String reason =
+                GroupReplacement.find(
+                    groupId,
+                    members,
+                    settings.serverId(),
+                    settings.electionTimeout().multipliedBy(2));
+            if (reason != null) {
+              leave(reason);
+            }
+          } catch (IOException | RuntimeException e) {
+            LOG.debug("cannot tell whether a restored group replaced this one: {}", e.toString());
+          }
+        },
+        interval,
+        interval,
+        TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Leaves the group for good (its Raft server stops: it neither votes nor appends any more, so
+   * that the servers of the group replaced cannot form a majority with it).
+   */
+  private void leave(String reason) {
+    replaced = reason;
+    watch.shutdown();
+    LOG.error(reason);
+    left.accept(reason);
+    try {
+      closeServer();
+    } catch (IOException e) {
+      LOG.warn(
+          "the Raft server of {} did not close cleanly: {}", settings.serverId(), e.toString());
+    }
+  }
+
+  /** Refuses a request as unavailable once this member left its group ({@link #leave}). */
+  private void refuseIfReplaced() throws ReplicationUnavailableException {
+    String reason = replaced;
+    if (reason != null) {
+      throw new ReplicationUnavailableException(reason, null);
+    }
+  }
+
+  /**
+   * Every request is retried every 100 ms (on the leader a refusal names, at once); a write, and a
+   * linearizable read, give up once the write timeout passed since it was first sent.
    */
   private static RetryPolicy retryPolicy(ReplicationSettings settings) {
     RetryPolicy every100ms =
@@ -147,6 +267,9 @@ public final class ReplicationNode implements AutoCloseable {
             RaftClientRequestProto.TypeCase.WRITE,
             TimeDuration.valueOf(settings.writeTimeout().toMillis(), TimeUnit.MILLISECONDS))
         .setRetryPolicy(RaftClientRequestProto.TypeCase.READ, every100ms)
+        .setTimeout(
+            RaftClientRequestProto.TypeCase.READ,
+            TimeDuration.valueOf(settings.writeTimeout().toMillis(), TimeUnit.MILLISECONDS))
         .build();
   }
 
@@ -209,6 +332,7 @@ public final class ReplicationNode implements AutoCloseable {
    *     timeout (no leader, no majority); it may still be committed later
    */
   public byte[] submit(byte[] record) throws ReplicationUnavailableException, InterruptedException {
+    refuseIfReplaced();
     long deadline = System.nanoTime() + settings.writeTimeout().toNanos();
     RaftClientReply reply;
     try {
@@ -264,32 +388,39 @@ public final class ReplicationNode implements AutoCloseable {
    * its read index (the commit index, confirmed by a heartbeat to a majority) and waits until it
    * applied that far, so that a read served here next is linearizable.
    *
+   * <p>Each read is its own request, sent on the calling thread (Ratis' blocking API), as each
+   * write: one that cannot be answered (sent while the group elected a leader, or to a leader that
+   * had not committed an entry of its term yet) is retried on its own until the write timeout and
+   * holds no other read back. Ratis' ordered asynchronous API answers the reads of this member in
+   * the order they were sent, so one stuck read held every later one until it ended.
+   *
    * @throws ReplicationUnavailableException when the group did not confirm it within the write
    *     timeout (no leader, no majority)
    */
   public void awaitCommitted() throws ReplicationUnavailableException, InterruptedException {
+    refuseIfReplaced();
     long deadline = System.nanoTime() + settings.writeTimeout().toNanos();
-    CompletableFuture<RaftClientReply> read =
-        client.async().sendReadOnly(Message.EMPTY, RaftPeerIds.of(settings.serverId()));
+    RaftClientReply reply;
     try {
-      RaftClientReply reply = read.get(remaining(deadline), TimeUnit.NANOSECONDS);
-      if (!reply.isSuccess()) {
+      reply = client.io().sendReadOnly(Message.EMPTY, RaftPeerIds.of(settings.serverId()));
+    } catch (InterruptedIOException e) {
+      throw new InterruptedException(e.getMessage());
+    } catch (IOException e) {
+      if (remaining(deadline) > 0) {
         throw new ReplicationUnavailableException(
-            "the replication group could not confirm its commit index: " + reply.getException(),
-            reply.getException());
+            "the replication group could not confirm its commit index: " + e.getMessage(), e);
       }
-    } catch (TimeoutException e) {
-      read.cancel(true);
       throw new ReplicationUnavailableException(
           "the replication group did not confirm its commit index within "
               + settings.writeTimeout().toMillis()
               + " ms: "
               + whyNoMajority(),
           e);
-    } catch (ExecutionException e) {
+    }
+    if (!reply.isSuccess()) {
       throw new ReplicationUnavailableException(
-          "the replication group could not confirm its commit index: " + e.getCause(),
-          e.getCause());
+          "the replication group could not confirm its commit index: " + reply.getException(),
+          reply.getException());
     }
   }
 
@@ -416,6 +547,10 @@ public final class ReplicationNode implements AutoCloseable {
 
   /** The members of the current configuration (old and new ones while it changes). */
   private List<RaftPeer> currentPeers() throws IOException {
+    String reason = replaced;
+    if (reason != null) {
+      throw new IOException(reason);
+    }
     return new ArrayList<>(server.getDivision(groupId).getRaftConf().getAllPeers());
   }
 
@@ -444,6 +579,22 @@ public final class ReplicationNode implements AutoCloseable {
 
   /** The group as this member sees it now. */
   public GroupStatus status() throws IOException {
+    String reason = replaced;
+    if (reason != null) {
+      long applied = appliedIndex.get();
+      return new GroupStatus(
+          settings.serverId(),
+          "replaced",
+          null,
+          0,
+          applied,
+          applied,
+          List.of(),
+          0,
+          reason,
+          false,
+          true);
+    }
     RaftServer.Division division = server.getDivision(groupId);
     DivisionInfo info = division.getInfo();
     RaftPeerId leader = info.getLeaderId();
@@ -484,7 +635,8 @@ public final class ReplicationNode implements AutoCloseable {
         members,
         division.getRaftLog().getStartIndex(),
         stateMachine.stopped(),
-        isMember(division));
+        isMember(division),
+        false);
   }
 
   private static String roleName(RaftPeerRole role) {
@@ -494,6 +646,7 @@ public final class ReplicationNode implements AutoCloseable {
   /** Leaves the group: stops the client, then the Raft server (its log is kept). */
   @Override
   public void close() throws IOException {
+    watch.shutdownNow();
     try {
       client.close();
     } finally {
@@ -515,6 +668,9 @@ public final class ReplicationNode implements AutoCloseable {
    * apply thread.
    */
   private void closeServer() throws IOException {
+    if (server == null) {
+      return;
+    }
     CompletableFuture<Void> closed = new CompletableFuture<>();
     Thread closing =
         new Thread(

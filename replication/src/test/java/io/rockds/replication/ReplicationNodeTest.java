@@ -133,7 +133,8 @@ class ReplicationNodeTest {
                 snapshotInterval,
                 SMALL_SEGMENT,
                 joining),
-            appliers[i]);
+            appliers[i],
+            reason -> {});
   }
 
   /** Log segments of a few records, so that a purge behind a snapshot removes some. */

@@ -245,7 +245,8 @@ public final class DirectoryServer implements AutoCloseable {
                 applier,
                 backends,
                 replicatedSettings(instance, store),
-                server::requestRestart);
+                server::requestRestart,
+                reason -> server.logs.error(ErrorSeverity.ERROR, "REPLICATION", reason));
       }
       ChangeNotifier changes = new ChangeNotifier();
       ChangelogStore changelog =

@@ -38,6 +38,7 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
   private final Backends backends;
   private final ReplicatedSettings settings;
   private final Consumer<String> restart;
+  private final Consumer<String> left;
   private volatile ReplicationNode node;
 
   /**
@@ -45,18 +46,22 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
    * @param settings the shared settings, applied and checkpointed with the backends
    * @param restart asks for the server to be restarted, with the reason: a snapshot received from
    *     the leader is installed before the backends open
+   * @param left hears why this server left its group for good: a group restored from a backup
+   *     replaced it
    */
   public ReplicatedWrites(
       ReplicationConfig config,
       WriteApplier applier,
       Backends backends,
       ReplicatedSettings settings,
-      Consumer<String> restart) {
+      Consumer<String> restart,
+      Consumer<String> left) {
     this.config = config;
     this.applier = applier;
     this.backends = backends;
     this.settings = settings;
     this.restart = restart;
+    this.left = left;
   }
 
   /** Where an instance keeps its Raft log and snapshots. */
@@ -96,7 +101,8 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
                 config.snapshotInterval(),
                 config.logSegmentBytes(),
                 config.joining()),
-            this);
+            this,
+            left);
   }
 
   @Override

@@ -19,6 +19,9 @@ public final class Writability {
     if (group == null) {
       return "the replication group's state is unknown (replication not started)";
     }
+    if (group.replaced()) {
+      return group.applyFailure();
+    }
     if (!group.member()) {
       return group.serverId()
           + " is not a member of its replication group (it was removed: stop it; or it waits for"

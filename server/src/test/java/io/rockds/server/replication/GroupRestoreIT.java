@@ -9,11 +9,13 @@ import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
+import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.server.backup.BackupDirectory;
 import io.rockds.server.backup.BackupManifest;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -23,6 +25,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -129,6 +132,90 @@ class GroupRestoreIT {
     assertThat(last).hasSize(restored.size() + 1);
     for (int i = 1; i < 3; i++) {
       awaitContent(i, last);
+    }
+  }
+
+  /**
+   * Servers of the group before a restore that were not reset (dsrepl reset-server forgotten) do
+   * not form that group again once they reach a member of the restored group: running when it
+   * starts, they leave their group within seconds; started while it runs, they never take part in
+   * it. Either way they refuse writes and linearizable reads with unavailable (52), saying why and
+   * what to do, /health answers 503, the error log says so, and the restored group goes on
+   * untouched.
+   */
+  @Test
+  void serversOfTheGroupBeforeARestoreThatWereNotResetLeaveIt() throws Exception {
+    group = ReplicationGroup.start(directory, Duration.ofSeconds(5));
+    group.awaitLeader();
+    group.addBase(0, "backed-up");
+    group.readCommitted(0, BASE);
+    String backupId = backUp(0);
+    for (int i = 0; i < 3; i++) {
+      group.stop(i);
+    }
+    BackupDirectory backups = new BackupDirectory(backupDirectory(), Clock.systemUTC());
+    GroupRestore.newGroup(backups, backups.get(backupId), group.instance(0), line -> {});
+
+    // ds1 and ds2 form their old group again while ds0 is down: nothing tells them yet.
+    group.start(1);
+    group.start(2);
+    group.awaitLeader();
+    try (LDAPConnection c = group.connect(1)) {
+      c.add(ReplicationGroup.user("in-the-old-group"));
+    }
+    group.start(0);
+    for (int i = 1; i < 3; i++) {
+      group.awaitHealth(i, "503");
+      assertRefusedAsReplaced(i);
+    }
+    awaitErrorLog(1, "was replaced by a group restored from a backup");
+    assertThat(
+            group
+                .read(1, "cn=Replication,cn=monitor")
+                .getAttributeValue("ds-replication-unwritable-reason"))
+        .contains("dsrepl reset-server");
+
+    // Started again while the restored group runs, ds2 never takes part in its old group.
+    group.stop(2);
+    group.start(2);
+    assertThat(group.server(2).replication().status().replaced()).isTrue();
+    assertRefusedAsReplaced(2);
+
+    try (LDAPConnection c = group.connect(0)) {
+      c.add(ReplicationGroup.user("in-the-restored-group"));
+    }
+    assertThat(group.read(0, "uid=in-the-old-group," + BASE)).isNull();
+    assertThat(group.read(0, "uid=backed-up," + BASE)).isNotNull();
+  }
+
+  /** Polls until server {@code i}'s error log holds {@code text}, within a deadline. */
+  private void awaitErrorLog(int i, String text) throws Exception {
+    Path errors = group.instance(i).logs().resolve("errors");
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!Files.exists(errors) || !Files.readString(errors).contains(text)) {
+      assertThat(System.nanoTime()).as("ds" + i + "'s error log: " + text).isLessThan(deadline);
+      Thread.sleep(50); // polling interval of a condition with a deadline
+    }
+  }
+
+  /** Server {@code i} refuses a write and a linearizable read: its group was replaced. */
+  private void assertRefusedAsReplaced(int i) throws Exception {
+    try (LDAPConnection c = group.connect(i)) {
+      for (ThrowingCallable refused :
+          List.<ThrowingCallable>of(
+              () -> c.add(ReplicationGroup.user("refused-on-ds" + i)),
+              () -> c.search(ReplicationGroup.readAfterWrite(BASE)))) {
+        assertThatThrownBy(refused)
+            .isInstanceOfSatisfying(
+                LDAPException.class,
+                e -> {
+                  assertThat(e.getResultCode()).isEqualTo(ResultCode.UNAVAILABLE);
+                  assertThat(e.getDiagnosticMessage())
+                      .contains("was replaced by a group restored from a backup")
+                      .contains("dsrepl reset-server");
+                });
+      }
+      assertThat(c.getEntry(BASE)).as("reads go on from its copy").isNotNull();
     }
   }
 

@@ -293,11 +293,18 @@ class ReplicationIT {
     assertThat(monitor.getAttributeValue("ds-replication-writable")).isEqualTo("false");
     assertThat(monitor.getAttributeValue("ds-replication-unwritable-reason")).contains("no leader");
     try (LDAPConnection c = group.connect(0)) {
-      // A linearizable read cannot be confirmed without a majority either.
+      // A linearizable read cannot be confirmed without a majority either: refused in bounded time.
+      long start = System.nanoTime();
       assertThatThrownBy(() -> c.search(ReplicationGroup.readAfterWrite(BASE)))
           .isInstanceOfSatisfying(
               LDAPException.class,
-              e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.UNAVAILABLE));
+              e -> {
+                assertThat(e.getResultCode()).isEqualTo(ResultCode.UNAVAILABLE);
+                assertThat(e.getDiagnosticMessage())
+                    .contains("did not confirm its commit index within 3000 ms")
+                    .contains("no majority");
+              });
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(8));
       assertThatThrownBy(() -> c.add(ReplicationGroup.user("alone")))
           .isInstanceOfSatisfying(
               LDAPException.class,
