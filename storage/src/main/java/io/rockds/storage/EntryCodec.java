@@ -173,7 +173,7 @@ final class EntryCodec {
       int id = readId(in);
       String name = dictionary.nameOf(id);
       int valueCount = readCount(in, 1);
-      boolean kept = projection == null || projection.keeps(id, name);
+      boolean kept = projection == null || projection.keeps(name);
       // A partial decode skips the attributes the projection drops; completing one skips those it
       // kept, which the partial entry holds already.
       boolean skipped = decoded != null ? kept : !kept;

@@ -349,6 +349,15 @@ public final class EntryContainer {
   }
 
   /**
+   * {@link #peekWithoutValuesApart(long, AttributeProjection, ReadFrom)} of the entry named {@code
+   * dn}, or null, read wherever it is: one {@code dn2id} read more.
+   */
+  public Entry peekWithoutValuesApart(DN dn, AttributeProjection projection) throws LDAPException {
+    long id = idOf(dn);
+    return id < 0 ? null : peekWithoutValuesApart(id, projection, ReadFrom.ANYWHERE);
+  }
+
+  /**
    * The whole entry of what {@link #peek} returned: the attributes the peek left out decoded from
    * the record it read, so that a scan reads and decodes each entry once; a cached or whole entry
    * as it is. Not cached (the record may predate a write the cache has seen since). Never modify
@@ -363,7 +372,7 @@ public final class EntryContainer {
 
   private static boolean keepsLacking(StoredEntry entry, AttributeProjection projection) {
     for (StoredEntry.Apart a : entry.lacking()) {
-      if (projection.keeps(a.descriptionId(), a.description())) {
+      if (projection.keeps(a.description())) {
         return true;
       }
     }

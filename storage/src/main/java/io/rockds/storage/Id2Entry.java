@@ -206,8 +206,7 @@ public final class Id2Entry extends IdKeyedTree {
     if (!decoded.apart().isEmpty()) {
       attributes = new ArrayList<>(attributes);
       for (StoredEntry.Apart a : decoded.apart()) {
-        if (!readApart
-            || (projection != null && !projection.keeps(a.descriptionId(), a.description()))) {
+        if (!readApart || (projection != null && !projection.keeps(a.description()))) {
           lacking.add(a);
           continue;
         }
