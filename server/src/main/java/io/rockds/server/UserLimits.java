@@ -2,6 +2,7 @@ package io.rockds.server;
 
 import com.unboundid.ldap.sdk.Entry;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * A user's own resource limits, from the OpenDJ operational attributes of their entry; each one,
@@ -28,6 +29,10 @@ public record UserLimits(
   public static final String TIME_LIMIT = "ds-rlim-time-limit";
   public static final String LOOKTHROUGH_LIMIT = "ds-rlim-lookthrough-limit";
   public static final String IDLE_TIME_LIMIT = "ds-rlim-idle-time-limit";
+
+  /** Every attribute {@link #of} reads. */
+  public static final List<String> ATTRIBUTES =
+      List.of(SIZE_LIMIT, TIME_LIMIT, LOOKTHROUGH_LIMIT, IDLE_TIME_LIMIT);
 
   /**
    * The limits {@code entry} carries; a value that is not an integer is ignored (the server's

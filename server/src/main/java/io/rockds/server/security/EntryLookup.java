@@ -11,6 +11,7 @@ import io.rockds.server.UserLimits;
 import io.rockds.server.group.Groups;
 import io.rockds.server.security.aci.DirectoryReader;
 import io.rockds.server.security.privilege.Privilege;
+import io.rockds.storage.AttributeProjection;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
 import io.rockds.storage.matching.FilterEvaluator;
@@ -20,12 +21,17 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The entry reads security needs, straight from the backends (no access control applies to them).
  */
 public final class EntryLookup implements DirectoryReader {
   private static final String[] MEMBER_ATTRIBUTES = {"member", "uniqueMember"};
+
+  /** Every attribute of the user's entry {@link #identityOf} reads. */
+  public static final List<String> IDENTITY_ATTRIBUTES =
+      Stream.concat(Stream.of(Privilege.ATTRIBUTE), UserLimits.ATTRIBUTES.stream()).toList();
 
   private final Backends backends;
   private final Schema schema;
@@ -45,14 +51,19 @@ public final class EntryLookup implements DirectoryReader {
    * membership at each bind.
    */
   public Identity identityOf(Entry user) throws LDAPException {
+    return identityOf(user, user.getParsedDN());
+  }
+
+  /** {@link #identityOf(Entry)} with the entry's DN parsed already ({@code dn}). */
+  public Identity identityOf(Entry user, DN dn) throws LDAPException {
     Set<String> privileges = new HashSet<>(values(user, Privilege.ATTRIBUTE));
     Map<DN, Set<String>> granting = groups.privileges().byGroup();
     if (!granting.isEmpty()) {
-      for (DN group : groups.memberOf(user.getParsedDN())) {
+      for (DN group : groups.memberOf(dn)) {
         privileges.addAll(granting.getOrDefault(group, Set.of()));
       }
     }
-    return new Identity(user.getParsedDN(), false, privileges, UserLimits.of(user));
+    return new Identity(dn, false, privileges, UserLimits.of(user));
   }
 
   private static List<String> values(Entry entry, String attribute) {
@@ -75,6 +86,17 @@ public final class EntryLookup implements DirectoryReader {
   public Entry getForMatching(DN dn) throws LDAPException {
     EntryContainer container = backends.containerFor(dn);
     return container == null ? null : container.getForMatching(dn);
+  }
+
+  /**
+   * The entry, or null, with at least the attributes {@code reads} keeps and never the values it
+   * stores apart: the cached entry, else only those attributes decoded from its record (a user's
+   * photo and the rest are skipped), without filling the cache. One point read of each tree at
+   * most, for a reader that knows what it reads, such as authentication.
+   */
+  public Entry getReading(DN dn, AttributeProjection reads) throws LDAPException {
+    EntryContainer container = backends.containerFor(dn);
+    return container == null ? null : container.peekWithoutValuesApart(dn, reads);
   }
 
   /**

@@ -16,11 +16,14 @@ import io.rockds.server.logging.OperationRecord;
 import io.rockds.server.security.EntryLookup;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.password.PasswordSchemes;
-import io.rockds.storage.StoredEntry;
+import io.rockds.storage.AttributeProjection;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,6 +54,27 @@ public final class AuthenticationGate {
   static final String CONTROL_OID =
       DraftBeheraLDAPPasswordPolicy10ResponseControl.PASSWORD_POLICY_RESPONSE_OID;
   private static final String INVALID = "Invalid credentials";
+
+  /**
+   * Every attribute of the entry authentication reads (its password, its policy and the state kept
+   * under it, its identity's privileges and limits), so all it decodes of the entry: a user's photo
+   * and the rest stay undecoded, and a group's members unread. Entries are read without a schema,
+   * so they find an attribute by its whole description in lower case, as kept here.
+   */
+  private static final AttributeProjection READS = reads();
+
+  private static AttributeProjection reads() {
+    Set<String> read = new HashSet<>();
+    for (List<String> names :
+        List.of(
+            PasswordState.READ_BY_AUTHENTICATION,
+            PasswordPolicies.POLICY_ATTRIBUTES,
+            EntryLookup.IDENTITY_ATTRIBUTES)) {
+      names.forEach(name -> read.add(name.toLowerCase(Locale.ROOT)));
+    }
+    return new AttributeProjection(
+        description -> read.contains(description.toLowerCase(Locale.ROOT)));
+  }
 
   /**
    * Why the caller authenticates: a bind sets the connection's identity, a password change does
@@ -133,9 +157,7 @@ public final class AuthenticationGate {
       }
       return new BindOutcome(root, List.of());
     }
-    Entry entry = dn == null ? null : onEventLoop ? entries.getForMatching(dn) : entries.get(dn);
-    // Its values stored apart (a group's members, possibly millions) are read on a worker.
-    giveWayIf(onEventLoop && entry instanceof StoredEntry stored && stored.lacksValues());
+    Entry entry = dn == null ? null : entries.getReading(dn, READS);
     PasswordPolicy policy = entry == null ? policies.defaultPolicy() : policies.policyFor(entry);
     requireSecure(client, policy);
     if (entry == null || !entry.hasAttribute(PasswordState.PASSWORD)) {
@@ -146,7 +168,7 @@ public final class AuthenticationGate {
       giveWayIf(onEventLoop && policy.lockoutFailureCount() > 0);
       throw refused(false, null);
     }
-    return admit(client, entry, policy, password, requestControls, purpose, onEventLoop);
+    return admit(client, entry, dn, policy, password, requestControls, purpose, onEventLoop);
   }
 
   /**
@@ -156,26 +178,30 @@ public final class AuthenticationGate {
   public BindOutcome verified(ClientConnection client, DN dn, List<Control> requestControls)
       throws LDAPException {
     OperationRecord.current().authenticating(dn);
-    Entry entry = entries.get(dn);
+    Entry entry = entries.getReading(dn, READS);
     if (entry == null) {
       throw new LDAPException(
           ResultCode.INVALID_CREDENTIALS, "No entry matches the client certificate subject " + dn);
     }
     return admit(
-        client, entry, policies.policyFor(entry), null, requestControls, Purpose.BIND, false);
+        client, entry, dn, policies.policyFor(entry), null, requestControls, Purpose.BIND, false);
   }
 
-  /** The policy checks of an existing entry; {@code password} null when already proven. */
+  /**
+   * The policy checks of an existing entry, found by the name {@code named}; {@code password} null
+   * when already proven.
+   */
   private BindOutcome admit(
       ClientConnection client,
       Entry entry,
+      DN named,
       PasswordPolicy policy,
       byte[] password,
       List<Control> requestControls,
       Purpose purpose,
       boolean onEventLoop)
       throws LDAPException {
-    boolean wantsControl = requestControls.stream().anyMatch(c -> c.getOID().equals(CONTROL_OID));
+    boolean wantsControl = wantsControl(requestControls);
     PasswordState state = new PasswordState(entry);
     Instant now = clock.instant();
     giveWayIf(onEventLoop && !verifiesQuickly(entry, policy));
@@ -183,7 +209,8 @@ public final class AuthenticationGate {
     if (state.isDisabled() || state.isAccountExpired(now) || state.isLocked(policy, now)) {
       throw refused(wantsControl, DraftBeheraLDAPPasswordPolicy10ErrorType.ACCOUNT_LOCKED);
     }
-    DN dn = entry.getParsedDN();
+    // The entry's DN, as it is stored: the name it was found by unless written otherwise.
+    DN dn = named.toString().equals(entry.getDN()) ? named : entry.getParsedDN();
     if (!matches) {
       if (policy.lockoutFailureCount() > 0) {
         giveWayIf(onEventLoop);
@@ -196,7 +223,7 @@ public final class AuthenticationGate {
       giveWayIf(onEventLoop);
       keep(dn, PasswordState.clearFailures());
     }
-    Identity identity = entries.identityOf(entry);
+    Identity identity = entries.identityOf(entry, dn);
     if (purpose == Purpose.PASSWORD_CHANGE || password == null) {
       return new BindOutcome(identity, List.of());
     }
@@ -264,6 +291,15 @@ public final class AuthenticationGate {
       matched |= policies.schemesFor(policy).verify(password, stored);
     }
     return matched;
+  }
+
+  private static boolean wantsControl(List<Control> requestControls) {
+    for (Control control : requestControls) {
+      if (control.getOID().equals(CONTROL_OID)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void requireSecure(ClientConnection client, PasswordPolicy policy)

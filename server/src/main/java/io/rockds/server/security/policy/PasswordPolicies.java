@@ -31,9 +31,10 @@ import org.slf4j.LoggerFactory;
  * change of {@code cn=config} takes effect through {@link #reload}.
  */
 public final class PasswordPolicies {
-  private static final String[] POLICY_ATTRIBUTES = {
-    "ds-pwp-password-policy-dn", "pwdPolicySubentry"
-  };
+  /** The attributes of an entry naming its policy ({@link #policyFor}). */
+  static final List<String> POLICY_ATTRIBUTES =
+      List.of("ds-pwp-password-policy-dn", "pwdPolicySubentry");
+
   private static final Logger LOG = LoggerFactory.getLogger(PasswordPolicies.class);
 
   /** The policies in force; replaced as a whole so a reader never sees half a change. */

@@ -26,6 +26,19 @@ final class PasswordState {
   static final String RESET = "pwdReset";
   static final String DISABLED = "ds-pwp-account-disabled";
   static final String ACCOUNT_EXPIRATION = "ds-pwp-account-expiration-time";
+  static final String CREATE_TIMESTAMP = "createTimestamp";
+
+  /** What authentication reads here ({@link #historyValues} is read by password changes only). */
+  static final List<String> READ_BY_AUTHENTICATION =
+      List.of(
+          PASSWORD,
+          FAILURE_TIME,
+          LOCKED_TIME,
+          CHANGED_TIME,
+          CREATE_TIMESTAMP,
+          RESET,
+          DISABLED,
+          ACCOUNT_EXPIRATION);
 
   /** draft-behera: a locked time of 000001010000Z means locked until an administrator unlocks. */
   private static final String PERMANENT_LOCK = "000001010000Z";
@@ -88,7 +101,7 @@ final class PasswordState {
   /** When the password was last set: pwdChangedTime, else createTimestamp; null if neither. */
   Instant changedTime() {
     String v = entry.getAttributeValue(CHANGED_TIME);
-    return time(v != null ? v : entry.getAttributeValue("createTimestamp"));
+    return time(v != null ? v : entry.getAttributeValue(CREATE_TIMESTAMP));
   }
 
   /** OpenDJ's {@code ds-pwp-account-disabled: true}: no authentication at all. */
