@@ -18,6 +18,7 @@ public final class ClientConnection {
   private volatile String authMethod = NO_AUTHENTICATION;
   private final PagedSearches pagedSearches = new PagedSearches();
   private volatile boolean unbound;
+  private volatile Identity restrictedToPasswordChange;
 
   ClientConnection(LdapConnection ldap) {
     this(ldap, new ConcurrentHashMap<>(), new AtomicLong());
@@ -76,6 +77,22 @@ public final class ClientConnection {
    */
   public String authMethod() {
     return authMethod;
+  }
+
+  /**
+   * The identity of this connection's bind whose password an administrator reset, under a policy
+   * forcing its change: until it is changed, only that change is allowed ({@link
+   * io.rockds.server.security.policy.ResetRestrictions}). Null when not restricted.
+   */
+  public Identity restrictedToPasswordChange() {
+    return restrictedToPasswordChange;
+  }
+
+  /**
+   * Restricts the bind as {@code identity} (see {@link #restrictedToPasswordChange}); null lifts.
+   */
+  public void restrictToPasswordChange(Identity identity) {
+    restrictedToPasswordChange = identity;
   }
 
   void setIdentity(Identity identity, String authMethod) {

@@ -7,10 +7,7 @@ import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.server.ClientConnection;
 import io.rockds.server.Identity;
-import java.util.Collections;
-import java.util.Map;
 import java.util.Set;
-import java.util.WeakHashMap;
 
 /**
  * Connections bound with a password an administrator reset, under a policy with {@code
@@ -22,20 +19,21 @@ public final class ResetRestrictions {
   private static final Set<String> ALLOWED_EXTENDED_OPERATIONS =
       Set.of(PasswordModifyOperation.OID, "1.3.6.1.4.1.1466.20037", "1.3.6.1.4.1.4203.1.11.3");
 
-  /** The restricted identity of each connection (compared by reference: one bind). */
-  private final Map<ClientConnection, Identity> restricted =
-      Collections.synchronizedMap(new WeakHashMap<>());
-
+  /**
+   * Restricts {@code client}'s bind as {@code identity}. Kept on the connection: a map of all
+   * connections, consulted by every request of every connection, serialised them on its lock.
+   */
   void restrict(ClientConnection client, Identity identity) {
-    restricted.put(client, identity);
+    client.restrictToPasswordChange(identity);
   }
 
   void lift(ClientConnection client) {
-    restricted.remove(client);
+    client.restrictToPasswordChange(null);
   }
 
-  private boolean isRestricted(ClientConnection client) {
-    Identity identity = restricted.get(client);
+  /** Compared by reference: the restriction belongs to one bind. */
+  private static boolean isRestricted(ClientConnection client) {
+    Identity identity = client.restrictedToPasswordChange();
     return identity != null && identity == client.identity();
   }
 
