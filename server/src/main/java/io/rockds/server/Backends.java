@@ -46,7 +46,7 @@ public final class Backends implements AutoCloseable {
       for (BackendConfig config : configs) {
         if (config.enabled()) {
           Backend backend =
-              Backend.open(settings(config, instance, budget, enabled).forServing(), schema);
+              Backend.openServing(settings(config, instance, budget, enabled), schema);
           backends.byId.put(config.id(), backend);
           openVlvIndexes(backend, config);
         }

@@ -77,6 +77,10 @@ public final class Backend implements AutoCloseable {
 
   private final Statistics statistics;
   private final LRUCache blockCache;
+
+  /** Null when the memtables keep the whole share (tools writing in bulk, read-only views). */
+  private final MemtableBound memtableBound;
+
   private final Map<DN, EntryContainer> containers = new LinkedHashMap<>();
   private final EntryCache entryCache;
   private final AtomicLong nextId = new AtomicLong(1);
@@ -113,7 +117,8 @@ public final class Backend implements AutoCloseable {
       LRUCache blockCache,
       Map<TreeTuning.Kind, ColumnFamilyOptions> treeOptions,
       Path secondaryDirectory,
-      StorageHealth health) {
+      StorageHealth health,
+      long memtableFloorBytes) {
     this.settings = settings;
     this.entryLimits = IndexEntryLimits.of(settings);
     this.health = health;
@@ -125,6 +130,10 @@ public final class Backend implements AutoCloseable {
     this.handles = handles;
     this.statistics = statistics;
     this.blockCache = blockCache;
+    this.memtableBound =
+        memtableFloorBytes > 0
+            ? new MemtableBound(db, handles, this, memtableFloorBytes, settings.memtableBytes())
+            : null;
     this.writeOptions = new WriteOptions().setSync(settings.syncWrites());
     this.entryCache =
         settings.entryCacheBytes() > 0
@@ -133,14 +142,30 @@ public final class Backend implements AutoCloseable {
   }
 
   /**
-   * Opens (creating if needed) the backend for exclusive use. An index whose column family is new
-   * while the container already holds entries is marked untrusted until rebuilt; one whose entry
-   * limit changed since its records were written stays trusted ({@link IndexEntryLimits}). Fails
-   * with a message naming the holder when another process (a running server, an import) has the
-   * database open.
+   * Opens (creating if needed) the backend for exclusive use, its memtables bounded by the whole
+   * {@link BackendSettings#memtableBytes} (tools writing in bulk). An index whose column family is
+   * new while the container already holds entries is marked untrusted until rebuilt; one whose
+   * entry limit changed since its records were written stays trusted ({@link IndexEntryLimits}).
+   * Fails with a message naming the holder when another process (a running server, an import) has
+   * the database open.
    */
   public static Backend open(BackendSettings settings, Schema schema) throws LDAPException {
-    return open(settings, schema, null);
+    return open(settings, schema, null, 0);
+  }
+
+  /**
+   * Opens the backend as {@link #open} does, for a server: its memtables bounded by an eighth of
+   * its table files as they grow, within {@link BackendSettings#memtableBytes} ({@link
+   * MemtableBound}).
+   */
+  public static Backend openServing(BackendSettings settings, Schema schema) throws LDAPException {
+    return openServing(settings, schema, MemoryBudget.MIN_SERVING_MEMTABLE_BYTES);
+  }
+
+  /** The same with another floor for the memtables' bound than a server's. */
+  static Backend openServing(BackendSettings settings, Schema schema, long memtableFloorBytes)
+      throws LDAPException {
+    return open(settings, schema, null, memtableFloorBytes);
   }
 
   /**
@@ -156,14 +181,18 @@ public final class Backend implements AutoCloseable {
           "backend " + settings.id() + " has no database at " + settings.directory());
     }
     try {
-      return open(settings, schema, Files.createTempDirectory("rockds-secondary-"));
+      return open(settings, schema, Files.createTempDirectory("rockds-secondary-"), 0);
     } catch (java.io.IOException e) {
       throw new LDAPException(
           ResultCode.UNAVAILABLE, "cannot create a temporary directory: " + e, e);
     }
   }
 
-  private static Backend open(BackendSettings settings, Schema schema, Path secondary)
+  /**
+   * {@code memtableFloorBytes}: 0 for memtables bounded by the whole share, else the bound's floor.
+   */
+  private static Backend open(
+      BackendSettings settings, Schema schema, Path secondary, long memtableFloorBytes)
       throws LDAPException {
     boolean readOnly = secondary != null;
     List<AutoCloseable> resources = new ArrayList<>();
@@ -171,7 +200,7 @@ public final class Backend implements AutoCloseable {
       Files.createDirectories(settings.directory());
       Statistics statistics = new Statistics();
       // One bound for blocks and memtables: the memtables are charged to the block cache, which
-      // holds their bound beside its own share and gives blocks whatever memtables do not use.
+      // holds their share beside its own and gives blocks whatever memtables do not use.
       LRUCache blockCache =
           TreeTuning.blockCache(settings.blockCacheBytes() + settings.memtableBytes());
       resources.add(blockCache);
@@ -264,7 +293,8 @@ public final class Backend implements AutoCloseable {
               blockCache,
               options,
               secondary,
-              health);
+              health,
+              memtableFloorBytes);
       for (DN base : settings.baseDns()) {
         backend.openContainer(base, byName, defs, existing);
       }
@@ -576,9 +606,17 @@ public final class Backend implements AutoCloseable {
     return blockCache.getUsage();
   }
 
-  /** The block cache's bound: its share of the budget plus the memtables' bound. */
+  /** The block cache's bound: its share of the budget plus the memtables' share. */
   public long blockCacheCapacity() {
     return settings.blockCacheBytes() + settings.memtableBytes();
+  }
+
+  /**
+   * The memtables' bound in effect: an eighth of the table files now for a serving backend, within
+   * the share ({@link MemtableBound}); the whole share otherwise.
+   */
+  public long memtableBound() {
+    return memtableBound != null ? memtableBound.bytes() : settings.memtableBytes();
   }
 
   /** Bytes the memtables of every column family hold. */
@@ -668,6 +706,9 @@ public final class Backend implements AutoCloseable {
       }
     }
     health.succeeded();
+    if (memtableBound != null) {
+      memtableBound.written(batch.getDataSize());
+    }
   }
 
   /** A write that may refuse with an LDAP result. */
@@ -882,6 +923,9 @@ public final class Backend implements AutoCloseable {
       handle.close();
     }
     db.close();
+    if (memtableBound != null) {
+      memtableBound.close();
+    }
     writeOptions.close();
     unsyncedWriteOptions.close();
     memoryOnlyReads.close();

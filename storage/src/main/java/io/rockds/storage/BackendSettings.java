@@ -1,13 +1,8 @@
 package io.rockds.storage;
 
 import com.unboundid.ldap.sdk.DN;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Everything needed to open one backend, so that storage can be built without a server.
@@ -26,7 +21,8 @@ import java.util.stream.Stream;
  * @param compression {@code lz4-zstd} (LZ4 upper levels, ZSTD bottommost), {@code lz4}, {@code
  *     zstd} or {@code none}
  * @param memtableBytes memory of all memtables together, whatever the number of indexes, charged to
- *     the block cache
+ *     the block cache: the whole of it for a tool writing in bulk, the most a server's bound may
+ *     grow to ({@link Backend#openServing})
  */
 public record BackendSettings(
     String id,
@@ -114,15 +110,6 @@ public record BackendSettings(
         memtableBytes);
   }
 
-  /**
-   * These settings with memtables sized to the table files already in {@link #directory} ({@link
-   * MemoryBudget#memtablesFor}), {@link #memtableBytes} being the most they may take: what a server
-   * opens a backend with. Tools writing in bulk keep the whole share.
-   */
-  public BackendSettings forServing() {
-    return withMemtableBytes(MemoryBudget.memtablesFor(tableBytes(directory), memtableBytes));
-  }
-
   public BackendSettings withMemtableBytes(long bytes) {
     return new BackendSettings(
         id,
@@ -136,22 +123,5 @@ public record BackendSettings(
         blockCacheBytes,
         compression,
         bytes);
-  }
-
-  /** Bytes of the table (SST) files in {@code directory}; 0 when it does not exist yet. */
-  static long tableBytes(Path directory) {
-    try (Stream<Path> files = Files.list(directory)) {
-      long total = 0;
-      for (Path file : (Iterable<Path>) files::iterator) {
-        if (file.getFileName().toString().endsWith(".sst")) {
-          total += Files.size(file);
-        }
-      }
-      return total;
-    } catch (NoSuchFileException e) {
-      return 0;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

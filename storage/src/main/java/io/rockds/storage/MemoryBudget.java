@@ -10,10 +10,11 @@ package io.rockds.storage;
  * Backends share these amounts evenly.
  *
  * <p>The memtables' share is an upper bound: a server's backend gets an eighth of the table files
- * it holds when it opens, at least {@link #MIN_SERVING_MEMTABLE_BYTES} ({@link #memtablesFor}).
- * Memtables fill with every write until flushed, so a bound larger than the data only kept written
- * data twice in memory (at 100k users, 197 MB of memtables for 190 MiB of table files after a run
- * of modifies); tools writing in bulk (an import) keep the whole share.
+ * it holds, at least {@link #MIN_SERVING_MEMTABLE_BYTES} ({@link #memtablesFor}), re-derived as
+ * they grow ({@link MemtableBound}). Memtables fill with every write until flushed, so a bound
+ * larger than the data only kept written data twice in memory (at 100k users, 197 MB of memtables
+ * for 190 MiB of table files after a run of modifies); tools writing in bulk (an import) keep the
+ * whole share.
  *
  * <p>The heap is small on purpose: a decoded entry weighs about three times its stored record and
  * reading a record from the block cache and decoding only what a request needs costs little, so a
@@ -90,9 +91,12 @@ public record MemoryBudget(
    * #MIN_SERVING_MEMTABLE_BYTES}, at most the share.
    */
   public static long memtablesFor(long tableBytes, long shareBytes) {
-    return Math.min(
-        shareBytes,
-        Math.max(MIN_SERVING_MEMTABLE_BYTES, tableBytes / TABLE_BYTES_PER_MEMTABLE_BYTE));
+    return memtablesFor(tableBytes, MIN_SERVING_MEMTABLE_BYTES, shareBytes);
+  }
+
+  /** The same with another floor than {@link #MIN_SERVING_MEMTABLE_BYTES}. */
+  static long memtablesFor(long tableBytes, long floorBytes, long shareBytes) {
+    return Math.min(shareBytes, Math.max(floorBytes, tableBytes / TABLE_BYTES_PER_MEMTABLE_BYTE));
   }
 
   /** One of {@code backends} backends' share of a cache. */

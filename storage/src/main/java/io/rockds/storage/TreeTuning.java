@@ -43,6 +43,14 @@ final class TreeTuning {
   /** Upper bound of an SST file written by compaction or by an import. */
   static final long TARGET_FILE_BYTES = 64L << 20;
 
+  /**
+   * Memtables allocate in blocks of this size (RocksDB's default is 1 MiB): a memtable holds at
+   * least one block as soon as it is written, so with 1 MiB blocks the twenty-odd trees an add
+   * writes held 20 MiB of memtables whatever they contained, most of a small backend's memtable
+   * bound ({@link MemtableBound}).
+   */
+  static final long ARENA_BLOCK_BYTES = 64L << 10;
+
   /** Size of one index or filter partition. */
   static final long METADATA_BLOCK_BYTES = 4096;
 
@@ -110,6 +118,7 @@ final class TreeTuning {
         uncaching()
             .setTableFormatConfig(table)
             .setTargetFileSizeBase(TARGET_FILE_BYTES)
+            .setArenaBlockSize(ARENA_BLOCK_BYTES)
             .setLevelCompactionDynamicLevelBytes(true)
             .setOptimizeFiltersForHits(entries);
     compress(options, entries && compression.equals("lz4-zstd") ? "lz4" : compression);

@@ -23,15 +23,23 @@ import org.rocksdb.RocksIterator;
 
 /**
  * What bounds a backend's native memory: memtables charged to the block cache, the blocks of table
- * files a compaction replaced leaving the cache, and memtables sized to the data served.
+ * files a compaction replaced leaving the cache, and memtables bounded by the data served as it
+ * grows.
  */
 class MemoryBoundsTest {
   private static final long MIB = 1L << 20;
 
   @TempDir Path dir;
 
+  private static final String ACTIVE_MEMTABLES = "rocksdb.cur-size-active-mem-table";
+  private static final String LIVE_TABLE_FILES = "rocksdb.live-sst-files-size";
+
   private static Entry userWithPhoto(int i, SplittableRandom random) {
-    byte[] photo = new byte[1500];
+    return userWithPhoto(i, random, 1500);
+  }
+
+  private static Entry userWithPhoto(int i, SplittableRandom random, int photoBytes) {
+    byte[] photo = new byte[photoBytes];
     random.nextBytes(photo);
     Entry e = StorageFixtures.person(i, "Sn" + (i % 100));
     e.addAttribute(new Attribute("jpegPhoto", photo));
@@ -114,36 +122,47 @@ class MemoryBoundsTest {
   }
 
   @Test
-  void aServedBackendsMemtablesFollowItsTableFilesWithinTheShare() throws Exception {
-    try (Backend backend = StorageFixtures.open(dir, 4000)) {
+  void aServedBackendsMemtablesFollowItsTableFilesAsTheyGrowWithoutARestart() throws Exception {
+    // The server's floor is 32 MiB, reached at 256 MiB of table files; a test scales it down to a
+    // floor of 8 MiB (above the memtables' arena blocks: up to 1 MiB in each tree written), so
+    // that 96 MB of photos take the bound past it.
+    long floor = 8 * MIB;
+    BackendSettings settings = StorageFixtures.settings(dir, 4000).withMemtableBytes(64 * MIB);
+    Schema schema = Schema.getDefaultStandardSchema();
+    try (Backend backend = Backend.openServing(settings, schema, floor)) {
+      assertThat(backend.memtableBound()).as("empty: the floor").isEqualTo(floor);
       EntryContainer container = backend.containers().get(0);
       addBaseAndPeople(container);
       SplittableRandom random = new SplittableRandom(5);
-      for (int i = 0; i < 500; i++) {
-        container.add(userWithPhoto(i, random));
+      double mostOverBound = 0;
+      for (int i = 0; i < 4800; i++) {
+        container.add(userWithPhoto(i, random, 20_000));
+        long active = backend.rocksDb().getAggregatedLongProperty(ACTIVE_MEMTABLES);
+        mostOverBound = Math.max(mostOverBound, (double) active / backend.memtableBound());
       }
-      List<ColumnFamilyHandle> trees = new ArrayList<>();
-      for (Tree tree : container.trees()) {
-        trees.add(tree.handle());
-      }
-      try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
-        backend.rocksDb().flush(flush, trees);
-      }
-    }
-    long tableBytes = BackendSettings.tableBytes(dir);
-    assertThat(tableBytes).isGreaterThan(500L * 1500);
-    try (Backend reopened = StorageFixtures.open(dir, 4000)) {
+      long tableBytes = backend.rocksDb().getAggregatedLongProperty(LIVE_TABLE_FILES);
       assertThat(tableBytes)
-          .as("what RocksDB counts as the backend's table files")
-          .isEqualTo(reopened.longProperty("rocksdb.total-sst-files-size"));
+          .as("the photos, less what the memtables hold")
+          .isGreaterThan(80L << 20);
+      assertThat(backend.memtableBound())
+          .as("an eighth of the table files as they grew, not the floor taken when opened empty")
+          .isGreaterThan(floor + floor / 4)
+          .isLessThanOrEqualTo(MemoryBudget.memtablesFor(tableBytes, floor, 64 * MIB));
+      assertThat(mostOverBound)
+          .as("the memtables were flushed at the bound in effect, not at the 64 MiB share")
+          .isLessThan(1.25);
     }
-    BackendSettings share = StorageFixtures.settings(dir, 4000).withMemtableBytes(512 * MIB);
-    assertThat(share.forServing().memtableBytes())
-        .isEqualTo(MemoryBudget.memtablesFor(tableBytes, 512 * MIB))
-        .isEqualTo(MemoryBudget.MIN_SERVING_MEMTABLE_BYTES);
-    assertThat(share.withMemtableBytes(16 * MIB).forServing().memtableBytes())
-        .as("never more than the share")
-        .isEqualTo(16 * MIB);
-    assertThat(BackendSettings.tableBytes(dir.resolve("absent"))).isZero();
+    try (Backend tool = Backend.open(settings, schema)) {
+      assertThat(tool.memtableBound())
+          .as("a tool writing in bulk keeps the share")
+          .isEqualTo(64 * MIB);
+      assertThat(tool.blockCacheCapacity())
+          .isEqualTo(settings.blockCacheBytes() + settings.memtableBytes());
+    }
+    try (Backend reopened = Backend.openServing(settings.withMemtableBytes(16 * MIB), schema)) {
+      assertThat(reopened.memtableBound())
+          .as("never more than the share, whatever the data")
+          .isEqualTo(16 * MIB);
+    }
   }
 }

@@ -261,7 +261,7 @@ public final class MonitorEntries implements DirectoryBackend {
     e.addAttribute(
         "ds-backend-block-cache-filter-hit-ratio",
         ratio(stats, TickerType.BLOCK_CACHE_FILTER_HIT, TickerType.BLOCK_CACHE_FILTER_MISS));
-    e.addAttribute("ds-backend-memtable-size", Long.toString(backend.settings().memtableBytes()));
+    e.addAttribute("ds-backend-memtable-size", Long.toString(backend.memtableBound()));
     e.addAttribute("ds-backend-memtable-usage", Long.toString(backend.memtableUsage()));
     backend
         .preload()

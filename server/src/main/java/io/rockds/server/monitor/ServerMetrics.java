@@ -508,12 +508,12 @@ public final class ServerMetrics {
         1,
         null,
         tags);
-    Gauge.builder("rocksdb.memtable.capacity", backend, b -> b.settings().memtableBytes())
+    Gauge.builder("rocksdb.memtable.capacity", backend, Backend::memtableBound)
         .baseUnit("bytes")
         .tags(tags)
         .description(
-            "Bytes RocksDB memtables may hold before the oldest is flushed (an eighth of the data"
-                + " at startup within their share of the memory budget)")
+            "Bytes RocksDB memtables may hold before the largest is flushed (an eighth of the"
+                + " table files as they grow, within their share of the memory budget)")
         .register(registry);
     Gauge.builder(
             "rocksdb.pending.compaction",
