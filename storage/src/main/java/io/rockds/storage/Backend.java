@@ -90,7 +90,10 @@ public final class Backend implements AutoCloseable {
    * The log position the current thread's writes apply, if any: written into the same batch, so
    * that a replicated change and the record of having applied it are durable together.
    */
-  private final ThreadLocal<LogPosition> applying = new ThreadLocal<>();
+  private final ThreadLocal<AppliedRecord> applying = new ThreadLocal<>();
+
+  /** A record of a replicated log being applied: where it is, and its change number. */
+  private record AppliedRecord(LogPosition position, long changeNumber) {}
 
   /** The change the current thread's next batch records in the changelog, if any. */
   private final ThreadLocal<PendingChange> recording = new ThreadLocal<>();
@@ -672,9 +675,9 @@ public final class Backend implements AutoCloseable {
     PendingChange change = recording.get();
     long number = -1;
     try {
-      LogPosition position = applying.get();
-      if (position != null) {
-        batch.put(db.getDefaultColumnFamily(), LogPosition.KEY, position.encode());
+      AppliedRecord applied = applying.get();
+      if (applied != null) {
+        batch.put(db.getDefaultColumnFamily(), LogPosition.KEY, applied.position().encode());
       }
       Write<byte[]> pendingFollowUp = followUp.get();
       if (pendingFollowUp != null) {
@@ -685,14 +688,14 @@ public final class Backend implements AutoCloseable {
         // Only the first batch of an application is the change; later ones (referential
         // integrity) are its consequences.
         recording.remove();
-        number = change.numbers().claim(position);
+        number = change.numbers().claim(applied != null ? applied.changeNumber() : -1);
         changelog.put(batch, number, change.timeMillis(), change.description());
       }
       // A batch applying a record of a replicated log is not synced: the log holds the record
       // durably (synced by a majority before it was committed) and replays it after a crash from
       // the position this batch stores, so a sync here would only serialise a second fsync per
       // record behind the log's. A checkpoint (the snapshot the log is purged behind) flushes.
-      db.write(position != null ? unsyncedWriteOptions : options, batch);
+      db.write(applied != null ? unsyncedWriteOptions : options, batch);
       if (number >= 0) {
         change.committed(number);
       }
@@ -719,12 +722,13 @@ public final class Backend implements AutoCloseable {
 
   /**
    * Runs {@code write} on this thread so that every batch it commits also records {@code position}
-   * as the last applied position of a replicated log ({@link #appliedPosition}). Those batches are
-   * not synced: the log is the durable copy of the record, replayed after a crash from the stored
-   * position.
+   * as the last applied position of a replicated log ({@link #appliedPosition}), and a change it
+   * records in the changelog has the number {@code changeNumber}. Those batches are not synced: the
+   * log is the durable copy of the record, replayed after a crash from the stored position.
    */
-  public <T> T applying(LogPosition position, Write<T> write) throws LDAPException {
-    return runWith(applying, position, write);
+  public <T> T applying(LogPosition position, long changeNumber, Write<T> write)
+      throws LDAPException {
+    return runWith(applying, new AppliedRecord(position, changeNumber), write);
   }
 
   /**

@@ -4,7 +4,7 @@ import java.util.TreeSet;
 
 /**
  * The change numbers of a server's changelogs: the next one for a change on a single server, the
- * log index for a replicated change. Changes made concurrently may commit out of number order, so
+ * number of its record in the replicated log for a replicated change. Changes made concurrently may commit out of number order, so
  * it also tells up to which number every change has committed or failed ({@link #settled}): a
  * reader that stops there never skips a change that commits late.
  */
@@ -22,9 +22,12 @@ public final class ChangeNumbers {
     this.last = Math.max(0, last);
   }
 
-  /** The number of a change being written: the log index of a replicated one, else the next. */
-  synchronized long claim(LogPosition position) {
-    long number = position != null ? position.index() : last + 1;
+  /**
+   * The number of a change being written: {@code assigned} for a replicated one (the number of its
+   * record in the log), else (-1) the next.
+   */
+  synchronized long claim(long assigned) {
+    long number = assigned >= 0 ? assigned : last + 1;
     last = Math.max(last, number);
     pending.add(number);
     return number;

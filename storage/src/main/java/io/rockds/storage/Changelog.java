@@ -1,8 +1,18 @@
 package io.rockds.storage;
 
 import com.unboundid.ldap.sdk.LDAPException;
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.DBOptions;
+import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
@@ -62,6 +72,42 @@ public final class Changelog {
     try (RocksIterator it = db.newIterator(handle)) {
       it.seekForPrev(Bytes.longKey(bound));
       return it.isValid() ? Bytes.readLongKey(it.key(), 0) : -1;
+    }
+  }
+
+  /**
+   * The largest change number in the changelog of the closed backend database at {@code directory},
+   * or 0 when it holds none (or there is no database there): read before a restore replaces the
+   * database, so that later changes are numbered above every number it gave.
+   */
+  public static long lastStoredIn(Path directory) throws IOException {
+    if (!Files.exists(directory.resolve("CURRENT"))) {
+      return 0;
+    }
+    RocksDB.loadLibrary();
+    List<ColumnFamilyDescriptor> families = new ArrayList<>();
+    List<ColumnFamilyHandle> handles = new ArrayList<>();
+    try (Options probe = new Options();
+        DBOptions options = new DBOptions()) {
+      for (byte[] name : RocksDB.listColumnFamilies(probe, directory.toString())) {
+        families.add(new ColumnFamilyDescriptor(name));
+      }
+      try (RocksDB db = RocksDB.openReadOnly(options, directory.toString(), families, handles)) {
+        long last = 0;
+        for (int i = 0; i < families.size(); i++) {
+          if (Arrays.equals(families.get(i).getName(), TREE.getBytes(StandardCharsets.UTF_8))) {
+            try (RocksIterator it = db.newIterator(handles.get(i))) {
+              it.seekToLast();
+              last = it.isValid() ? Bytes.readLongKey(it.key(), 0) : 0;
+            }
+          }
+        }
+        return last;
+      } finally {
+        handles.forEach(ColumnFamilyHandle::close);
+      }
+    } catch (RocksDBException e) {
+      throw new IOException("cannot read the database at " + directory + ": " + e.getMessage(), e);
     }
   }
 

@@ -10,25 +10,31 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
 /**
- * A position (term, index) in a replicated log, stored under one key of the backend's default
- * column family by the batch that applied it: a restart skips the records at or before it, so each
- * applies exactly once.
+ * A position in a replicated log: the entry (term, index) and the record's place ({@code slot})
+ * among the entry's records, stored under one key of the backend's default column family by the
+ * batch that applied it: a restart skips the records at or before it, so each applies exactly once,
+ * a crash between two records of one entry included.
+ *
+ * <p>Stored as 24 bytes (term, index, slot); a value of 16 bytes (term, index), written before
+ * entries held several records, is the entry's only record, slot 0.
  */
-public record LogPosition(long term, long index) {
-  public static final LogPosition NONE = new LogPosition(0, -1);
+public record LogPosition(long term, long index, int slot) {
+  public static final LogPosition NONE = new LogPosition(0, -1, 0);
 
   static final byte[] KEY = "applied-log-position".getBytes(StandardCharsets.UTF_8);
 
   byte[] encode() {
-    return ByteBuffer.allocate(16).putLong(term).putLong(index).array();
+    return ByteBuffer.allocate(24).putLong(term).putLong(index).putLong(slot).array();
   }
 
   static LogPosition decode(byte[] value) {
-    if (value == null || value.length != 16) {
+    if (value == null || (value.length != 16 && value.length != 24)) {
       return NONE;
     }
     ByteBuffer buffer = ByteBuffer.wrap(value);
-    return new LogPosition(buffer.getLong(), buffer.getLong());
+    long term = buffer.getLong();
+    long index = buffer.getLong();
+    return new LogPosition(term, index, value.length == 24 ? (int) buffer.getLong() : 0);
   }
 
   /**
@@ -52,6 +58,6 @@ public record LogPosition(long term, long index) {
 
   /** Whether this position is at or before {@code other}'s: already applied if so. */
   public boolean notAfter(LogPosition other) {
-    return index <= other.index;
+    return index < other.index || (index == other.index && slot <= other.slot);
   }
 }

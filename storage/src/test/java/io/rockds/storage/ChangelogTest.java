@@ -48,7 +48,8 @@ class ChangelogTest {
       assertThat(refused.number()).isEqualTo(-1);
       PendingChange replicated = change(numbers, 3000, "replicated");
       backend.applying(
-          new LogPosition(1, 42),
+          new LogPosition(1, 42, 0),
+          42,
           () ->
               backend.recording(
                   replicated,
