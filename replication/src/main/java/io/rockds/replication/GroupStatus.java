@@ -21,6 +21,9 @@ import java.util.List;
  *     Raft server shut down), and while it waits to be added
  * @param replaced whether the local server left its group because a group restored from a backup
  *     replaced it ({@code applyFailure} says which and what to do): its data predates the restore
+ * @param entriesApplied the log entries holding records the local member applied since it started
+ * @param recordsApplied the records those held: more than entries when writes shared an entry
+ *     (group commit)
  */
 public record GroupStatus(
     String serverId,
@@ -33,7 +36,9 @@ public record GroupStatus(
     long logStartIndex,
     String applyFailure,
     boolean member,
-    boolean replaced) {
+    boolean replaced,
+    long entriesApplied,
+    long recordsApplied) {
   /** Whether a leader is known. */
   public boolean hasLeader() {
     return leaderId != null;

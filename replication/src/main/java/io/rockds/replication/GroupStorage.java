@@ -99,12 +99,14 @@ public final class GroupStorage {
    * the member was in) with a new group's, holding nothing but a snapshot at log index {@code
    * index} whose state {@code state} writes: the member starting on it follows the new group's log
    * from {@code index + 1}, and sends the snapshot to the members that join. Its term is 0, below
-   * any term of the new group, so that no member ever prefers the snapshot to a later entry.
+   * any term of the new group, so that no member ever prefers the snapshot to a later entry. The new
+   * group numbers its records ({@link RecordPosition#number}) above {@code lastNumber}.
    *
    * <p>The new storage is built beside the old one and swapped in last: a failure before leaves the
    * old one. The member forms the group with the bootstrap servers of its configuration.
    */
-  public static void seed(Path directory, long index, StateWriter state) throws IOException {
+  public static void seed(Path directory, long index, long lastNumber, StateWriter state)
+      throws IOException {
     RaftGroupId replaced = stored(directory);
     Path building = directory.resolveSibling(directory.getFileName() + ".new");
     FileUtils.deleteFully(building);
@@ -121,7 +123,10 @@ public final class GroupStorage {
       meta.store(out, "a new replication group, from a restored backup");
     }
     Path snapshots = group.resolve(RaftStorageDirectory.STATE_MACHINE_DIR_NAME);
-    state.write(SnapshotStore.stateDirectory(snapshots, TermIndex.valueOf(0, index)));
+    Path stateDirectory = SnapshotStore.stateDirectory(snapshots, TermIndex.valueOf(0, index));
+    Files.createDirectories(stateDirectory.getParent());
+    state.write(stateDirectory);
+    RecordNumbers.write(stateDirectory.getParent(), lastNumber);
     FileUtils.deleteFully(directory);
     Files.move(building, directory, StandardCopyOption.ATOMIC_MOVE);
   }

@@ -6,19 +6,22 @@ import java.nio.file.Path;
 /**
  * What a member of the group does with a committed record. Implementations must be deterministic:
  * every member applies the same records in the same order and must reach the same state and answer.
+ * A record never begins with the byte {@code 0xff}: that byte marks a log entry holding several
+ * records ({@link RecordBatch}).
  */
 public interface RecordApplier {
   /**
    * Applies one committed record and returns its result (handed to whoever submitted it). A record
-   * the applier already applied (a replay of the log after a restart) must change nothing. A
+   * the applier already applied (a replay of the log after a restart, which may stop in the middle
+   * of an entry's records) must change nothing: the applier stores the position with its data. A
    * refusal (the record's checks failed) is a result too, not an exception: the record still took
-   * its place in the log.
+   * its place in the log, and the other records of its entry are applied as usual.
    *
    * @throws RuntimeException when this member could not apply the record although the others can
    *     (its storage failed): the member then stops applying, reports why in {@link
    *     GroupStatus#applyFailure()}, and retries the record from its log once restarted
    */
-  byte[] apply(long term, long index, byte[] record);
+  byte[] apply(RecordPosition position, byte[] record);
 
   /**
    * Checks a record on the leader before it is appended to the log: returns the answer to give

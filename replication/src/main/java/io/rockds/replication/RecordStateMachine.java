@@ -2,7 +2,10 @@ package io.rockds.replication;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.ratis.proto.RaftProtos.LogEntryProto;
 import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftClientRequest;
@@ -15,7 +18,6 @@ import org.apache.ratis.server.storage.RaftStorage;
 import org.apache.ratis.statemachine.TransactionContext;
 import org.apache.ratis.statemachine.impl.BaseStateMachine;
 import org.apache.ratis.statemachine.impl.FileListSnapshotInfo;
-import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
 import org.apache.ratis.thirdparty.com.google.protobuf.UnsafeByteOperations;
 import org.apache.ratis.util.LifeCycle;
 import org.slf4j.Logger;
@@ -23,8 +25,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Ratis state machine: hands each committed record to the {@link RecordApplier}, in log order,
- * on Ratis' single apply thread. Which records were applied before a restart is the applier's
- * business: it stores its position with its data and skips a replayed record.
+ * on Ratis' single apply thread; the records of an entry holding several ({@link RecordBatch}) one
+ * after another, each with its own position and answer. Which records were applied before a restart
+ * is the applier's business: it stores its position with its data and skips a replayed record.
  *
  * <p>Snapshots are the applier's checkpoints ({@link SnapshotStore}); Ratis takes one every {@code
  * snapshotInterval} entries and purges the log behind it, and sends the newest to a follower whose
@@ -38,6 +41,9 @@ final class RecordStateMachine extends BaseStateMachine {
   private final RecordApplier applier;
   private final AppliedIndex appliedIndex;
   private final SnapshotStore snapshots = new SnapshotStore();
+  private final RecordNumbers numbers = new RecordNumbers();
+  private final AtomicLong entriesApplied = new AtomicLong();
+  private final AtomicLong recordsApplied = new AtomicLong();
 
   /** Why this member stopped applying, or null while it applies. */
   private volatile String stopped;
@@ -58,6 +64,7 @@ final class RecordStateMachine extends BaseStateMachine {
       // The applier's state includes the snapshot: the server installed it before starting.
       setLastAppliedTermIndex(latest.getTermIndex());
       appliedIndex.advance(latest.getIndex());
+      numbers.resume(snapshots.stateOf(latest).getParent());
     }
     getLifeCycle().transition(LifeCycle.State.RUNNING);
   }
@@ -68,15 +75,27 @@ final class RecordStateMachine extends BaseStateMachine {
   }
 
   /**
-   * On the leader, before the record is appended: one the applier refuses now is answered with its
-   * refusal ({@link RefusedRecord}) and never enters the log.
+   * On the leader, before the entry is appended: a record the applier refuses now is answered with
+   * its refusal ({@link RefusedRecord}) and never enters the log; so is a batch holding one (its
+   * submitter then sends each of its records alone, for an answer of its own), or a batch of a
+   * format this server does not know.
    */
   @Override
   public TransactionContext startTransaction(RaftClientRequest request) throws IOException {
     TransactionContext transaction = super.startTransaction(request);
-    byte[] refusal = applier.refusal(request.getMessage().getContent().toByteArray());
-    if (refusal != null) {
-      transaction.setException(new RefusedRecord(refusal));
+    List<byte[]> records;
+    try {
+      records = RecordBatch.decode(request.getMessage().getContent().toByteArray());
+    } catch (IllegalStateException e) {
+      transaction.setException(new StateMachineException(e.getMessage()));
+      return transaction;
+    }
+    for (byte[] record : records) {
+      byte[] refusal = applier.refusal(record);
+      if (refusal != null) {
+        transaction.setException(new RefusedRecord(refusal));
+        break;
+      }
     }
     return transaction;
   }
@@ -89,18 +108,40 @@ final class RecordStateMachine extends BaseStateMachine {
       return CompletableFuture.failedFuture(
           new StateMachineException("record " + entry.getIndex() + " not applied: " + reason));
     }
-    ByteString data = entry.getStateMachineLogEntry().getLogData();
-    byte[] result;
+    byte[] data = entry.getStateMachineLogEntry().getLogData().toByteArray();
+    List<byte[]> records;
     try {
-      result = applier.apply(entry.getTerm(), entry.getIndex(), data.toByteArray());
-    } catch (RuntimeException e) {
-      stop("applying record " + entry.getIndex() + " failed on this server: " + e.getMessage());
+      records = RecordBatch.decode(data);
+    } catch (IllegalStateException e) {
+      // Written by a newer server: skipping it would lose its records for good.
+      stop("entry " + entry.getIndex() + ": " + e.getMessage() + ": upgrade this server");
       return CompletableFuture.failedFuture(new StateMachineException(stopped));
     }
+    long first = numbers.firstOf(entry.getIndex());
+    List<byte[]> results = new ArrayList<>(records.size());
+    for (int slot = 0; slot < records.size(); slot++) {
+      RecordPosition position =
+          new RecordPosition(entry.getTerm(), entry.getIndex(), slot, first + slot);
+      try {
+        results.add(applier.apply(position, records.get(slot)));
+      } catch (RuntimeException e) {
+        stop(
+            "applying record "
+                + entry.getIndex()
+                + (records.size() > 1 ? " (" + (slot + 1) + " of " + records.size() + ")" : "")
+                + " failed on this server: "
+                + e.getMessage());
+        return CompletableFuture.failedFuture(new StateMachineException(stopped));
+      }
+    }
+    numbers.applied(first, records.size());
     updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
     appliedIndex.advance(entry.getIndex());
+    entriesApplied.incrementAndGet();
+    recordsApplied.addAndGet(records.size());
+    byte[] reply = RecordBatch.isBatch(data) ? RecordBatch.encode(results) : results.get(0);
     return CompletableFuture.completedFuture(
-        Message.valueOf(UnsafeByteOperations.unsafeWrap(result)));
+        Message.valueOf(UnsafeByteOperations.unsafeWrap(reply)));
   }
 
   /** A read-only request only waits for the read index (linearizable reads): it reads nothing. */
@@ -129,7 +170,9 @@ final class RecordStateMachine extends BaseStateMachine {
     if (latest != null && latest.getIndex() >= last.getIndex()) {
       return latest.getIndex();
     }
-    applier.checkpoint(snapshots.begin(last));
+    Path state = snapshots.begin(last);
+    applier.checkpoint(state);
+    RecordNumbers.write(state.getParent(), numbers.last());
     snapshots.publish(last);
     LOG.info("snapshot taken at {}", last);
     return last.getIndex();
@@ -144,6 +187,7 @@ final class RecordStateMachine extends BaseStateMachine {
     }
     Path state = snapshots.stateOf(received);
     if (applier.install(state)) {
+      numbers.resume(state.getParent());
       setLastAppliedTermIndex(received.getTermIndex());
       appliedIndex.advance(received.getIndex());
       LOG.info("installed the leader's snapshot at {}", received.getTermIndex());
@@ -171,6 +215,16 @@ final class RecordStateMachine extends BaseStateMachine {
       stopped = reason;
       LOG.error("this server stopped applying replicated records: {}", reason);
     }
+  }
+
+  /** The log entries holding records applied since this member started. */
+  long entriesApplied() {
+    return entriesApplied.get();
+  }
+
+  /** The records those entries held. */
+  long recordsApplied() {
+    return recordsApplied.get();
   }
 
   /** Why this member stopped applying records, or null while it applies them. */

@@ -78,6 +78,7 @@ public final class ReplicationNode implements AutoCloseable {
 
   /** Why this member left its group, replaced by a group restored from a backup; null if not. */
   private volatile String replaced;
+  private final GroupCommit groupCommit = new GroupCommit(this::send);
 
   private ReplicationNode(
       ReplicationSettings settings,
@@ -320,13 +321,14 @@ public final class ReplicationNode implements AutoCloseable {
    * member applied it too; or the refusal of the leader, which checked it before appending it
    * ({@link RecordApplier#refusal}).
    *
-   * <p>Each write is its own request, sent on the calling thread (Ratis' blocking API), so that
-   * concurrent writes are independent: the leader appends whatever arrived together as one batch of
-   * log entries (one write and fsync of its log). A follower of Ratis 3.2 syncs each append request
-   * of the leader in turn, one after another, so the followers' syncs are what a group's write rate
-   * waits on (docs/replication.md). Ratis' ordered asynchronous API would deliver every write of
-   * this member in one sequence instead, and once one timed out and was retried, every later write
-   * waited behind it until the write timeout.
+   * <p>Records submitted while an earlier one of this member is on its way are committed together,
+   * as one log entry ({@link GroupCommit}): a follower of Ratis 3.2 syncs each append request of
+   * the leader in turn, one after another, so records sharing an entry share its syncs
+   * (docs/replication.md). Each entry is its own request, sent on the thread of one of its
+   * submitters (Ratis' blocking API), so that the entries of different members are independent:
+   * Ratis' ordered asynchronous API would deliver every entry of this member in one sequence
+   * instead, and once one timed out and was retried, every later one waited behind it until the
+   * write timeout.
    *
    * @throws ReplicationUnavailableException when the group did not commit it within the write
    *     timeout (no leader, no majority); it may still be committed later
@@ -334,43 +336,79 @@ public final class ReplicationNode implements AutoCloseable {
   public byte[] submit(byte[] record) throws ReplicationUnavailableException, InterruptedException {
     refuseIfReplaced();
     long deadline = System.nanoTime() + settings.writeTimeout().toNanos();
+    GroupCommit.Sent sent;
+    try {
+      sent = groupCommit.submit(record, deadline);
+    } catch (TimeoutException e) {
+      throw notCommittedInTime(e);
+    }
+    return appliedHere(sent, deadline);
+  }
+
+  /**
+   * As {@link #submit}, but {@code record} is committed as a log entry of its own: for a record whose
+   * application keeps its position by log index alone (a change of the shared settings).
+   */
+  public byte[] submitAlone(byte[] record)
+      throws ReplicationUnavailableException, InterruptedException {
+    long deadline = System.nanoTime() + settings.writeTimeout().toNanos();
+    return appliedHere(send(record), deadline);
+  }
+
+  /** Sends one log entry to the leader and returns what became of it there. */
+  private GroupCommit.Sent send(byte[] entry)
+      throws ReplicationUnavailableException, InterruptedException {
+    long deadline = System.nanoTime() + settings.writeTimeout().toNanos();
     RaftClientReply reply;
     try {
-      reply = client.io().send(Message.valueOf(UnsafeByteOperations.unsafeWrap(record)));
+      reply = client.io().send(Message.valueOf(UnsafeByteOperations.unsafeWrap(entry)));
     } catch (InterruptedIOException e) {
       throw new InterruptedException(e.getMessage());
     } catch (IOException e) {
       byte[] refusal = RefusedRecord.answerIn(e);
       if (refusal != null) {
-        return refusal; // the leader refused it before appending it: nothing to wait for
+        return new GroupCommit.Sent(-1, refusal); // refused before append: nothing to wait for
       }
       if (e instanceof StateMachineException || remaining(deadline) > 0) {
         throw new ReplicationUnavailableException(
             "the replication group could not commit the write: " + e.getMessage(), e);
       }
-      throw new ReplicationUnavailableException(
-          "the replication group did not commit the write within "
-              + settings.writeTimeout().toMillis()
-              + " ms: "
-              + whyNoMajority()
-              + " (it may still be applied once the group is whole)",
-          e);
+      throw notCommittedInTime(e);
     }
     if (!reply.isSuccess()) {
       byte[] refusal = RefusedRecord.answerIn(reply.getException());
       if (refusal != null) {
-        return refusal;
+        return new GroupCommit.Sent(-1, refusal);
       }
       throw new ReplicationUnavailableException(
           "the replication group refused the write: " + reply.getException(), reply.getException());
     }
+    return new GroupCommit.Sent(reply.getLogIndex(), reply.getMessage().getContent().toByteArray());
+  }
+
+  private ReplicationUnavailableException notCommittedInTime(Exception cause) {
+    return new ReplicationUnavailableException(
+        "the replication group did not commit the write within "
+            + settings.writeTimeout().toMillis()
+            + " ms: "
+            + whyNoMajority()
+            + " (it may still be applied once the group is whole)",
+        cause);
+  }
+
+  /** The answer to a record once this member applied it (read your writes), or its refusal. */
+  private byte[] appliedHere(GroupCommit.Sent sent, long deadline)
+      throws ReplicationUnavailableException, InterruptedException {
+    if (sent.refused()) {
+      return sent.answer();
+    }
     try {
       // Committed and applied by the leader; this member applies it once it hears of the commit.
-      appliedIndex.reached(reply.getLogIndex()).get(remaining(deadline), TimeUnit.NANOSECONDS);
+      appliedIndex.reached(sent.index()).get(remaining(deadline), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       throw new ReplicationUnavailableException(
           "the replication group committed the write (log index "
-              + reply.getLogIndex()
+              + sent.index()
               + ") but "
               + settings.serverId()
               + " did not apply it within the write timeout: "
@@ -380,7 +418,7 @@ public final class ReplicationNode implements AutoCloseable {
       throw new ReplicationUnavailableException(
           "the replication group could not commit the write: " + e.getCause(), e.getCause());
     }
-    return reply.getMessage().getContent().toByteArray();
+    return sent.answer();
   }
 
   /**
@@ -466,6 +504,11 @@ public final class ReplicationNode implements AutoCloseable {
 
   private static long remaining(long deadline) {
     return Math.max(0, deadline - System.nanoTime());
+  }
+
+  /** How many records submitted here wait for this member's entry on its way ({@link #submit}). */
+  int queued() {
+    return groupCommit.queued();
   }
 
   /** The last index this member applied. */
@@ -593,7 +636,9 @@ public final class ReplicationNode implements AutoCloseable {
           0,
           reason,
           false,
-          true);
+          true,
+          stateMachine.entriesApplied(),
+          stateMachine.recordsApplied());
     }
     RaftServer.Division division = server.getDivision(groupId);
     DivisionInfo info = division.getInfo();
@@ -636,7 +681,9 @@ public final class ReplicationNode implements AutoCloseable {
         division.getRaftLog().getStartIndex(),
         stateMachine.stopped(),
         isMember(division),
-        false);
+        false,
+        stateMachine.entriesApplied(),
+        stateMachine.recordsApplied());
   }
 
   private static String roleName(RaftPeerRole role) {
