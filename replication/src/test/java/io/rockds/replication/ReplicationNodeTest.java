@@ -12,6 +12,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.HashMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -25,24 +28,30 @@ import org.junit.jupiter.api.io.TempDir;
 class ReplicationNodeTest {
   @TempDir Path directory;
 
+  /** The record whose application holds until {@link ListApplier#released} completes. */
+  private static final String HOLD = "hold";
+
   private final List<Peer> peers = new ArrayList<>();
   private final ReplicationNode[] nodes = new ReplicationNode[4];
   private final ListApplier[] appliers = new ListApplier[4];
 
   /**
-   * Keeps the records in order and its position, as a store would in one batch with them; its
-   * checkpoint is a file of the records, which it installs in place.
+   * Keeps the records in order and its position (entry index and slot), as a store would in one
+   * batch with them; its checkpoint is a file of the records, which it installs in place. Records
+   * beginning with "dup" are refused as they are applied, as an add of an entry that exists.
    */
   static final class ListApplier implements RecordApplier {
     final List<String> records = new ArrayList<>();
-    long position = -1;
+    final Map<String, RecordPosition> positions = new HashMap<>();
+    long index = -1;
+    int slot;
     int installs;
 
     @Override
     public synchronized void checkpoint(Path directory) throws IOException {
       Files.createDirectories(directory);
       List<String> lines = new ArrayList<>();
-      lines.add(Long.toString(position));
+      lines.add(index + " " + slot);
       lines.addAll(records);
       Files.write(directory.resolve("records"), lines);
     }
@@ -50,7 +59,9 @@ class ReplicationNodeTest {
     @Override
     public synchronized boolean install(Path directory) throws IOException {
       List<String> lines = Files.readAllLines(directory.resolve("records"));
-      position = Long.parseLong(lines.get(0));
+      String[] position = lines.get(0).split(" ");
+      index = Long.parseLong(position[0]);
+      slot = Integer.parseInt(position[1]);
       records.clear();
       records.addAll(lines.subList(1, lines.size()));
       installs++;
@@ -64,21 +75,43 @@ class ReplicationNodeTest {
     /** A record this member's storage "fails" to apply, as a full disk would; null: none. */
     volatile String failOn;
 
+    /** Completes when applying {@link #HOLD} begins. */
+    final CompletableFuture<Void> holding = new CompletableFuture<>();
+
+    /** Applying {@link #HOLD} holds until this completes. */
+    final CompletableFuture<Void> released = new CompletableFuture<>();
+
     @Override
-    public synchronized byte[] apply(long term, long index, byte[] record) {
-      if (index <= position) {
-        return new byte[0];
+    public byte[] apply(RecordPosition position, byte[] record) {
+      String text = new String(record, StandardCharsets.UTF_8);
+      if (text.equals(HOLD)) {
+        holding.complete(null);
+        released.join();
       }
-      if (new String(record, StandardCharsets.UTF_8).equals(failOn)) {
-        throw new IllegalStateException("disk full");
+      synchronized (this) {
+        if (position.index() < index || (position.index() == index && position.slot() <= slot)) {
+          return new byte[0];
+        }
+        if (text.equals(failOn)) {
+          throw new IllegalStateException("disk full");
+        }
+        index = position.index();
+        slot = position.slot();
+        if (text.startsWith("dup")) {
+          return ("refused " + text).getBytes(StandardCharsets.UTF_8);
+        }
+        records.add(text);
+        positions.put(text, position);
+        return ("applied " + records.size()).getBytes(StandardCharsets.UTF_8);
       }
-      records.add(new String(record, StandardCharsets.UTF_8));
-      position = index;
-      return ("applied " + records.size()).getBytes(StandardCharsets.UTF_8);
     }
 
     synchronized List<String> records() {
       return List.copyOf(records);
+    }
+
+    synchronized RecordPosition positionOf(String record) {
+      return positions.get(record);
     }
 
     /** Records whose check before append refuses them; the refusal names them. */
@@ -142,6 +175,11 @@ class ReplicationNodeTest {
 
   @AfterEach
   void stopAll() throws IOException {
+    for (ListApplier applier : appliers) {
+      if (applier != null) {
+        applier.released.complete(null);
+      }
+    }
     for (ReplicationNode node : nodes) {
       if (node != null) {
         node.close();
@@ -243,6 +281,125 @@ class ReplicationNodeTest {
     assertThat(new HashSet<>(appliers[0].records())).hasSize(total);
     assertThat(appliers[1].records()).isEqualTo(appliers[0].records());
     assertThat(appliers[2].records()).isEqualTo(appliers[0].records());
+    // Writes queued behind their member's entry on its way went together (group commit), and every
+    // record has a number of its own, increasing in log order, the same on every member.
+    List<RecordPosition> positions =
+        appliers[0].records().stream().map(appliers[0]::positionOf).toList();
+    assertThat(positions.stream().map(RecordPosition::index).distinct().count())
+        .as("log entries holding the writes")
+        .isLessThan(total);
+    for (int i = 1; i < total; i++) {
+      assertThat(positions.get(i).number()).isGreaterThan(positions.get(i - 1).number());
+    }
+    for (String record : appliers[0].records()) {
+      assertThat(appliers[1].positionOf(record)).isEqualTo(appliers[0].positionOf(record));
+      assertThat(appliers[2].positionOf(record)).isEqualTo(appliers[0].positionOf(record));
+    }
+  }
+
+  /**
+   * Submits {@link #HOLD} through {@code member} and, while its entry is on its way (the leader
+   * holds its application), {@code records} one after another, each queued before the next is
+   * submitted; then lets the hold go. Returns the answers to {@code records}, in order.
+   */
+  private List<String> submitWhileHeld(int member, String... records) throws Exception {
+    int leader = leader();
+    ExecutorService pool = Executors.newFixedThreadPool(records.length + 1);
+    try {
+      Future<byte[]> held = pool.submit(() -> nodes[member].submit(bytes(HOLD)));
+      appliers[leader].holding.get(1, TimeUnit.MINUTES);
+      List<Future<byte[]>> answers = new ArrayList<>();
+      for (int i = 0; i < records.length; i++) {
+        String record = records[i];
+        answers.add(pool.submit(() -> nodes[member].submit(bytes(record))));
+        int queued = i + 1;
+        await(record + " queued", () -> nodes[member].queued() == queued);
+      }
+      for (ListApplier applier : appliers) {
+        if (applier != null) {
+          applier.released.complete(null);
+        }
+      }
+      assertThat(new String(held.get(1, TimeUnit.MINUTES), StandardCharsets.UTF_8))
+          .startsWith("applied ");
+      List<String> texts = new ArrayList<>();
+      for (Future<byte[]> answer : answers) {
+        texts.add(new String(answer.get(1, TimeUnit.MINUTES), StandardCharsets.UTF_8));
+      }
+      return texts;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /**
+   * Records queued behind an entry on its way go to the group together as the next entry, in the
+   * order they were submitted; each is answered apart, a record refused as it is applied (an add of
+   * an entry that exists) with its refusal, the others applied; every member applies them alike.
+   */
+  @Test
+  void recordsQueuedBehindAnEntryOnItsWayShareTheNextEntryEachWithItsOwnAnswer() throws Exception {
+    startAll();
+    int follower = (leader() + 1) % 3; // a follower's entries go to the leader
+    List<String> answers = submitWhileHeld(follower, "b0", "b1", "dup-b", "b2");
+    assertThat(answers.get(0)).startsWith("applied ");
+    assertThat(answers.get(1)).startsWith("applied ");
+    assertThat(answers.get(2)).isEqualTo("refused dup-b");
+    assertThat(answers.get(3)).startsWith("applied ");
+    // read your writes: the follower applied them before answering
+    assertThat(appliers[follower].records()).containsExactly(HOLD, "b0", "b1", "b2");
+    await(
+        "every member applied the entry",
+        () ->
+            appliers[0].records().size() == 4
+                && appliers[1].records().size() == 4
+                && appliers[2].records().size() == 4);
+    RecordPosition hold = appliers[0].positionOf(HOLD);
+    RecordPosition b0 = appliers[0].positionOf("b0");
+    assertThat(appliers[0].positionOf("b1"))
+        .isEqualTo(new RecordPosition(b0.term(), b0.index(), 1, b0.number() + 1));
+    assertThat(appliers[0].positionOf("b2"))
+        .isEqualTo(new RecordPosition(b0.term(), b0.index(), 3, b0.number() + 3));
+    assertThat(b0.slot()).isZero();
+    assertThat(b0.index()).isGreaterThan(hold.index());
+    assertThat(b0.number()).isGreaterThan(hold.number());
+    for (int i = 1; i < 3; i++) {
+      assertThat(appliers[i].records()).isEqualTo(appliers[0].records());
+      for (String record : appliers[0].records()) {
+        assertThat(appliers[i].positionOf(record)).isEqualTo(appliers[0].positionOf(record));
+      }
+    }
+  }
+
+  /**
+   * A member that fails in the middle of an entry's records applied those before and, once
+   * restarted, replays the entry from its log: the records before are skipped, the others applied,
+   * each exactly once.
+   */
+  @Test
+  void aMemberStoppedInTheMiddleOfAnEntryAppliesTheRestOfItOnceAfterARestart() throws Exception {
+    startAll();
+    int leader = leader();
+    int failing = (leader + 1) % 3;
+    appliers[failing].failOn = "b1";
+    assertThat(submitWhileHeld(leader, "b0", "b1", "b2")).allMatch(a -> a.startsWith("applied "));
+    await(
+        "the follower stopped applying",
+        () -> {
+          try {
+            return !nodes[failing].status().applying();
+          } catch (IOException e) {
+            return false;
+          }
+        });
+    assertThat(appliers[failing].records()).containsExactly(HOLD, "b0");
+
+    nodes[failing].close();
+    appliers[failing].failOn = null;
+    start(failing);
+    await("the follower applied every record", () -> appliers[failing].records().size() == 4);
+    assertThat(appliers[failing].records()).containsExactly(HOLD, "b0", "b1", "b2");
+    assertThat(appliers[failing].positionOf("b2")).isEqualTo(appliers[leader].positionOf("b2"));
   }
 
   @Test
