@@ -49,10 +49,11 @@ public final class WriteApplier {
    * Applies the write of an entry committed at {@code position} of the replication log (a settings
    * change keeps its position apart, see {@link #apply(WriteRecord)}), exactly once: the backend
    * stores the position in the batch that applies it, and skips a record at or before the position
-   * it stored (a replay after a restart). A record that may change ACIs drops this server's ACI
-   * cache once applied: the server that prepared it checked it against its own cache only.
+   * it stored (a replay after a restart). Its change in {@code cn=changelog} has the number {@code
+   * changeNumber}. A record that may change ACIs drops this server's ACI cache once applied: the
+   * server that prepared it checked it against its own cache only.
    */
-  public WriteOutcome apply(WriteRecord record, LogPosition position) {
+  public WriteOutcome apply(WriteRecord record, LogPosition position, long changeNumber) {
     try {
       StoredBackend backend = backendOf(record);
       Backend storage = backend.storage();
@@ -62,7 +63,7 @@ public final class WriteApplier {
       AccessControl access = services.get().access();
       boolean acis = access.mayChangeAcis(record.request(), record.targetDn());
       try {
-        return storage.applying(position, () -> backend.apply(record));
+        return storage.applying(position, changeNumber, () -> backend.apply(record));
       } finally {
         if (acis) {
           access.acisChanged();

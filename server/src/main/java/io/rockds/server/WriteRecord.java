@@ -26,7 +26,8 @@ import java.nio.charset.StandardCharsets;
  * record), has a flags byte after the version: bit 0 set means no stamps. Version 3, written only
  * for a change of the shared settings, has the same layout with bit 1 of the flags set: a server
  * that does not know it stops applying records (it cannot skip a settings change) instead of taking
- * it for an entry.
+ * it for an entry. No version is 0xff: that first byte marks a log entry holding several records
+ * (io.rockds.replication.RecordBatch).
  *
  * @param modifier who wrote: modifiersName
  * @param time when: modifyTimestamp

@@ -157,6 +157,9 @@ public final class MonitorEntries implements DirectoryBackend {
       e.addAttribute("ds-replication-unwritable-reason", refusal);
     }
     e.addAttribute("ds-replication-log-start-index", Long.toString(group.logStartIndex()));
+    // Their ratio: how many writes shared a log entry (group commit).
+    e.addAttribute("ds-replication-entries-applied", Long.toString(group.entriesApplied()));
+    e.addAttribute("ds-replication-records-applied", Long.toString(group.recordsApplied()));
     if (!group.applying()) {
       e.addAttribute("ds-replication-apply-failure", group.applyFailure());
     }

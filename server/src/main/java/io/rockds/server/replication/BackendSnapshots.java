@@ -5,6 +5,7 @@ import io.rockds.layout.Instance;
 import io.rockds.replication.ReplicationNode;
 import io.rockds.server.Backends;
 import io.rockds.storage.Backend;
+import io.rockds.storage.Changelog;
 import io.rockds.storage.LogPosition;
 import java.io.IOException;
 import java.io.InputStream;
@@ -73,6 +74,22 @@ public final class BackendSnapshots {
       }
     }
     return positions;
+  }
+
+  /**
+   * The largest change number in the changelogs of the closed databases of {@code backends}, 0 when
+   * they hold none.
+   */
+  public static long lastChangeNumber(Instance instance, List<BackendConfig> backends)
+      throws IOException {
+    long last = 0;
+    for (BackendConfig config : backends) {
+      Path database = instance.resolve(config.dbDirectory());
+      if (config.enabled()) {
+        last = Math.max(last, Changelog.lastStoredIn(database));
+      }
+    }
+    return last;
   }
 
   /**

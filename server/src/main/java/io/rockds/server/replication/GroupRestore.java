@@ -56,7 +56,11 @@ public final class GroupRestore {
     refuseWhileMembersRun(instance, replication);
     directory.verify(backup, log);
     ServerConfig config = serverConfig(store);
+    // Changes made here after the backup keep their numbers: new ones are numbered above them.
+    long issued = BackendSnapshots.lastChangeNumber(instance, config.backends());
     directory.restoreDatabases(backup, instance, config, log);
+    long lastChangeNumber =
+        Math.max(issued, BackendSnapshots.lastChangeNumber(instance, config.backends()));
 
     Path backedUp = directory.configDirectory(backup);
     Map<String, Long> positions = BackendSnapshots.storedPositions(instance, config.backends());
@@ -85,6 +89,7 @@ public final class GroupRestore {
     GroupStorage.seed(
         ReplicatedWrites.directory(instance),
         start,
+        lastChangeNumber,
         state -> {
           BackendSnapshots.copyClosed(instance, config.backends(), positions, state);
           ReplicatedSettings.write(store, instance.schemaDirectory(), state, start);
@@ -94,6 +99,8 @@ public final class GroupRestore {
             + replication.address()
             + " alone, its log following index "
             + start
+            + " and numbering changes above "
+            + lastChangeNumber
             + "; the log of the group before is deleted. Start this server, then empty each other"
             + " server (dsrepl reset-server), start it and add it (dsrepl add-server)");
   }

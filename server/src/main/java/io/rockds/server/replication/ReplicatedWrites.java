@@ -7,6 +7,7 @@ import io.rockds.layout.Instance;
 import io.rockds.replication.GroupStatus;
 import io.rockds.replication.Peer;
 import io.rockds.replication.RecordApplier;
+import io.rockds.replication.RecordPosition;
 import io.rockds.replication.ReplicationNode;
 import io.rockds.replication.ReplicationSettings;
 import io.rockds.replication.ReplicationUnavailableException;
@@ -105,9 +106,18 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
             left);
   }
 
+  /**
+   * Writes of entries submitted together share a log entry ({@link ReplicationNode#submit}); a
+   * change of the shared settings has an entry of its own, as {@link ReplicatedSettings} keeps the
+   * position of the last one it applied by log index.
+   */
   @Override
   public WriteOutcome commit(WriteRecord record, WriteApplier local) throws LDAPException {
-    byte[] outcome = ask(n -> n.submit(record.encode()), "committed the write");
+    byte[] encoded = record.encode();
+    byte[] outcome =
+        ask(
+            n -> record.settings() ? n.submitAlone(encoded) : n.submit(encoded),
+            "committed the write");
     return WriteOutcome.decode(outcome).orThrow();
   }
 
@@ -159,17 +169,21 @@ public final class ReplicatedWrites implements WritePath, RecordApplier, AutoClo
 
   /**
    * Ratis' apply thread: one committed record, exactly once, in log order; an entry's write through
-   * its backend, a settings change through {@link ReplicatedSettings}.
+   * its backend (its change numbered with the record's number), a settings change through {@link
+   * ReplicatedSettings}.
    */
   @Override
-  public byte[] apply(long term, long index, byte[] encoded) {
+  public byte[] apply(RecordPosition position, byte[] encoded) {
     WriteOutcome outcome;
     try {
       WriteRecord record = WriteRecord.decode(encoded);
       outcome =
           record.settings()
-              ? settings.apply(record, index, applier)
-              : applier.apply(record, new LogPosition(term, index));
+              ? settings.apply(record, position.index(), applier)
+              : applier.apply(
+                  record,
+                  new LogPosition(position.term(), position.index(), position.slot()),
+                  position.number());
     } catch (WriteRecord.UnknownFormatException e) {
       // Written by a newer server: skipping it could lose a settings change for good.
       throw new IllegalStateException(e.getMessage() + ": upgrade this server", e);
