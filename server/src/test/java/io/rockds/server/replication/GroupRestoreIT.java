@@ -63,6 +63,9 @@ class GroupRestoreIT {
 
     try (LDAPConnection c = group.connect(1)) {
       c.add(ReplicationGroup.user("added-later"));
+      for (int i = 0; i < 10; i++) {
+        c.add(ReplicationGroup.user("added-later-" + i));
+      }
       c.delete("uid=deleted-later," + BASE);
       c.modify(
           "uid=changed-later," + BASE,
@@ -73,6 +76,7 @@ class GroupRestoreIT {
       group.readCommitted(i, BASE);
       assertThat(content(i)).isNotEqualTo(backedUp);
     }
+    long numberedBefore = lastChangeNumber(0); // the highest change number ds0 gave
     for (int i = 0; i < 3; i++) {
       group.stop(i);
     }
@@ -113,6 +117,15 @@ class GroupRestoreIT {
     for (int i = 0; i < 3; i++) {
       group.awaitEntry(i, "uid=after-the-restore," + BASE);
     }
+    // The new group numbers its changes above every number ds0 gave before the restore, so a
+    // changelog consumer never sees a number twice; every server numbers them alike.
+    long afterRestore = changeNumberOf(0, "uid=after-the-restore," + BASE);
+    assertThat(afterRestore).isGreaterThan(numberedBefore);
+    for (int i = 0; i < 3; i++) {
+      readChangelogUpTo(i, afterRestore);
+      assertThat(changeNumberOf(i, "uid=after-the-restore," + BASE)).isEqualTo(afterRestore);
+      assertThat(lastChangeNumber(i)).isEqualTo(afterRestore);
+    }
     // Restarted, the servers replay the new group's log alone: nothing of before the restore.
     TreeMap<String, String> restored = content(1);
     assertThat(restored).hasSize(backedUp.size() + 1);
@@ -132,6 +145,36 @@ class GroupRestoreIT {
     assertThat(last).hasSize(restored.size() + 1);
     for (int i = 1; i < 3; i++) {
       awaitContent(i, last);
+    }
+    assertThat(changeNumberOf(0, "uid=after-the-restarts," + BASE)).isGreaterThan(afterRestore);
+  }
+
+  /** The root DSE's lastChangeNumber on server {@code i}. */
+  private long lastChangeNumber(int i) throws LDAPException {
+    try (LDAPConnection c = group.connect(i)) {
+      return c.getEntry("", "lastChangeNumber").getAttributeValueAsLong("lastChangeNumber");
+    }
+  }
+
+  /** Polls until server {@code i}'s changelog reaches change {@code number}, within a deadline. */
+  private void readChangelogUpTo(int i, long number) throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (lastChangeNumber(i) < number) {
+      assertThat(System.nanoTime()).as("ds" + i + "'s changelog").isLessThan(deadline);
+      Thread.sleep(50); // polling interval of a condition with a deadline
+    }
+  }
+
+  /** The number of the change of {@code dn} in server {@code i}'s changelog (the only one). */
+  private long changeNumberOf(int i, String dn) throws LDAPException {
+    try (LDAPConnection c = group.connect(i)) {
+      List<Long> numbers =
+          c.search("cn=changelog", SearchScope.ONE, "(changeNumber>=0)").getSearchEntries().stream()
+              .filter(e -> e.getAttributeValue("targetDN").equalsIgnoreCase(dn))
+              .map(e -> e.getAttributeValueAsLong("changeNumber"))
+              .toList();
+      assertThat(numbers).as("the changes of " + dn + " on ds" + i).hasSize(1);
+      return numbers.get(0);
     }
   }
 

@@ -17,6 +17,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -128,6 +132,78 @@ class ReplicationIT {
         Thread.sleep(50); // polling interval of a condition with a deadline
       }
     }
+  }
+
+  /**
+   * Clients writing at once through every server: writes queued behind their server's entry on its
+   * way share a log entry (group commit), and each is answered on its own: of the adds of one DN
+   * racing from every server amid the other writes, one succeeds and the others are refused with
+   * entryAlreadyExists (68), whichever writes shared their entry. Every server applies every write
+   * once, in one order, and numbers the changes alike: a number of its own for each change.
+   */
+  @Test
+  void concurrentWritesThroughEveryServerShareLogEntriesEachWithItsOwnResult() throws Exception {
+    setUpGroup(Duration.ofSeconds(30));
+    group.addBase(0);
+    int clients = 12;
+    int each = 8;
+    ExecutorService pool = Executors.newFixedThreadPool(clients);
+    List<Future<ResultCode>> contested = new ArrayList<>();
+    try {
+      for (int w = 0; w < clients; w++) {
+        int client = w;
+        contested.add(
+            pool.submit(
+                () -> {
+                  ResultCode result = null;
+                  try (LDAPConnection c = group.connect(client % 3)) {
+                    for (int k = 0; k < each; k++) {
+                      String uid = "c" + client + "-" + k;
+                      c.add(ReplicationGroup.user(uid));
+                      // read your writes, under load too
+                      assertThat(c.getEntry("uid=" + uid + "," + BASE)).isNotNull();
+                      if (k == each / 2) {
+                        try {
+                          c.add(ReplicationGroup.user("contested"));
+                          result = ResultCode.SUCCESS;
+                        } catch (LDAPException e) {
+                          result = e.getResultCode();
+                        }
+                      }
+                    }
+                  }
+                  return result;
+                }));
+      }
+      List<ResultCode> results = new ArrayList<>();
+      for (Future<ResultCode> f : contested) {
+        results.add(f.get(WAIT.toSeconds(), TimeUnit.SECONDS)); // bounds the test, not the writes
+      }
+      assertThat(results).containsOnlyOnce(ResultCode.SUCCESS);
+      assertThat(results.stream().filter(r -> r != ResultCode.SUCCESS))
+          .hasSize(clients - 1)
+          .allMatch(r -> r == ResultCode.ENTRY_ALREADY_EXISTS);
+    } finally {
+      pool.shutdownNow();
+    }
+    String last = "uid=c" + (clients - 1) + "-" + (each - 1) + "," + BASE;
+    for (int i = 0; i < 3; i++) {
+      try (LDAPConnection c = group.connect(i)) {
+        assertThat(c.search(ReplicationGroup.readAfterWrite(last)).getEntryCount()).isEqualTo(1);
+      }
+    }
+    // The base, every client's adds and one contested add, each numbered apart (two changes under
+    // one number would leave one record in the changelog), in one order on every server.
+    List<String> changes = changelog(0);
+    assertThat(changes).hasSize(1 + clients * each + 1);
+    assertThat(changes.stream().filter(c -> c.endsWith(" add uid=contested," + BASE))).hasSize(1);
+    for (int i = 1; i < 3; i++) {
+      awaitChangelog(i, changes);
+    }
+    Entry monitor = group.read(group.awaitLeader(), "cn=Replication,cn=monitor");
+    assertThat(monitor.getAttributeValueAsLong("ds-replication-records-applied"))
+        .as("writes shared log entries")
+        .isGreaterThan(monitor.getAttributeValueAsLong("ds-replication-entries-applied"));
   }
 
   /** Polls until server {@code i}'s cn=changelog equals {@code expected}, within a deadline. */
