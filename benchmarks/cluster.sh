@@ -38,7 +38,9 @@
 # window, from the end of the last client's warm-up to the end of the last client, divided by the
 # operations all clients made meanwhile: µs of that node's CPU per operation of the group (the
 # followers apply every write too). Clients and servers share the machine's cores: compare CPU per
-# operation rather than rates, and only between runs of the same session.
+# operation rather than rates, and only between runs of the same session. "writes/entry" is how many
+# writes shared a Raft log entry over the window (group commit; ds1's ds-replication-records-applied
+# over ds-replication-entries-applied in cn=Replication,cn=monitor; "-" on a build without them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -224,7 +226,9 @@ run() {
   for out in "${logs[@]}"; do
     await "$bound" "the warm-up of $out" grep -q -- "$marker" "$out"
   done
-  local before=() after=() t0 t1
+  local before=() after=() t0 t1 records0 entries0 records1 entries1
+  # Writes per log entry (group commit): ds1's counts of records and entries applied.
+  records0=$(monitor 1 ds-replication-records-applied); entries0=$(monitor 1 ds-replication-entries-applied)
   for n in $(seq 1 "$nodes"); do before+=("$(cpu_ticks "$(node_pid "$n")")"); done
   t0=$(date +%s.%N)
   for i in "${!pids[@]}"; do
@@ -232,6 +236,10 @@ run() {
   done
   t1=$(date +%s.%N)
   for n in $(seq 1 "$nodes"); do after+=("$(cpu_ticks "$(node_pid "$n")")"); done
+  records1=$(monitor 1 ds-replication-records-applied); entries1=$(monitor 1 ds-replication-entries-applied)
+  local per_entry
+  per_entry=$(awk -v r0="$records0" -v e0="$entries0" -v r1="$records1" -v e1="$entries1" \
+    'BEGIN { if (r0 == "" || r1 == "" || e1 - e0 <= 0) print "-"; else printf "%.2f", (r1 - r0) / (e1 - e0) }')
   # Overall ops/s and average ms of each client (its last line), summed / weighted over the clients.
   local totals cores=()
   totals=$(awk '/^ *[0-9.]+ +[0-9.]+ /{ if ($(NF-2)+0 > e[FILENAME]) e[FILENAME]=$(NF-2)+0; o[FILENAME]=$(NF-1); m[FILENAME]=$NF }
@@ -240,8 +248,8 @@ run() {
     cores+=("$(echo "scale=3; (${after[$i]} - ${before[$i]}) / $hz / ($t1 - $t0)" | bc -l)")
   done
   # The machine's 1-minute load average as the run ends: how much else wanted the cores.
-  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$tag" "ds${targets// /+ds}" "$threads" "$totals" "$(IFS=,; echo "${cores[*]}")" \
-    "$(cut -d' ' -f1 /proc/loadavg)" >> "$run_dir/results.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tag" "ds${targets// /+ds}" "$threads" "$totals" "$(IFS=,; echo "${cores[*]}")" \
+    "$per_entry" "$(cut -d' ' -f1 /proc/loadavg)" >> "$run_dir/results.tsv"
 }
 
 modrate() { # tag server
@@ -319,19 +327,20 @@ table() {
 import os, sys
 run_dir, nodes = sys.argv[1], int(sys.argv[2])
 header = ["workload", "against", "threads each", "ops/s", "avg ms"]
-header += [f"ds{n} CPU µs/op" for n in range(1, nodes + 1)] + ["group CPU µs/op", "load"]
+header += [f"ds{n} CPU µs/op" for n in range(1, nodes + 1)] + ["group CPU µs/op", "writes/entry", "load"]
 rows = open(os.path.join(run_dir, "results.tsv")).read().splitlines()
 if rows:
     print("| " + " | ".join(header) + " |")
     print("|" + " --- |" * len(header))
 errors = []
 for line in rows:
-    tag, against, threads, ops, ms, errs, cores, load = line.split("\t")
+    tag, against, threads, ops, ms, errs, cores, per_entry, load = line.split("\t")
     ops = float(ops)
     per_node = [float(c) * 1e6 / ops if ops > 0 else None for c in cores.split(",")]
     fmt = lambda v: "-" if v is None else f"{v:,.1f}"
     cells = [tag, against, threads, f"{ops:,.0f}", ms] + [fmt(v) for v in per_node]
     cells.append(fmt(sum(per_node) if None not in per_node else None))
+    cells.append(per_entry)
     cells.append(load)
     print("| " + " | ".join(cells) + " |")
     if float(errs) > 0:
