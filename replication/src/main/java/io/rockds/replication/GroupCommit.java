@@ -29,8 +29,8 @@ final class GroupCommit {
 
   /**
    * At most this many bytes of records in an entry (a record larger still travels alone, as
-   * before): well below Ratis' 4 MB appender buffer and gRPC's message size, so that an entry never
-   * needs an append request of its own for its size.
+   * before): far below gRPC's message limit (64 MB) and Ratis' log queue limits, and small enough
+   * that an append request carries several such entries.
    */
   static final int MAX_BYTES = 1 << 20;
 

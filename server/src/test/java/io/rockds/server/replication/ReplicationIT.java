@@ -180,9 +180,9 @@ class ReplicationIT {
         results.add(f.get(WAIT.toSeconds(), TimeUnit.SECONDS)); // bounds the test, not the writes
       }
       assertThat(results).containsOnlyOnce(ResultCode.SUCCESS);
-      assertThat(results.stream().filter(r -> r != ResultCode.SUCCESS))
+      assertThat(results.stream().filter(r -> !ResultCode.SUCCESS.equals(r)))
           .hasSize(clients - 1)
-          .allMatch(r -> r == ResultCode.ENTRY_ALREADY_EXISTS);
+          .allMatch(ResultCode.ENTRY_ALREADY_EXISTS::equals);
     } finally {
       pool.shutdownNow();
     }
