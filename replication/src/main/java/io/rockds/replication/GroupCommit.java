@@ -7,18 +7,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Group commit of the records submitted through one member: while an entry of this member is on its
- * way (sent to the leader, committed, applied there), the records submitted meanwhile queue; once
- * it is answered, every record queued goes to the group as one log entry ({@link RecordBatch}), up
- * to {@link #MAX_RECORDS} records and {@link #MAX_BYTES} bytes. A record submitted while nothing is
- * on its way goes at once, alone: nothing waits for company, so one client pays nothing.
+ * Group commit of the records submitted through one member: while {@link #MAX_IN_FLIGHT} entries of
+ * this member are on their way (sent to the leader, committed, applied there), the records submitted
+ * meanwhile queue; once one is answered, every record queued goes to the group as one log entry
+ * ({@link RecordBatch}), up to {@link #MAX_RECORDS} records and {@link #MAX_BYTES} bytes. A record
+ * submitted while fewer entries are on their way goes at once: nothing waits for company, so one
+ * client pays nothing.
  *
  * <p>Why: a follower of Ratis 3.2 syncs the leader's append requests one after another
- * (RATIS-2235), so a group commits about one entry per follower sync whatever the number of
- * clients; records sharing an entry share that sync. The entry travels on the thread of one of the
- * submitters (Ratis' blocking API, so that the writes of different members stay independent
- * requests); when it is answered, that thread hands the next turn to the first record queued, whose
- * thread sends the next entry.
+ * (RATIS-2235), so a group commits a few entries per follower sync whatever the number of clients;
+ * records sharing an entry share that sync. An entry travels on the thread of one of its submitters
+ * (Ratis' blocking API, so that the writes of different members stay independent requests); when it
+ * is answered, that thread hands its turn to the first record queued, whose thread sends the next
+ * entry.
  */
 final class GroupCommit {
   /**
@@ -26,6 +27,13 @@ final class GroupCommit {
    * (and the reply's size); far more than the clients a member usually has in flight.
    */
   static final int MAX_RECORDS = 256;
+
+  /**
+   * At most this many entries of this member on their way at once: more keep the leader's pipeline
+   * to its followers full (one entry at a time left it idle while the entry was applied and
+   * answered, and was slower than no group commit), fewer put more records in each entry.
+   */
+  static final int MAX_IN_FLIGHT = 4;
 
   /**
    * At most this many bytes of records in an entry (a record larger still travels alone, as
@@ -52,7 +60,7 @@ final class GroupCommit {
 
   private final Sender sender;
   private final ArrayDeque<Pending> queue = new ArrayDeque<>(); // guarded by this
-  private boolean sending; // guarded by this: an entry is on its way, or a turn was handed over
+  private int turns; // guarded by this: submitters sending an entry, or handed the turn to
 
   GroupCommit(Sender sender) {
     this.sender = sender;
@@ -69,15 +77,15 @@ final class GroupCommit {
     Pending mine = new Pending(record);
     synchronized (this) {
       queue.add(mine);
-      if (!sending) {
-        sending = true;
+      if (turns < MAX_IN_FLIGHT) {
+        turns++;
         mine.giveTurn();
       }
     }
     try {
       while (!mine.done()) {
         if (mine.hasTurn()) {
-          sendQueued(); // mine is first in the queue: it goes in this entry
+          sendQueued(mine);
         } else if (!mine.await(deadline)) {
           abandon(mine);
           throw new TimeoutException();
@@ -87,16 +95,25 @@ final class GroupCommit {
       abandon(mine);
       throw e;
     }
+    releaseTurn(mine); // handed the turn, but answered in another submitter's entry first
     return mine.result();
   }
 
-  /** How many records wait for the entry on its way. */
+  /** How many records wait for an entry on its way to be answered. */
   synchronized int queued() {
     return queue.size();
   }
 
-  /** Sends the records queued first as one entry, answers them, and hands the turn on. */
-  private void sendQueued() {
+  /** How many entries are on their way (or about to be sent). */
+  synchronized int onTheirWay() {
+    return turns;
+  }
+
+  /**
+   * Sends the records queued first as one entry and answers them; then, once {@code mine} was
+   * answered or is on its way in another submitter's entry, hands the turn on.
+   */
+  private void sendQueued(Pending mine) {
     List<Pending> entry = new ArrayList<>();
     synchronized (this) {
       long bytes = 0;
@@ -110,10 +127,14 @@ final class GroupCommit {
       }
     }
     try {
-      answer(entry);
+      if (!entry.isEmpty()) {
+        answer(entry);
+      }
     } finally {
       synchronized (this) {
-        handOn();
+        if (mine.done() || !queue.contains(mine)) {
+          releaseTurn(mine);
+        }
       }
     }
   }
@@ -161,20 +182,32 @@ final class GroupCommit {
     }
   }
 
-  /** The next record queued sends the next entry; none: the next record submitted sends at once. */
+  /**
+   * Hands the free turns to the first records queued without one, which send the next entries; a
+   * turn left free goes to the next record submitted.
+   */
   private void handOn() {
-    Pending next = queue.peek();
-    if (next == null) {
-      sending = false;
-    } else {
-      next.giveTurn();
+    for (Pending next : queue) {
+      if (turns >= MAX_IN_FLIGHT) {
+        return;
+      }
+      if (!next.hasTurn()) {
+        turns++;
+        next.giveTurn();
+      }
     }
   }
 
-  /** A submitter gives up waiting: its record leaves the queue, and the turn if it had it. */
+  /** A submitter gives up waiting: its record leaves the queue, and its turn if it had one. */
   private synchronized void abandon(Pending mine) {
-    boolean first = queue.peek() == mine;
-    if (queue.remove(mine) && first && mine.hasTurn()) {
+    queue.remove(mine);
+    releaseTurn(mine);
+  }
+
+  private synchronized void releaseTurn(Pending mine) {
+    if (mine.holdsTurn()) {
+      mine.endTurn();
+      turns--;
       handOn();
     }
   }
@@ -198,6 +231,14 @@ final class GroupCommit {
 
     synchronized boolean hasTurn() {
       return turn && !done;
+    }
+
+    synchronized boolean holdsTurn() {
+      return turn;
+    }
+
+    synchronized void endTurn() {
+      turn = false;
     }
 
     synchronized boolean done() {

@@ -506,9 +506,14 @@ public final class ReplicationNode implements AutoCloseable {
     return Math.max(0, deadline - System.nanoTime());
   }
 
-  /** How many records submitted here wait for this member's entry on its way ({@link #submit}). */
+  /** How many records submitted here wait for this member's entries on their way ({@link #submit}). */
   int queued() {
     return groupCommit.queued();
+  }
+
+  /** How many entries of this member are on their way to the group. */
+  int entriesOnTheirWay() {
+    return groupCommit.onTheirWay();
   }
 
   /** The last index this member applied. */

@@ -297,17 +297,36 @@ class ReplicationNodeTest {
     }
   }
 
+  /** The records {@link #submitWhileHeld} sends behind {@link #HOLD}, filling the entries on their way. */
+  private static final List<String> FILLERS = fillers();
+
+  private static List<String> fillers() {
+    List<String> fillers = new ArrayList<>();
+    for (int i = 1; i < GroupCommit.MAX_IN_FLIGHT; i++) {
+      fillers.add("f" + i);
+    }
+    return fillers;
+  }
+
   /**
-   * Submits {@link #HOLD} through {@code member} and, while its entry is on its way (the leader
-   * holds its application), {@code records} one after another, each queued before the next is
-   * submitted; then lets the hold go. Returns the answers to {@code records}, in order.
+   * Submits {@link #HOLD} through {@code member}, then {@link #FILLERS} until as many of its entries
+   * as may be are on their way (the leader holds their application behind the hold), then {@code
+   * records} one after another, each queued before the next is submitted; then lets the hold go.
+   * Returns the answers to {@code records}, in order.
    */
   private List<String> submitWhileHeld(int member, String... records) throws Exception {
     int leader = leader();
-    ExecutorService pool = Executors.newFixedThreadPool(records.length + 1);
+    ExecutorService pool = Executors.newFixedThreadPool(records.length + FILLERS.size() + 1);
     try {
       Future<byte[]> held = pool.submit(() -> nodes[member].submit(bytes(HOLD)));
       appliers[leader].holding.get(1, TimeUnit.MINUTES);
+      List<Future<byte[]>> filled = new ArrayList<>();
+      for (int i = 0; i < FILLERS.size(); i++) {
+        String filler = FILLERS.get(i);
+        filled.add(pool.submit(() -> nodes[member].submit(bytes(filler))));
+        int onTheirWay = i + 2;
+        await(filler + " on its way", () -> nodes[member].entriesOnTheirWay() == onTheirWay);
+      }
       List<Future<byte[]>> answers = new ArrayList<>();
       for (int i = 0; i < records.length; i++) {
         String record = records[i];
@@ -322,6 +341,10 @@ class ReplicationNodeTest {
       }
       assertThat(new String(held.get(1, TimeUnit.MINUTES), StandardCharsets.UTF_8))
           .startsWith("applied ");
+      for (Future<byte[]> filler : filled) {
+        assertThat(new String(filler.get(1, TimeUnit.MINUTES), StandardCharsets.UTF_8))
+            .startsWith("applied ");
+      }
       List<String> texts = new ArrayList<>();
       for (Future<byte[]> answer : answers) {
         texts.add(new String(answer.get(1, TimeUnit.MINUTES), StandardCharsets.UTF_8));
@@ -347,13 +370,14 @@ class ReplicationNodeTest {
     assertThat(answers.get(2)).isEqualTo("refused dup-b");
     assertThat(answers.get(3)).startsWith("applied ");
     // read your writes: the follower applied them before answering
-    assertThat(appliers[follower].records()).containsExactly(HOLD, "b0", "b1", "b2");
+    assertThat(appliers[follower].records()).containsAll(List.of(HOLD, "b0", "b1", "b2"));
+    int total = 4 + FILLERS.size();
     await(
         "every member applied the entry",
         () ->
-            appliers[0].records().size() == 4
-                && appliers[1].records().size() == 4
-                && appliers[2].records().size() == 4);
+            appliers[0].records().size() == total
+                && appliers[1].records().size() == total
+                && appliers[2].records().size() == total);
     RecordPosition hold = appliers[0].positionOf(HOLD);
     RecordPosition b0 = appliers[0].positionOf("b0");
     assertThat(appliers[0].positionOf("b1"))
@@ -392,13 +416,17 @@ class ReplicationNodeTest {
             return false;
           }
         });
-    assertThat(appliers[failing].records()).containsExactly(HOLD, "b0");
+    List<String> all = appliers[leader].records();
+    assertThat(all).endsWith("b0", "b1", "b2").hasSize(4 + FILLERS.size());
+    assertThat(appliers[failing].records()).isEqualTo(all.subList(0, all.size() - 2));
 
     nodes[failing].close();
     appliers[failing].failOn = null;
     start(failing);
-    await("the follower applied every record", () -> appliers[failing].records().size() == 4);
-    assertThat(appliers[failing].records()).containsExactly(HOLD, "b0", "b1", "b2");
+    await(
+        "the follower applied every record",
+        () -> appliers[failing].records().size() == all.size());
+    assertThat(appliers[failing].records()).isEqualTo(all);
     assertThat(appliers[failing].positionOf("b2")).isEqualTo(appliers[leader].positionOf("b2"));
   }
 
