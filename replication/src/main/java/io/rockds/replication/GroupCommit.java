@@ -29,11 +29,13 @@ final class GroupCommit {
   static final int MAX_RECORDS = 256;
 
   /**
-   * At most this many entries of this member on their way at once: more keep the leader's pipeline
-   * to its followers full (one entry at a time left it idle while the entry was applied and
-   * answered, and was slower than no group commit), fewer put more records in each entry.
+   * At most this many entries of this member on their way at once, as many as the default worker
+   * pool runs writes at once (twice the cores, at least 8): measured on a loaded two-core machine,
+   * a group's rate followed how many entries were on their way, not how many records each held (1
+   * or 4 at a time with group commit took 2 to 4 times fewer writes a second than 8 records alone,
+   * benchmarks/RESULTS.md), so group commit only gathers the writes beyond those.
    */
-  static final int MAX_IN_FLIGHT = 4;
+  static final int MAX_IN_FLIGHT = 8;
 
   /**
    * At most this many bytes of records in an entry (a record larger still travels alone, as

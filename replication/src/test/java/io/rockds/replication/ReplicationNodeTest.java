@@ -245,8 +245,8 @@ class ReplicationNodeTest {
   @Test
   void manyConcurrentWritesThroughEveryMemberAreAllAppliedEverywhereInOneOrder() throws Exception {
     startAll();
-    int writers = 24;
-    int each = 10;
+    int writers = 2 * 3 * GroupCommit.MAX_IN_FLIGHT; // more than each member sends at once
+    int each = 5;
     ExecutorService pool = Executors.newFixedThreadPool(writers);
     try {
       List<Future<?>> done = new ArrayList<>();

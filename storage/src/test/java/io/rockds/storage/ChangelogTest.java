@@ -98,8 +98,8 @@ class ChangelogTest {
   @Test
   void settledStopsBelowAChangeStillBeingWritten() {
     ChangeNumbers numbers = new ChangeNumbers(10);
-    long a = numbers.claim(null);
-    long b = numbers.claim(null);
+    long a = numbers.claim(-1);
+    long b = numbers.claim(-1);
     assertThat(numbers.settled()).isEqualTo(10);
     numbers.finished(b);
     assertThat(numbers.settled()).isEqualTo(a - 1);

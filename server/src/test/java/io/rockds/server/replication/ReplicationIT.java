@@ -135,14 +135,14 @@ class ReplicationIT {
   }
 
   /**
-   * Clients writing at once through every server: writes queued behind their server's entry on its
-   * way share a log entry (group commit), and each is answered on its own: of the adds of one DN
-   * racing from every server amid the other writes, one succeeds and the others are refused with
-   * entryAlreadyExists (68), whichever writes shared their entry. Every server applies every write
-   * once, in one order, and numbers the changes alike: a number of its own for each change.
+   * Clients writing at once through every server, each write answered on its own: of the adds of
+   * one DN racing from every server amid the other writes, one succeeds and the others are refused
+   * with entryAlreadyExists (68). Every server applies every write once, in one order, and numbers
+   * the changes alike: a number of its own for each change. (Writes share a log entry once more
+   * are under way on a server than its worker pool runs; ReplicationNodeTest makes them.)
    */
   @Test
-  void concurrentWritesThroughEveryServerShareLogEntriesEachWithItsOwnResult() throws Exception {
+  void concurrentWritesThroughEveryServerEachGetTheirOwnResultAndOneNumbering() throws Exception {
     setUpGroup(Duration.ofSeconds(30));
     group.addBase(0);
     int clients = 12;
@@ -202,8 +202,8 @@ class ReplicationIT {
     }
     Entry monitor = group.read(group.awaitLeader(), "cn=Replication,cn=monitor");
     assertThat(monitor.getAttributeValueAsLong("ds-replication-records-applied"))
-        .as("writes shared log entries")
-        .isGreaterThan(monitor.getAttributeValueAsLong("ds-replication-entries-applied"));
+        .isGreaterThanOrEqualTo(monitor.getAttributeValueAsLong("ds-replication-entries-applied"))
+        .isGreaterThanOrEqualTo(changes.size());
   }
 
   /** Polls until server {@code i}'s cn=changelog equals {@code expected}, within a deadline. */

@@ -492,7 +492,6 @@ class ReplicationClusterIT {
     assertThat(old).isNotNull();
     AtomicBoolean stop = new AtomicBoolean();
     ExecutorService background = Executors.newSingleThreadExecutor();
-    // Eight writers: writes queued behind their server's entry on its way share log entries.
     Future<Set<String>> load = background.submit(() -> load(nodes, 8, 400, stop));
     await("some writes acknowledged", () -> serial.get() > 100);
     old.kill();
@@ -506,19 +505,13 @@ class ReplicationClusterIT {
 
     old.start();
     assertConverged(nodes, acknowledged);
-    // The killed leader replayed its log, entries holding several writes included, applying each
-    // write once: every server has every change once, under the same number.
+    // The killed leader replayed its log, applying each write once: every server has every change
+    // once, under the same number.
     List<String> changes = changelog(nodes.get(0));
     assertThat(changes).hasSizeGreaterThan(acknowledged.size());
     assertThat(changes.stream().map(c -> c.substring(c.indexOf(' ') + 1))).doesNotHaveDuplicates();
     for (Node node : nodes) {
       await(node.name + "'s changelog", () -> changelog(node).equals(changes));
-    }
-    try (LDAPConnection c = old.connect()) {
-      Entry monitor = c.getEntry("cn=Replication,cn=monitor");
-      assertThat(monitor.getAttributeValueAsLong("ds-replication-records-applied"))
-          .as("writes applied by the restarted leader shared log entries")
-          .isGreaterThan(monitor.getAttributeValueAsLong("ds-replication-entries-applied"));
     }
   }
 
