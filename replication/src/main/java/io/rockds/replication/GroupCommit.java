@@ -8,11 +8,11 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Group commit of the records submitted through one member: while {@link #MAX_IN_FLIGHT} entries of
- * this member are on their way (sent to the leader, committed, applied there), the records submitted
- * meanwhile queue; once one is answered, every record queued goes to the group as one log entry
- * ({@link RecordBatch}), up to {@link #MAX_RECORDS} records and {@link #MAX_BYTES} bytes. A record
- * submitted while fewer entries are on their way goes at once: nothing waits for company, so one
- * client pays nothing.
+ * this member are on their way (sent to the leader, committed, applied there), the records
+ * submitted meanwhile queue; once one is answered, every record queued goes to the group as one log
+ * entry ({@link RecordBatch}), up to {@link #MAX_RECORDS} records and {@link #MAX_BYTES} bytes. A
+ * record submitted while fewer entries are on their way goes at once: nothing waits for company, so
+ * one client pays nothing.
  *
  * <p>Why: a follower of Ratis 3.2 syncs the leader's append requests one after another
  * (RATIS-2235), so a group commits a few entries per follower sync whatever the number of clients;
@@ -71,8 +71,8 @@ final class GroupCommit {
   /**
    * Submits {@code record} and returns what became of it, once its entry was answered.
    *
-   * @throws TimeoutException when it was not answered before {@code deadline} (System.nanoTime):
-   *     it may still be committed later, if its entry was on its way
+   * @throws TimeoutException when it was not answered before {@code deadline} (System.nanoTime): it
+   *     may still be committed later, if its entry was on its way
    */
   Sent submit(byte[] record, long deadline)
       throws ReplicationUnavailableException, InterruptedException, TimeoutException {

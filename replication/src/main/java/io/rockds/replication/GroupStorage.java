@@ -99,8 +99,8 @@ public final class GroupStorage {
    * the member was in) with a new group's, holding nothing but a snapshot at log index {@code
    * index} whose state {@code state} writes: the member starting on it follows the new group's log
    * from {@code index + 1}, and sends the snapshot to the members that join. Its term is 0, below
-   * any term of the new group, so that no member ever prefers the snapshot to a later entry. The new
-   * group numbers its records ({@link RecordPosition#number}) above {@code lastNumber}.
+   * any term of the new group, so that no member ever prefers the snapshot to a later entry. The
+   * new group numbers its records ({@link RecordPosition#number}) above {@code lastNumber}.
    *
    * <p>The new storage is built beside the old one and swapped in last: a failure before leaves the
    * old one. The member forms the group with the bootstrap servers of its configuration.

@@ -5,8 +5,8 @@ package io.rockds.replication;
  * entry (several records share an entry when they were submitted together, see {@link
  * ReplicationNode#submit}), and its number.
  *
- * <p>Numbers are unique and increase in log order, the same on every member: the first record of
- * an entry is numbered with the entry's index, unless an earlier entry's records already took that
+ * <p>Numbers are unique and increase in log order, the same on every member: the first record of an
+ * entry is numbered with the entry's index, unless an earlier entry's records already took that
  * number, then with the next number free; the others follow it. A log of one record per entry is
  * numbered by its indexes, as before batches existed.
  *

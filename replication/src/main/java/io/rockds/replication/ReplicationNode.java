@@ -346,8 +346,8 @@ public final class ReplicationNode implements AutoCloseable {
   }
 
   /**
-   * As {@link #submit}, but {@code record} is committed as a log entry of its own: for a record whose
-   * application keeps its position by log index alone (a change of the shared settings).
+   * As {@link #submit}, but {@code record} is committed as a log entry of its own: for a record
+   * whose application keeps its position by log index alone (a change of the shared settings).
    */
   public byte[] submitAlone(byte[] record)
       throws ReplicationUnavailableException, InterruptedException {
@@ -506,7 +506,9 @@ public final class ReplicationNode implements AutoCloseable {
     return Math.max(0, deadline - System.nanoTime());
   }
 
-  /** How many records submitted here wait for this member's entries on their way ({@link #submit}). */
+  /**
+   * How many records submitted here wait for this member's entries on their way ({@link #submit}).
+   */
   int queued() {
     return groupCommit.queued();
   }

@@ -10,10 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.HashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -297,7 +297,10 @@ class ReplicationNodeTest {
     }
   }
 
-  /** The records {@link #submitWhileHeld} sends behind {@link #HOLD}, filling the entries on their way. */
+  /**
+   * The records {@link #submitWhileHeld} sends behind {@link #HOLD}, filling the entries on their
+   * way.
+   */
   private static final List<String> FILLERS = fillers();
 
   private static List<String> fillers() {
@@ -309,10 +312,10 @@ class ReplicationNodeTest {
   }
 
   /**
-   * Submits {@link #HOLD} through {@code member}, then {@link #FILLERS} until as many of its entries
-   * as may be are on their way (the leader holds their application behind the hold), then {@code
-   * records} one after another, each queued before the next is submitted; then lets the hold go.
-   * Returns the answers to {@code records}, in order.
+   * Submits {@link #HOLD} through {@code member}, then {@link #FILLERS} until as many of its
+   * entries as may be are on their way (the leader holds their application behind the hold), then
+   * {@code records} one after another, each queued before the next is submitted; then lets the hold
+   * go. Returns the answers to {@code records}, in order.
    */
   private List<String> submitWhileHeld(int member, String... records) throws Exception {
     int leader = leader();

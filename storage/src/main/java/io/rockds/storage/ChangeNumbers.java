@@ -4,9 +4,9 @@ import java.util.TreeSet;
 
 /**
  * The change numbers of a server's changelogs: the next one for a change on a single server, the
- * number of its record in the replicated log for a replicated change. Changes made concurrently may commit out of number order, so
- * it also tells up to which number every change has committed or failed ({@link #settled}): a
- * reader that stops there never skips a change that commits late.
+ * number of its record in the replicated log for a replicated change. Changes made concurrently may
+ * commit out of number order, so it also tells up to which number every change has committed or
+ * failed ({@link #settled}): a reader that stops there never skips a change that commits late.
  */
 public final class ChangeNumbers {
   /** The largest number handed out or found in a changelog. */

@@ -83,8 +83,8 @@ class LogPositionTest {
   }
 
   /**
-   * Records sharing a log entry are told apart by their slot, so a replay that stops in the middle of
-   * an entry skips exactly the records before; a position stored before entries held several
+   * Records sharing a log entry are told apart by their slot, so a replay that stops in the middle
+   * of an entry skips exactly the records before; a position stored before entries held several
    * records (16 bytes) reads as its entry's only record.
    */
   @Test

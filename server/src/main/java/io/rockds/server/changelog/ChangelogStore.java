@@ -29,8 +29,8 @@ import org.slf4j.LoggerFactory;
  * to it, read as one sequence in change-number order. Change numbers are the numbers of the
  * changes' records in the replication log in a group (the same change has the same number on every
  * server; several changes may share a log entry) and a sequence of the server's own when it runs
- * alone. Readers see changes up to the number below which every change
- * has committed ({@link ChangeNumbers#settled}), so a change committing late is never skipped.
+ * alone. Readers see changes up to the number below which every change has committed ({@link
+ * ChangeNumbers#settled}), so a change committing late is never skipped.
  *
  * <p>Records older than the purge delay ({@code changelog-purge-delay}) are deleted, at most once a
  * minute, by the write that finds them due; the newest record is always kept.

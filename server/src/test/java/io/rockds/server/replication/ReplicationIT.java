@@ -138,8 +138,8 @@ class ReplicationIT {
    * Clients writing at once through every server, each write answered on its own: of the adds of
    * one DN racing from every server amid the other writes, one succeeds and the others are refused
    * with entryAlreadyExists (68). Every server applies every write once, in one order, and numbers
-   * the changes alike: a number of its own for each change. (Writes share a log entry once more
-   * are under way on a server than its worker pool runs; ReplicationNodeTest makes them.)
+   * the changes alike: a number of its own for each change. (Writes share a log entry once more are
+   * under way on a server than its worker pool runs; ReplicationNodeTest makes them.)
    */
   @Test
   void concurrentWritesThroughEveryServerEachGetTheirOwnResultAndOneNumbering() throws Exception {
