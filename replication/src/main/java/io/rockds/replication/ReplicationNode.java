@@ -78,6 +78,7 @@ public final class ReplicationNode implements AutoCloseable {
 
   /** Why this member left its group, replaced by a group restored from a backup; null if not. */
   private volatile String replaced;
+
   private final GroupCommit groupCommit = new GroupCommit(this::send);
 
   private ReplicationNode(
