@@ -332,13 +332,22 @@ class ScaleMechanicsTest {
     return backend.statistics().getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS) - before;
   }
 
-  @Test
-  void preloadFillsTheCacheSoTheFirstReadsHitIt() throws Exception {
-    int users = 2_000;
-    BackendSettings settings = settings(dir.resolve("db"), 0, 32L << 20);
+  /**
+   * A database under {@code dir} holding {@code users} imported users, closed: the next open starts
+   * with a cold block cache of {@code blockCacheBytes}.
+   */
+  private BackendSettings importedDatabase(int users, long blockCacheBytes) throws Exception {
+    BackendSettings settings = settings(dir.resolve("db"), 0, blockCacheBytes);
     try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
       importUsers(backend.containerFor(BASE), dir.resolve("work"), users);
     }
+    return settings;
+  }
+
+  @Test
+  void preloadFillsTheCacheSoTheFirstReadsHitIt() throws Exception {
+    int users = 2_000;
+    BackendSettings settings = importedDatabase(users, 32L << 20);
     try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
       assertThat(dataMissesReadingEveryUser(backend, users))
           .as("a cold cache: the first reads miss")
@@ -357,10 +366,7 @@ class ScaleMechanicsTest {
   @Test
   void memoryOnlyReadsRefuseToWaitForTheDiskAndServeWhatIsCached() throws Exception {
     int users = 500;
-    BackendSettings settings = settings(dir.resolve("db"), 0, 32L << 20);
-    try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
-      importUsers(backend.containerFor(BASE), dir.resolve("work"), users);
-    }
+    BackendSettings settings = importedDatabase(users, 32L << 20);
     try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
       EntryContainer container = backend.containerFor(BASE);
       String dn = "uid=user.7,ou=People,dc=example,dc=com";
@@ -419,10 +425,7 @@ class ScaleMechanicsTest {
   @Test
   void preloadStopsWhenTheCacheIsNearlyFull() throws Exception {
     int users = 3_000; // over 5 MB of data blocks for a 1 MB cache
-    BackendSettings settings = settings(dir.resolve("db"), 0, 1L << 20);
-    try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
-      importUsers(backend.containerFor(BASE), dir.resolve("work"), users);
-    }
+    BackendSettings settings = importedDatabase(users, 1L << 20);
     try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
       backend.startPreload(Duration.ofMinutes(1), Clock.systemUTC());
       CachePreload.Result result =
@@ -433,10 +436,7 @@ class ScaleMechanicsTest {
 
   @Test
   void preloadStopsAtItsTimeLimit() throws Exception {
-    BackendSettings settings = settings(dir.resolve("db"), 0, 32L << 20);
-    try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
-      importUsers(backend.containerFor(BASE), dir.resolve("work"), 2_000);
-    }
+    BackendSettings settings = importedDatabase(2_000, 32L << 20);
     try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
       backend.startPreload(Duration.ofSeconds(3), new SecondPerReading());
       CachePreload.Result result =
@@ -448,10 +448,7 @@ class ScaleMechanicsTest {
 
   @Test
   void closingTheBackendStopsItsPreloadFirst() throws Exception {
-    BackendSettings settings = settings(dir.resolve("db"), 0, 32L << 20);
-    try (Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema())) {
-      importUsers(backend.containerFor(BASE), dir.resolve("work"), 2_000);
-    }
+    BackendSettings settings = importedDatabase(2_000, 32L << 20);
     Backend backend = Backend.open(settings, Schema.getDefaultStandardSchema());
     HeldClock clock = new HeldClock();
     backend.startPreload(Duration.ofMinutes(1), clock);
