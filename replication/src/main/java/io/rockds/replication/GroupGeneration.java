@@ -31,6 +31,23 @@ final class GroupGeneration {
     return RaftGroupId.valueOf(new UUID(MARK << 32 | generation, lineage));
   }
 
+  /**
+   * How many change numbers each generation has to itself ({@link #numbersAbove}): at 10,000
+   * changes a second, a group takes three years to use them.
+   */
+  static final long NUMBERS_PER_GENERATION = 1_000_000_000_000L;
+
+  /**
+   * The number every record of {@code group} is numbered above ({@link RecordPosition#number}):
+   * generation g numbers from g × {@link #NUMBERS_PER_GENERATION} + 1. The group a restore replaces
+   * numbered records the restoring server may never have seen (while it was stopped or behind, the
+   * others went on), and no server can ask them once all are stopped for the restore; numbering
+   * each generation apart keeps every number new without asking.
+   */
+  static long numbersAbove(RaftGroupId group) {
+    return generation(group) * NUMBERS_PER_GENERATION;
+  }
+
   /** Whether {@code newer} was restored, directly or through other restores, from {@code older}. */
   static boolean replaces(RaftGroupId newer, RaftGroupId older) {
     if (older.equals(GroupStorage.FIRST_GROUP)) {

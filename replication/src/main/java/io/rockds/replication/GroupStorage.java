@@ -100,19 +100,21 @@ public final class GroupStorage {
    * index} whose state {@code state} writes: the member starting on it follows the new group's log
    * from {@code index + 1}, and sends the snapshot to the members that join. Its term is 0, below
    * any term of the new group, so that no member ever prefers the snapshot to a later entry. The
-   * new group numbers its records ({@link RecordPosition#number}) above {@code lastNumber}.
+   * new group numbers its records ({@link RecordPosition#number}) above {@code lastNumber} and
+   * above every number of the group it replaces ({@link GroupGeneration#numbersAbove}); returns the
+   * number it numbers above.
    *
    * <p>The new storage is built beside the old one and swapped in last: a failure before leaves the
    * old one. The member forms the group with the bootstrap servers of its configuration.
    */
-  public static void seed(Path directory, long index, long lastNumber, StateWriter state)
+  public static long seed(Path directory, long index, long lastNumber, StateWriter state)
       throws IOException {
     RaftGroupId replaced = stored(directory);
     Path building = directory.resolveSibling(directory.getFileName() + ".new");
     FileUtils.deleteFully(building);
-    Path group =
-        groupDirectory(
-            building, GroupGeneration.successor(replaced == null ? FIRST_GROUP : replaced));
+    RaftGroupId successor = GroupGeneration.successor(replaced == null ? FIRST_GROUP : replaced);
+    long numbersAbove = Math.max(lastNumber, GroupGeneration.numbersAbove(successor));
+    Path group = groupDirectory(building, successor);
     Path current = group.resolve(RaftStorageDirectory.CURRENT_DIR_NAME);
     Files.createDirectories(current);
     // Ratis formats (empties) a storage without its metadata file: this one says term 0, no vote.
@@ -126,9 +128,10 @@ public final class GroupStorage {
     Path stateDirectory = SnapshotStore.stateDirectory(snapshots, TermIndex.valueOf(0, index));
     Files.createDirectories(stateDirectory.getParent());
     state.write(stateDirectory);
-    RecordNumbers.write(stateDirectory.getParent(), lastNumber);
+    RecordNumbers.write(stateDirectory.getParent(), numbersAbove);
     FileUtils.deleteFully(directory);
     Files.move(building, directory, StandardCopyOption.ATOMIC_MOVE);
+    return numbersAbove;
   }
 
   /**

@@ -35,6 +35,7 @@ import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftPeer;
 import org.apache.ratis.protocol.RaftPeerId;
 import org.apache.ratis.protocol.SetConfigurationRequest;
+import org.apache.ratis.protocol.exceptions.ReconfigurationInProgressException;
 import org.apache.ratis.protocol.exceptions.StateMachineException;
 import org.apache.ratis.retry.RetryPolicies;
 import org.apache.ratis.retry.RetryPolicy;
@@ -69,12 +70,7 @@ public final class ReplicationNode implements AutoCloseable {
 
   /** Looks for a group restored from a backup on the members ({@link #watchForReplacement}). */
   private final ScheduledExecutorService watch =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "rockds-replication-watch");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadScheduledExecutor(new DaemonThreads("rockds-replication-watch"));
 
   /** Why this member left its group, replaced by a group restored from a backup; null if not. */
   private volatile String replaced;
@@ -315,6 +311,15 @@ public final class ReplicationNode implements AutoCloseable {
 
   private static final Duration ADMIN_REQUEST_TIMEOUT = Duration.ofSeconds(10);
 
+  /**
+   * How long one membership change request may wait for the leader's answer: longer than the leader
+   * may take to have a server being added catch up ({@link #STAGING_TIMEOUT}), so that a client
+   * never gives a change up and sends it again while the leader still works on it (the leader then
+   * refused the copy as "reconfiguration in progress", and a slow catch-up, such as a server
+   * restarting to install the snapshot, made add-server fail).
+   */
+  private static final Duration MEMBERSHIP_REQUEST_TIMEOUT = Duration.ofSeconds(90);
+
   private static final Duration STAGING_TIMEOUT = Duration.ofMinutes(1);
 
   /**
@@ -533,7 +538,7 @@ public final class ReplicationNode implements AutoCloseable {
    * entries) and purges the log behind it; returns the snapshot's log index.
    */
   public long takeSnapshot() throws IOException {
-    try (RaftClient admin = adminClient()) {
+    try (RaftClient admin = adminClient(ADMIN_REQUEST_TIMEOUT)) {
       RaftClientReply reply =
           admin
               .getSnapshotManagementApi(RaftPeerIds.of(settings.serverId()))
@@ -586,15 +591,69 @@ public final class ReplicationNode implements AutoCloseable {
         "removing " + id);
   }
 
+  /**
+   * Sends a membership change to the leader, waiting for its answer longer than the leader may work
+   * on it ({@link #MEMBERSHIP_REQUEST_TIMEOUT}). The leader takes one change at a time, and a
+   * leader just elected takes none before the membership it starts its term with is committed:
+   * meanwhile it answers "reconfiguration in progress", a passing state that an operator's {@code
+   * dsrepl add-server} or {@code remove-server} should not fail on. Ratis' client sends the change
+   * again a few times; past those, it is sent again here until that state ends, for at most {@link
+   * #MEMBERSHIP_CHANGE_WAIT} (another server being added may catch up for up to {@link
+   * #STAGING_TIMEOUT}).
+   */
   private void setConfiguration(SetConfigurationRequest.Arguments change, String what)
       throws IOException {
-    try (RaftClient admin = adminClient()) {
-      RaftClientReply reply = admin.admin().setConfiguration(change);
-      if (!reply.isSuccess()) {
-        throw new IOException(what + " failed: " + reply.getException());
+    long deadline = System.nanoTime() + MEMBERSHIP_CHANGE_WAIT.toNanos();
+    try (RaftClient admin = adminClient(MEMBERSHIP_REQUEST_TIMEOUT)) {
+      while (true) {
+        IOException refusal;
+        try {
+          RaftClientReply reply = admin.admin().setConfiguration(change);
+          if (reply.isSuccess()) {
+            return;
+          }
+          refusal = reply.getException();
+        } catch (IOException e) {
+          refusal = e;
+        }
+        if (!changeUnderWay(refusal)) {
+          throw new IOException(what + " failed: " + refusal, refusal);
+        }
+        if (remaining(deadline) <= 0) {
+          throw new IOException(
+              what
+                  + " failed: another change of the replication group's membership was still under"
+                  + " way after "
+                  + MEMBERSHIP_CHANGE_WAIT.toSeconds()
+                  + " s (a server being added first catches up: see dsrepl status); try again"
+                  + " once it ended",
+              refusal);
+        }
+        LOG.info("{}: another membership change is under way; sending it again", what);
+        try {
+          Thread.sleep(MEMBERSHIP_CHANGE_RETRY.toMillis()); // the leader tells no one when it ends
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new InterruptedIOException(what + " was interrupted");
+        }
       }
     }
   }
+
+  /** Whether the leader refused a membership change because another one is under way. */
+  private static boolean changeUnderWay(Throwable refusal) {
+    for (Throwable t = refusal; t != null; t = t.getCause()) {
+      if (t instanceof ReconfigurationInProgressException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** How long a membership change waits for one under way to end before it gives up. */
+  private static final Duration MEMBERSHIP_CHANGE_WAIT = STAGING_TIMEOUT.plusMinutes(1);
+
+  private static final Duration MEMBERSHIP_CHANGE_RETRY = Duration.ofMillis(250);
 
   /** The members of the current configuration (old and new ones while it changes). */
   private List<RaftPeer> currentPeers() throws IOException {
@@ -605,18 +664,21 @@ public final class ReplicationNode implements AutoCloseable {
     return new ArrayList<>(server.getDivision(groupId).getRaftConf().getAllPeers());
   }
 
-  /** A client for one administrative request: longer timeouts than a write, bounded retries. */
-  private RaftClient adminClient() throws IOException {
+  /**
+   * A client for one administrative request: each attempt waits up to {@code requestTimeout}, and
+   * attempts are retried (after a second) for {@link #ADMIN_TIMEOUT} in all.
+   */
+  private RaftClient adminClient(Duration requestTimeout) throws IOException {
     RaftProperties properties = new RaftProperties();
     RaftClientConfigKeys.Rpc.setRequestTimeout(
-        properties, TimeDuration.valueOf(ADMIN_REQUEST_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
+        properties, TimeDuration.valueOf(requestTimeout.toMillis(), TimeUnit.MILLISECONDS));
     return RaftClient.newBuilder()
         .setClientId(ClientId.randomId())
         .setRaftGroup(RaftGroup.valueOf(groupId, currentPeers()))
         .setProperties(properties)
         .setRetryPolicy(
             RetryPolicies.retryUpToMaximumCountWithFixedSleep(
-                (int) (ADMIN_TIMEOUT.toMillis() / ADMIN_REQUEST_TIMEOUT.toMillis()),
+                (int) (ADMIN_TIMEOUT.toMillis() / requestTimeout.toMillis()),
                 TimeDuration.valueOf(1, TimeUnit.SECONDS)))
         .build();
   }
@@ -727,8 +789,8 @@ public final class ReplicationNode implements AutoCloseable {
       return;
     }
     CompletableFuture<Void> closed = new CompletableFuture<>();
-    Thread closing =
-        new Thread(
+    new DaemonThreads("rockds-raft-close")
+        .newThread(
             () -> {
               try {
                 server.close();
@@ -736,10 +798,8 @@ public final class ReplicationNode implements AutoCloseable {
               } catch (IOException | RuntimeException e) {
                 closed.completeExceptionally(e);
               }
-            },
-            "rockds-raft-close");
-    closing.setDaemon(true);
-    closing.start();
+            })
+        .start();
     try {
       CompletableFuture.anyOf(stateMachine.closed(), closed).get();
       closed.get(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);

@@ -28,6 +28,17 @@ class GroupGenerationTest {
   }
 
   @Test
+  void eachGenerationNumbersAboveEveryNumberOfTheGenerationsBefore() {
+    RaftGroupId restored = GroupGeneration.successor(FIRST);
+    RaftGroupId restoredAgain = GroupGeneration.successor(restored);
+    assertThat(GroupGeneration.numbersAbove(FIRST)).isZero();
+    assertThat(GroupGeneration.numbersAbove(restored))
+        .isEqualTo(GroupGeneration.NUMBERS_PER_GENERATION);
+    assertThat(GroupGeneration.numbersAbove(restoredAgain))
+        .isEqualTo(2 * GroupGeneration.NUMBERS_PER_GENERATION);
+  }
+
+  @Test
   void groupsRestoredApartFromOneGroupDoNotReplaceEachOther() {
     RaftGroupId one = GroupGeneration.successor(FIRST);
     RaftGroupId other = GroupGeneration.successor(FIRST);

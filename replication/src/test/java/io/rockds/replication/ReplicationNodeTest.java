@@ -3,6 +3,7 @@ package io.rockds.replication;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rockds.testsupport.Await;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -15,11 +16,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,8 +33,8 @@ class ReplicationNodeTest {
   private static final String HOLD = "hold";
 
   private final List<Peer> peers = new ArrayList<>();
-  private final ReplicationNode[] nodes = new ReplicationNode[4];
-  private final ListApplier[] appliers = new ListApplier[4];
+  private final ReplicationNode[] nodes = new ReplicationNode[5];
+  private final ListApplier[] appliers = new ListApplier[5];
 
   /**
    * Keeps the records in order and its position (entry index and slot), as a store would in one
@@ -191,14 +192,8 @@ class ReplicationNodeTest {
     return s.getBytes(StandardCharsets.UTF_8);
   }
 
-  private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out waiting until " + what);
-      }
-      Thread.sleep(20); // polling interval of a condition with a deadline
-    }
+  private static void await(String what, Await.Condition condition) throws InterruptedException {
+    Await.until(what, Duration.ofSeconds(30), condition);
   }
 
   private int leader() {
@@ -410,15 +405,7 @@ class ReplicationNodeTest {
     int failing = (leader + 1) % 3;
     appliers[failing].failOn = "b1";
     assertThat(submitWhileHeld(leader, "b0", "b1", "b2")).allMatch(a -> a.startsWith("applied "));
-    await(
-        "the follower stopped applying",
-        () -> {
-          try {
-            return !nodes[failing].status().applying();
-          } catch (IOException e) {
-            return false;
-          }
-        });
+    await("the follower stopped applying", () -> !nodes[failing].status().applying());
     List<String> all = appliers[leader].records();
     assertThat(all).endsWith("b0", "b1", "b2").hasSize(4 + FILLERS.size());
     assertThat(appliers[failing].records()).isEqualTo(all.subList(0, all.size() - 2));
@@ -501,15 +488,7 @@ class ReplicationNodeTest {
     start(3, grown, true); // four bootstrap servers
     nodes[0].addServer(grown.get(3));
     nodes[3].removeServer("ds0");
-    await(
-        "ds3 knows the group of three",
-        () -> {
-          try {
-            return nodes[3].status().members().size() == 3;
-          } catch (IOException e) {
-            return false;
-          }
-        });
+    await("ds3 knows the group of three", () -> nodes[3].status().members().size() == 3);
     for (int i = 0; i < 3; i++) {
       nodes[i].close();
       nodes[i] = null;
@@ -534,13 +513,7 @@ class ReplicationNodeTest {
     int leader = leader();
     await(
         "the leader purged its log behind a snapshot",
-        () -> {
-          try {
-            return nodes[leader].status().logStartIndex() > 5;
-          } catch (IOException e) {
-            return false;
-          }
-        });
+        () -> nodes[leader].status().logStartIndex() > 5);
     assertThat(ReplicationNode.latestSnapshot(directory.resolve("ds" + leader))).isDirectory();
 
     start(2);
@@ -582,15 +555,7 @@ class ReplicationNodeTest {
     nodes[3].submit(bytes("from ds3"));
 
     nodes[3].removeServer("ds0");
-    await(
-        "ds0 left the group",
-        () -> {
-          try {
-            return nodes[1].status().members().size() == 3;
-          } catch (IOException e) {
-            return false;
-          }
-        });
+    await("ds0 left the group", () -> nodes[1].status().members().size() == 3);
     nodes[0].close();
     nodes[0] = null;
     nodes[2].submit(bytes("after ds0 left"));
@@ -603,6 +568,52 @@ class ReplicationNodeTest {
         .hasMessageContaining("not a member");
   }
 
+  /**
+   * Two servers added at once through two members: the leader takes one membership change at a
+   * time, so the second reaches it while the first is under way (its server catching up the log).
+   * It is sent again until the first ended, instead of failing, and both servers join.
+   */
+  @Test
+  void aMembershipChangeSentWhileAnotherIsUnderWayWaitsForItAndSucceeds() throws Exception {
+    startAll();
+    for (int i = 0; i < 100; i++) {
+      nodes[i % 3].submit(bytes("r" + i));
+    }
+    List<Peer> grown = new ArrayList<>(peers);
+    grown.add(freePeer("ds3"));
+    grown.add(freePeer("ds4"));
+    for (int i = 3; i < 5; i++) {
+      appliers[i] = new ListApplier();
+      start(i, grown, true);
+    }
+    CyclicBarrier together = new CyclicBarrier(2);
+    ExecutorService admins = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<Void>> changes = new ArrayList<>();
+      for (int i = 3; i < 5; i++) {
+        int added = i;
+        changes.add(
+            admins.submit(
+                () -> {
+                  together.await(30, TimeUnit.SECONDS);
+                  nodes[added - 3].addServer(grown.get(added));
+                  return null;
+                }));
+      }
+      for (Future<Void> change : changes) {
+        change.get(2, TimeUnit.MINUTES); // bounds the test: each change waits up to that long
+      }
+    } finally {
+      admins.shutdownNow();
+    }
+    assertThat(nodes[2].status().members())
+        .extracting(MemberStatus::id)
+        .containsExactly("ds0", "ds1", "ds2", "ds3", "ds4");
+    await(
+        "ds3 and ds4 caught up",
+        () -> appliers[3].records().size() == 100 && appliers[4].records().size() == 100);
+  }
+
   @Test
   void aMemberThatCannotApplyARecordStopsApplyingAndResumesAfterARestart() throws Exception {
     startAll();
@@ -613,15 +624,7 @@ class ReplicationNodeTest {
     for (int i = 0; i < 3; i++) {
       nodes[leader].submit(bytes("r" + i));
     }
-    await(
-        "the follower stopped applying",
-        () -> {
-          try {
-            return !nodes[failing].status().applying();
-          } catch (IOException e) {
-            return false;
-          }
-        });
+    await("the follower stopped applying", () -> !nodes[failing].status().applying());
     assertThat(nodes[failing].status().applyFailure()).contains("disk full");
     // It skipped nothing: r2 waits behind r1.
     assertThat(appliers[failing].records()).containsExactly("r0");

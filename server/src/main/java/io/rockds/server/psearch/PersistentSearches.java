@@ -4,6 +4,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import io.rockds.config.PersistentSearchConfig;
 import io.rockds.protocol.LdapConnection;
+import io.rockds.replication.DaemonThreads;
 import io.rockds.server.backend.Change;
 import io.rockds.server.backend.ChangeListener;
 import io.rockds.server.logging.ErrorSeverity;
@@ -68,11 +69,7 @@ public final class PersistentSearches implements ChangeListener, AutoCloseable {
             60,
             TimeUnit.SECONDS,
             new LinkedBlockingQueue<>(),
-            task -> {
-              Thread thread = new Thread(task, "psearch-delivery");
-              thread.setDaemon(true);
-              return thread;
-            });
+            new DaemonThreads("psearch-delivery"));
     this.delivery = executor;
   }
 

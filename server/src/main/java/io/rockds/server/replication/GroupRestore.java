@@ -56,7 +56,8 @@ public final class GroupRestore {
     refuseWhileMembersRun(instance, replication);
     directory.verify(backup, log);
     ServerConfig config = serverConfig(store);
-    // Changes made here after the backup keep their numbers: new ones are numbered above them.
+    // Changes made here after the backup keep their numbers: new ones are numbered above them
+    // (and above those of the whole group before: GroupStorage.seed).
     long issued = BackendSnapshots.lastChangeNumber(instance, config.backends());
     directory.restoreDatabases(backup, instance, config, log);
     long lastChangeNumber =
@@ -86,21 +87,23 @@ public final class GroupRestore {
     log.accept("Restored the shared settings of the backup; this server's own settings are kept");
 
     long start = index;
-    GroupStorage.seed(
-        ReplicatedWrites.directory(instance),
-        start,
-        lastChangeNumber,
-        state -> {
-          BackendSnapshots.copyClosed(instance, config.backends(), positions, state);
-          ReplicatedSettings.write(store, instance.schemaDirectory(), state, start);
-        });
+    long numbersAbove =
+        GroupStorage.seed(
+            ReplicatedWrites.directory(instance),
+            start,
+            lastChangeNumber,
+            state -> {
+              BackendSnapshots.copyClosed(instance, config.backends(), positions, state);
+              ReplicatedSettings.write(store, instance.schemaDirectory(), state, start);
+            });
     log.accept(
         "Started a new replication group of "
             + replication.address()
             + " alone, its log following index "
             + start
             + " and numbering changes above "
-            + lastChangeNumber
+            + numbersAbove
+            + " (above every number the group before gave)"
             + "; the log of the group before is deleted. Start this server, then empty each other"
             + " server (dsrepl reset-server), start it and add it (dsrepl add-server)");
   }

@@ -7,6 +7,7 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.layout.Instance;
+import io.rockds.replication.DaemonThreads;
 import io.rockds.server.Backends;
 import io.rockds.server.Identity;
 import io.rockds.server.backend.AccessRule;
@@ -49,12 +50,7 @@ public final class TaskBackend implements DirectoryBackend, AutoCloseable {
   private final Supplier<ReplicatedWrites> replication;
   private final Map<DN, ScheduledTask> tasks = new LinkedHashMap<>();
   private final ExecutorService runner =
-      Executors.newSingleThreadExecutor(
-          r -> {
-            Thread thread = new Thread(r, "rockds-task");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newSingleThreadExecutor(new DaemonThreads("rockds-task"));
   private volatile boolean stopping;
 
   /**

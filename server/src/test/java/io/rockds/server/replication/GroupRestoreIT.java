@@ -10,10 +10,10 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.ResultCode;
-import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.server.backup.BackupDirectory;
 import io.rockds.server.backup.BackupManifest;
+import io.rockds.testsupport.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,7 +57,7 @@ class GroupRestoreIT {
     group.addBase(0, "kept", "deleted-later", "changed-later");
     addAttributeType(1, BACKED_UP_TYPE);
     group.readCommitted(0, BASE); // ds0 applied every write: the backup holds them all
-    TreeMap<String, String> backedUp = content(0);
+    TreeMap<String, String> backedUp = group.content(0);
     assertThat(backedUp).hasSize(4);
     String backupId = backUp(0);
 
@@ -74,10 +74,20 @@ class GroupRestoreIT {
     addAttributeType(2, LATER_TYPE);
     for (int i = 0; i < 3; i++) {
       group.readCommitted(i, BASE);
-      assertThat(content(i)).isNotEqualTo(backedUp);
+      assertThat(group.content(i)).isNotEqualTo(backedUp);
     }
-    long numberedBefore = lastChangeNumber(0); // the highest change number ds0 gave
-    for (int i = 0; i < 3; i++) {
+    // ds0 stops first: the others number changes it never learns of.
+    long numberedByDs0 = group.lastChangeNumber(0);
+    group.stop(0);
+    try (LDAPConnection c = group.connect(1)) {
+      for (int i = 0; i < 5; i++) {
+        c.add(ReplicationGroup.user("while-ds0-was-down-" + i));
+      }
+    }
+    group.readCommitted(2, BASE);
+    long numberedBefore = group.lastChangeNumber(2); // the highest change number the group gave
+    assertThat(numberedBefore).isGreaterThan(numberedByDs0);
+    for (int i = 1; i < 3; i++) {
       group.stop(i);
     }
     BackupDirectory backups = new BackupDirectory(backupDirectory(), Clock.systemUTC());
@@ -101,12 +111,14 @@ class GroupRestoreIT {
     GroupRestore.resetMember(group.instance(2), line -> {});
     group.start(0);
     assertThat(group.awaitLeader()).isZero();
+    // Answered once ds0 committed an entry of its term: the membership it leads with too.
+    group.readCommitted(0, BASE);
     for (int i = 1; i < 3; i++) {
       join(i);
     }
 
     for (int i = 0; i < 3; i++) {
-      awaitContent(i, backedUp);
+      group.awaitContent(i, backedUp);
       assertThat(schemaValues(i)).anyMatch(v -> v.contains("'rockdsBackedUp'"));
       assertThat(schemaValues(i)).noneMatch(v -> v.contains("'rockdsAddedLater'"));
     }
@@ -117,22 +129,23 @@ class GroupRestoreIT {
     for (int i = 0; i < 3; i++) {
       group.awaitEntry(i, "uid=after-the-restore," + BASE);
     }
-    // The new group numbers its changes above every number ds0 gave before the restore, so a
-    // changelog consumer never sees a number twice; every server numbers them alike.
+    // The new group numbers its changes above every number the group gave before the restore,
+    // those ds0 never saw included, so a changelog consumer never sees a number twice; every
+    // server numbers them alike.
     long afterRestore = changeNumberOf(0, "uid=after-the-restore," + BASE);
     assertThat(afterRestore).isGreaterThan(numberedBefore);
     for (int i = 0; i < 3; i++) {
       readChangelogUpTo(i, afterRestore);
       assertThat(changeNumberOf(i, "uid=after-the-restore," + BASE)).isEqualTo(afterRestore);
-      assertThat(lastChangeNumber(i)).isEqualTo(afterRestore);
+      assertThat(group.lastChangeNumber(i)).isEqualTo(afterRestore);
     }
     // Restarted, the servers replay the new group's log alone: nothing of before the restore.
-    TreeMap<String, String> restored = content(1);
+    TreeMap<String, String> restored = group.content(1);
     assertThat(restored).hasSize(backedUp.size() + 1);
     for (int i : List.of(0, 2)) {
       group.stop(i);
       group.start(i);
-      assertThat(content(i)).as("ds" + i + " as it restarted").isEqualTo(restored);
+      assertThat(group.content(i)).as("ds" + i + " as it restarted").isEqualTo(restored);
       group.awaitHealth(i, "200 ready");
     }
     try (LDAPConnection c = group.connect(0)) {
@@ -141,28 +154,20 @@ class GroupRestoreIT {
     for (int i = 0; i < 3; i++) {
       group.awaitEntry(i, "uid=after-the-restarts," + BASE);
     }
-    TreeMap<String, String> last = content(0);
+    TreeMap<String, String> last = group.content(0);
     assertThat(last).hasSize(restored.size() + 1);
     for (int i = 1; i < 3; i++) {
-      awaitContent(i, last);
+      group.awaitContent(i, last);
     }
     assertThat(changeNumberOf(0, "uid=after-the-restarts," + BASE)).isGreaterThan(afterRestore);
   }
 
-  /** The root DSE's lastChangeNumber on server {@code i}. */
-  private long lastChangeNumber(int i) throws LDAPException {
-    try (LDAPConnection c = group.connect(i)) {
-      return c.getEntry("", "lastChangeNumber").getAttributeValueAsLong("lastChangeNumber");
-    }
-  }
-
-  /** Polls until server {@code i}'s changelog reaches change {@code number}, within a deadline. */
-  private void readChangelogUpTo(int i, long number) throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (lastChangeNumber(i) < number) {
-      assertThat(System.nanoTime()).as("ds" + i + "'s changelog").isLessThan(deadline);
-      Thread.sleep(50); // polling interval of a condition with a deadline
-    }
+  /** Waits until server {@code i}'s changelog reaches change {@code number}. */
+  private void readChangelogUpTo(int i, long number) throws InterruptedException {
+    Await.until(
+        "ds" + i + "'s changelog reaches " + number,
+        WAIT,
+        () -> group.lastChangeNumber(i) >= number);
   }
 
   /** The number of the change of {@code dn} in server {@code i}'s changelog (the only one). */
@@ -231,14 +236,13 @@ class GroupRestoreIT {
     assertThat(group.read(0, "uid=backed-up," + BASE)).isNotNull();
   }
 
-  /** Polls until server {@code i}'s error log holds {@code text}, within a deadline. */
-  private void awaitErrorLog(int i, String text) throws Exception {
+  /** Waits until server {@code i}'s error log holds {@code text}. */
+  private void awaitErrorLog(int i, String text) throws InterruptedException {
     Path errors = group.instance(i).logs().resolve("errors");
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!Files.exists(errors) || !Files.readString(errors).contains(text)) {
-      assertThat(System.nanoTime()).as("ds" + i + "'s error log: " + text).isLessThan(deadline);
-      Thread.sleep(50); // polling interval of a condition with a deadline
-    }
+    Await.until(
+        "ds" + i + "'s error log says " + text,
+        WAIT,
+        () -> Files.exists(errors) && Files.readString(errors).contains(text));
   }
 
   /** Server {@code i} refuses a write and a linearizable read: its group was replaced. */
@@ -280,17 +284,8 @@ class GroupRestoreIT {
     assertThat(group.restartWhenAsked(i)).contains("installing the replication snapshot");
     added.get(WAIT.toSeconds(), TimeUnit.SECONDS);
     group.awaitHealth(i, "200 ready"); // it knows the leader again after its restart
-  }
-
-  /** Polls until server {@code i} holds exactly {@code expected}, within a deadline. */
-  private void awaitContent(int i, TreeMap<String, String> expected) throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!content(i).equals(expected)) {
-      assertThat(System.nanoTime())
-          .as("ds" + i + " holds the expected entries")
-          .isLessThan(deadline);
-      Thread.sleep(50); // polling interval of a condition with a deadline
-    }
+    // A leader elected as it restarted committed an entry of its term, and its membership.
+    group.readCommitted(i, BASE);
   }
 
   private Path backupDirectory() {
@@ -308,17 +303,21 @@ class GroupRestoreIT {
               new Attribute("ds-task-id", "group-backup"),
               new Attribute("ds-backup-directory-path", backupDirectory().toString()),
               new Attribute("ds-task-backup-all", "true")));
-      long deadline = System.nanoTime() + WAIT.toNanos();
-      while (true) {
-        Entry task = c.getEntry(dn);
-        String state = task.getAttributeValue("ds-task-state");
-        if (!state.equals("RUNNING") && !state.equals("WAITING_ON_START_TIME")) {
-          assertThat(state).as(task.toLDIFString()).isEqualTo("COMPLETED_SUCCESSFULLY");
-          return task.getAttributeValue("ds-backup-id");
-        }
-        assertThat(System.nanoTime()).as("the backup task ended").isLessThan(deadline);
-        Thread.sleep(50); // polling interval of a condition with a deadline
-      }
+      Entry task =
+          Await.value(
+              "the backup task ended",
+              WAIT,
+              () -> {
+                Entry now = c.getEntry(dn);
+                String state = now.getAttributeValue("ds-task-state");
+                return state.equals("RUNNING") || state.equals("WAITING_ON_START_TIME")
+                    ? null
+                    : now;
+              });
+      assertThat(task.getAttributeValue("ds-task-state"))
+          .as(task.toLDIFString())
+          .isEqualTo("COMPLETED_SUCCESSFULLY");
+      return task.getAttributeValue("ds-backup-id");
     }
   }
 
@@ -333,38 +332,5 @@ class GroupRestoreIT {
       return Arrays.asList(
           c.getEntry("cn=schema", "attributeTypes").getAttributeValues("attributeTypes"));
     }
-  }
-
-  /**
-   * Server {@code i}'s entries: normalized DN to the entry in LDIF, its attributes (with those the
-   * server that prepared a write chose: entryUUID, timestamps, creator) and values sorted.
-   */
-  private TreeMap<String, String> content(int i) throws LDAPException {
-    TreeMap<String, String> entries = new TreeMap<>();
-    try (LDAPConnection c = group.connect(i)) {
-      for (SearchResultEntry entry :
-          c.search(
-                  BASE,
-                  SearchScope.SUB,
-                  "(objectClass=*)",
-                  "*",
-                  "entryUUID",
-                  "createTimestamp",
-                  "modifyTimestamp",
-                  "creatorsName")
-              .getSearchEntries()) {
-        StringBuilder ldif = new StringBuilder();
-        entry.getAttributes().stream()
-            .sorted((a, b) -> a.getName().compareToIgnoreCase(b.getName()))
-            .forEach(
-                a ->
-                    Arrays.stream(a.getValues())
-                        .sorted()
-                        .forEach(
-                            v -> ldif.append(a.getName()).append(": ").append(v).append('\n')));
-        entries.put(entry.getParsedDN().toNormalizedString(), ldif.toString());
-      }
-    }
-    return entries;
   }
 }

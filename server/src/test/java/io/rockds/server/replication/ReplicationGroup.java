@@ -1,7 +1,5 @@
 package io.rockds.server.replication;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.unboundid.ldap.sdk.Control;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
@@ -17,21 +15,29 @@ import io.rockds.replication.GroupStatus;
 import io.rockds.server.DirectoryServer;
 import io.rockds.server.InstanceSetup;
 import io.rockds.server.TestServer;
+import io.rockds.testsupport.Await;
+import io.rockds.testsupport.ReplicaContent;
+import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Three real servers in one JVM, each with its own instance directory, replicating over loopback
  * ports, and what the replication tests ask of them: connections, reads (plain, or waiting for
- * every write the group committed), polls with a deadline, stops and restarts.
+ * every write the group committed), their entries and changelogs, waits for what a server does
+ * (with a deadline), stops and restarts.
  */
 final class ReplicationGroup implements AutoCloseable {
   static final String BASE = TestServer.BASE;
@@ -135,6 +141,15 @@ final class ReplicationGroup implements AutoCloseable {
     return reason;
   }
 
+  /** Deletes the database of stopped server {@code i}'s backend userRoot, as a lost disk would. */
+  void deleteDatabase(int i) throws IOException {
+    try (Stream<Path> files = Files.walk(instances[i].root().resolve("db").resolve("userRoot"))) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
   @Override
   public void close() {
     for (int i = 0; i < 3; i++) {
@@ -181,37 +196,27 @@ final class ReplicationGroup implements AutoCloseable {
     }
   }
 
-  /** Polls until {@code dn} is on server {@code i}, within a deadline. */
-  Entry awaitEntry(int i, String dn) throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (true) {
-      Entry entry = read(i, dn);
-      if (entry != null) {
-        return entry;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(dn + " did not reach server ds" + i + " within " + WAIT);
-      }
-      Thread.sleep(50); // polling interval of a condition with a deadline
-    }
+  /** Waits until {@code dn} is on server {@code i}; returns it. */
+  Entry awaitEntry(int i, String dn) throws InterruptedException {
+    return Await.value(dn + " reached ds" + i, WAIT, () -> read(i, dn));
   }
 
-  int awaitLeader() throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (true) {
-      for (int i = 0; i < 3; i++) {
-        if (servers[i] != null) {
-          GroupStatus status = servers[i].replication().status();
-          if (status != null && status.role().equals("leader")) {
-            return i;
+  /** Waits until a running server leads the group; returns which. */
+  int awaitLeader() throws InterruptedException {
+    return Await.value(
+        "a leader",
+        WAIT,
+        () -> {
+          for (int i = 0; i < 3; i++) {
+            if (servers[i] != null) {
+              GroupStatus status = servers[i].replication().status();
+              if (status != null && status.role().equals("leader")) {
+                return i;
+              }
+            }
           }
-        }
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("no leader within " + WAIT);
-      }
-      Thread.sleep(50); // polling interval of a condition with a deadline
-    }
+          return null;
+        });
   }
 
   /** GET of /health or /metrics on server {@code i}: "status body". */
@@ -224,17 +229,47 @@ final class ReplicationGroup implements AutoCloseable {
     return response.statusCode() + " " + response.body();
   }
 
-  /** Polls server {@code i}'s /health until it starts with {@code expected}. */
-  String awaitHealth(int i, String expected) throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (true) {
-      String health = http(i, "/health");
-      if (health.startsWith(expected)) {
-        return health;
-      }
-      assertThat(System.nanoTime()).as("ds" + i + " /health: " + health).isLessThan(deadline);
-      Thread.sleep(50); // polling interval of a condition with a deadline
+  /** Waits until server {@code i}'s /health starts with {@code expected}; returns it. */
+  String awaitHealth(int i, String expected) throws InterruptedException {
+    return Await.value(
+        "ds" + i + "'s /health starts with " + expected,
+        WAIT,
+        () -> {
+          String health = http(i, "/health");
+          return health.startsWith(expected) ? health : null;
+        });
+  }
+
+  /** "number type targetDN" of every change in server {@code i}'s cn=changelog. */
+  List<String> changelog(int i) throws LDAPException {
+    try (LDAPConnection c = connect(i)) {
+      return ReplicaContent.changelog(c);
     }
+  }
+
+  /** Waits until server {@code i}'s cn=changelog is {@code expected}. */
+  void awaitChangelog(int i, List<String> expected) throws InterruptedException {
+    Await.until(
+        "ds" + i + "'s changelog is " + expected, WAIT, () -> changelog(i).equals(expected));
+  }
+
+  /** The root DSE's lastChangeNumber on server {@code i}. */
+  long lastChangeNumber(int i) throws LDAPException {
+    try (LDAPConnection c = connect(i)) {
+      return c.getEntry("", "lastChangeNumber").getAttributeValueAsLong("lastChangeNumber");
+    }
+  }
+
+  /** Server {@code i}'s entries ({@link ReplicaContent#entries}). */
+  TreeMap<String, String> content(int i) throws LDAPException {
+    try (LDAPConnection c = connect(i)) {
+      return ReplicaContent.entries(c, BASE);
+    }
+  }
+
+  /** Waits until server {@code i} holds exactly {@code expected}. */
+  void awaitContent(int i, TreeMap<String, String> expected) throws InterruptedException {
+    Await.until("ds" + i + " holds the expected entries", WAIT, () -> content(i).equals(expected));
   }
 
   /** An inetOrgPerson below the base, whose password is {@code secret-<uid>}. */

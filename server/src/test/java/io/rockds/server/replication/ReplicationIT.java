@@ -9,10 +9,10 @@ import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.ModificationType;
 import com.unboundid.ldap.sdk.ResultCode;
-import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldap.sdk.extensions.PasswordModifyExtendedRequest;
 import com.unboundid.ldap.sdk.extensions.PasswordModifyExtendedResult;
 import io.rockds.config.InitialConfig;
+import io.rockds.testsupport.Await;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -81,12 +81,14 @@ class ReplicationIT {
       assertThat(copy.getAttributeValueBytes("userPassword"))
           .isEqualTo(reference.getAttributeValueBytes("userPassword"));
     }
-    long deadline = System.nanoTime() + WAIT.toNanos();
     for (int i = 0; i < 3; i++) {
-      while (!"changed".equals(group.read(i, "uid=u0," + BASE).getAttributeValue("description"))) {
-        assertThat(System.nanoTime()).as("the modify reached ds" + i).isLessThan(deadline);
-        Thread.sleep(50); // polling interval of a condition with a deadline
-      }
+      int server = i;
+      Await.until(
+          "the modify reached ds" + i,
+          WAIT,
+          () ->
+              "changed"
+                  .equals(group.read(server, "uid=u0," + BASE).getAttributeValue("description")));
     }
 
     int leader = group.awaitLeader();
@@ -121,16 +123,12 @@ class ReplicationIT {
 
     // cn=changelog: each change under the same number (its log index) on every server; the refused
     // add of u1 recorded nothing.
-    List<String> changes = changelog(other);
+    List<String> changes = group.changelog(other);
     assertThat(changes).hasSize(6);
     assertThat(changes.get(0)).endsWith(" add " + BASE);
     assertThat(changes.get(4)).endsWith(" modify uid=u0," + BASE);
     for (int i = 0; i < 3; i++) {
-      long changelogDeadline = System.nanoTime() + WAIT.toNanos();
-      while (!changelog(i).equals(changes)) {
-        assertThat(System.nanoTime()).as("ds" + i + "'s changelog").isLessThan(changelogDeadline);
-        Thread.sleep(50); // polling interval of a condition with a deadline
-      }
+      group.awaitChangelog(i, changes);
     }
   }
 
@@ -194,25 +192,16 @@ class ReplicationIT {
     }
     // The base, every client's adds and one contested add, each numbered apart (two changes under
     // one number would leave one record in the changelog), in one order on every server.
-    List<String> changes = changelog(0);
+    List<String> changes = group.changelog(0);
     assertThat(changes).hasSize(1 + clients * each + 1);
     assertThat(changes.stream().filter(c -> c.endsWith(" add uid=contested," + BASE))).hasSize(1);
     for (int i = 1; i < 3; i++) {
-      awaitChangelog(i, changes);
+      group.awaitChangelog(i, changes);
     }
     Entry monitor = group.read(group.awaitLeader(), "cn=Replication,cn=monitor");
     assertThat(monitor.getAttributeValueAsLong("ds-replication-records-applied"))
         .isGreaterThanOrEqualTo(monitor.getAttributeValueAsLong("ds-replication-entries-applied"))
         .isGreaterThanOrEqualTo(changes.size());
-  }
-
-  /** Polls until server {@code i}'s cn=changelog equals {@code expected}, within a deadline. */
-  private void awaitChangelog(int i, List<String> expected) throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!changelog(i).equals(expected)) {
-      assertThat(System.nanoTime()).as("ds" + i + "'s changelog").isLessThan(deadline);
-      Thread.sleep(50); // polling interval of a condition with a deadline
-    }
   }
 
   @Test
@@ -257,12 +246,12 @@ class ReplicationIT {
     }
     // Both changes are modifies in cn=changelog (with the failure the old password was, and its
     // clearing), under the same numbers on every server.
-    List<String> changes = changelog(0);
+    List<String> changes = group.changelog(0);
     assertThat(changes.size()).isGreaterThanOrEqualTo(4);
     assertThat(changes.get(2)).endsWith(" modify " + dn);
     assertThat(changes.subList(2, changes.size())).allMatch(c -> c.endsWith(" modify " + dn));
-    awaitChangelog(1, changes);
-    awaitChangelog(2, changes);
+    group.awaitChangelog(1, changes);
+    group.awaitChangelog(2, changes);
   }
 
   @Test
@@ -274,9 +263,9 @@ class ReplicationIT {
     group.awaitEntry(1, relieved);
     group.awaitEntry(2, relieved);
     // A successful bind with no failures to forget writes nothing.
-    List<String> before = changelog(0);
+    List<String> before = group.changelog(0);
     assertThat(group.bind(0, relieved, "secret-relieved")).isEqualTo(ResultCode.SUCCESS);
-    assertThat(changelog(0)).isEqualTo(before);
+    assertThat(group.changelog(0)).isEqualTo(before);
 
     // The default policy locks at 10 failures: 4 on ds0, 3 on ds1, 3 on ds2 are 10 in all.
     int count = InitialConfig.DEFAULT_LOCKOUT_FAILURE_COUNT;
@@ -330,23 +319,6 @@ class ReplicationIT {
       c.bind(dn, "secret-self");
       assertThat(c.modify(dn, description).getResultCode()).isEqualTo(ResultCode.SUCCESS);
     }
-  }
-
-  /** "number type targetDN" of every change in server {@code i}'s cn=changelog. */
-  private List<String> changelog(int i) throws LDAPException {
-    List<String> changes = new ArrayList<>();
-    try (LDAPConnection c = group.connect(i)) {
-      for (Entry e :
-          c.search("cn=changelog", SearchScope.ONE, "(changeNumber>=0)").getSearchEntries()) {
-        changes.add(
-            e.getAttributeValue("changeNumber")
-                + " "
-                + e.getAttributeValue("changeType")
-                + " "
-                + e.getAttributeValue("targetDN"));
-      }
-    }
-    return changes;
   }
 
   @Test
@@ -407,12 +379,7 @@ class ReplicationIT {
     }
     group.awaitEntry(1, "uid=after-snapshot," + BASE);
     group.stop(1);
-    Path database = group.instance(1).root().resolve("db").resolve("userRoot");
-    try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(database)) {
-      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        java.nio.file.Files.delete(p);
-      }
-    }
+    group.deleteDatabase(1);
 
     group.start(1);
     // From the snapshot (the base and the first entry), then from the log after it.

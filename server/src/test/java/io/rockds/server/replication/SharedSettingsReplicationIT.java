@@ -18,8 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -191,7 +189,7 @@ class SharedSettingsReplicationIT {
     Files.copy(setUp, config, StandardCopyOption.REPLACE_EXISTING);
     Files.delete(config.resolveSibling(ReplicatedSettings.POSITION));
     Files.delete(group.instance(away).schemaDirectory().resolve("99-user.ldif"));
-    deleteTree(group.instance(away).root().resolve("db").resolve("userRoot"));
+    group.deleteDatabase(away);
 
     group.start(away);
     group.awaitHealth(away, "200 ready");
@@ -316,14 +314,6 @@ class SharedSettingsReplicationIT {
           .getSearchEntries()
           .get(0)
           .getAttributeValue("debugsearchindex");
-    }
-  }
-
-  private static void deleteTree(Path root) throws Exception {
-    try (Stream<Path> files = Files.walk(root)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
     }
   }
 }

@@ -8,13 +8,13 @@ import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import com.unboundid.ldap.sdk.LDAPException;
 import com.unboundid.ldap.sdk.ResultCode;
-import com.unboundid.ldap.sdk.SearchResult;
-import com.unboundid.ldap.sdk.SearchResultEntry;
 import com.unboundid.ldap.sdk.SearchScope;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ReplicationConfig;
 import io.rockds.layout.Instance;
+import io.rockds.testsupport.Await;
 import io.rockds.testsupport.Processes;
+import io.rockds.testsupport.ReplicaContent;
 import io.rockds.tools.fixtures.ToolOutput;
 import io.rockds.tools.setup.Setup;
 import io.rockds.tools.verify.VerifyIndex;
@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -40,7 +41,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -273,29 +273,11 @@ class ReplicationClusterIT {
       }
     }
 
-    /** DN -> the entry's user attributes and replicated operational ones, normalized and sorted. */
-    TreeSet<String> content() throws LDAPException {
-      TreeSet<String> lines = new TreeSet<>();
+    /** The node's entries ({@link ReplicaContent#entries}). */
+    TreeMap<String, String> content() throws LDAPException {
       try (LDAPConnection c = connect()) {
-        SearchResult result =
-            c.search(
-                BASE,
-                SearchScope.SUB,
-                "(objectClass=*)",
-                "*",
-                "entryUUID",
-                "createTimestamp",
-                "modifyTimestamp",
-                "creatorsName");
-        for (SearchResultEntry entry : result.getSearchEntries()) {
-          for (Attribute a : entry.getAttributes()) {
-            for (String v : a.getValues()) {
-              lines.add(entry.getParsedDN().toNormalizedString() + "|" + a.getName() + "|" + v);
-            }
-          }
-        }
+        return ReplicaContent.entries(c, BASE);
       }
-      return lines;
     }
 
     int entryCount() throws LDAPException {
@@ -361,14 +343,8 @@ class ReplicationClusterIT {
     return nodes.stream().filter(n -> n.process.isAlive() && n.isLeader()).findFirst().orElse(null);
   }
 
-  private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out after " + WAIT + " waiting until " + what);
-      }
-      Thread.sleep(100); // polling interval of a condition with a deadline
-    }
+  private static void await(String what, Await.Condition condition) throws InterruptedException {
+    Await.until(what, WAIT, condition);
   }
 
   private String newPerson(LDAPConnection c) throws LDAPException {
@@ -461,11 +437,10 @@ class ReplicationClusterIT {
     }
   }
 
-  private static String checksum(TreeSet<String> lines) throws Exception {
+  private static String checksum(TreeMap<String, String> entries) throws Exception {
     MessageDigest sha = MessageDigest.getInstance("SHA-256");
-    for (String line : lines) {
-      sha.update(line.getBytes(StandardCharsets.UTF_8));
-      sha.update((byte) '\n');
+    for (var entry : entries.entrySet()) {
+      sha.update((entry.getKey() + "\n" + entry.getValue()).getBytes(StandardCharsets.UTF_8));
     }
     return HexFormat.of().formatHex(sha.digest());
   }
@@ -515,23 +490,11 @@ class ReplicationClusterIT {
     }
   }
 
-  /** A node's cn=changelog, one "number type targetDN" line per change; empty if it fails. */
-  private static List<String> changelog(Node node) {
-    List<String> changes = new ArrayList<>();
+  /** A node's cn=changelog ({@link ReplicaContent#changelog}). */
+  private static List<String> changelog(Node node) throws LDAPException {
     try (LDAPConnection c = node.connect()) {
-      for (Entry e :
-          c.search("cn=changelog", SearchScope.ONE, "(changeNumber>=0)").getSearchEntries()) {
-        changes.add(
-            e.getAttributeValue("changeNumber")
-                + " "
-                + e.getAttributeValue("changeType")
-                + " "
-                + e.getAttributeValue("targetDN"));
-      }
-    } catch (LDAPException e) {
-      changes.clear();
+      return ReplicaContent.changelog(c);
     }
-    return changes;
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.rockds.server.security.aci;
 
+import io.rockds.replication.DaemonThreads;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
@@ -38,11 +39,7 @@ public final class HostNames {
             30,
             TimeUnit.SECONDS,
             new ArrayBlockingQueue<>(256),
-            r -> {
-              Thread t = new Thread(r, "aci-dns-resolver");
-              t.setDaemon(true);
-              return t;
-            });
+            new DaemonThreads("aci-dns-resolver"));
     resolver.allowCoreThreadTimeOut(true);
   }
 
