@@ -217,6 +217,8 @@ public final class Backend implements AutoCloseable {
               .setCreateMissingColumnFamilies(!readOnly)
               .setMaxBackgroundJobs(2)
               .setBytesPerSync(1 << 20)
+              .setEnableWriteThreadAdaptiveYield(false)
+              .setAllowConcurrentMemtableWrite(false)
               .setKeepLogFileNum(5)
               // One bound for the memtables of all column families (each would otherwise grow to
               // 64 MB twice over): the oldest one is flushed when they reach it together.
