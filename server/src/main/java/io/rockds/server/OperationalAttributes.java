@@ -2,10 +2,8 @@ package io.rockds.server;
 
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.schema.ObjectClassDefinition;
-import com.unboundid.util.StaticUtils;
 import io.rockds.server.schema.SchemaChecker;
 import io.rockds.server.schema.SchemaLoader;
-import java.util.Date;
 import java.util.UUID;
 
 /**
@@ -60,6 +58,6 @@ public final class OperationalAttributes {
 
   /** The current time as the timestamps store it. */
   public static String now() {
-    return StaticUtils.encodeGeneralizedTime(new Date());
+    return GeneralizedTimes.now();
   }
 }

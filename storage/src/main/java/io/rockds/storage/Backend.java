@@ -217,6 +217,11 @@ public final class Backend implements AutoCloseable {
               .setCreateMissingColumnFamilies(!readOnly)
               .setMaxBackgroundJobs(2)
               .setBytesPerSync(1 << 20)
+              .setEnableWriteThreadAdaptiveYield(false)
+              .setAllowConcurrentMemtableWrite(false)
+              // Reused log files: a synced append then writes its data block only, where a growing
+              // file also makes the file system journal the file's new size on every sync.
+              .setRecycleLogFileNum(4)
               .setKeepLogFileNum(5)
               // One bound for the memtables of all column families (each would otherwise grow to
               // 64 MB twice over): the oldest one is flushed when they reach it together.

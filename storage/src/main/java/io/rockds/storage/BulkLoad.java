@@ -52,7 +52,13 @@ public final class BulkLoad implements AutoCloseable {
   private final Backend backend;
   private final List<AttributeIndex> indexes;
   private final Path workDirectory;
-  private final WriteOptions noWal = new WriteOptions().setDisableWAL(true);
+
+  /**
+   * Batches go through the write-ahead log unsynced: {@link #finish} flushes, and RocksDB refuses
+   * writes without the log while it recycles log files.
+   */
+  private final WriteOptions unsynced = new WriteOptions().setSync(false);
+
   private final EnvOptions envOptions = new EnvOptions();
   private final Options entriesOptions;
   private final Options keysOptions;
@@ -226,7 +232,7 @@ public final class BulkLoad implements AutoCloseable {
   }
 
   private void flushBatch() throws RocksDBException {
-    backend.rocksDb().write(noWal, batch);
+    backend.rocksDb().write(unsynced, batch);
     batch.close();
     batch = new WriteBatch();
     batchEntries = 0;
@@ -252,7 +258,7 @@ public final class BulkLoad implements AutoCloseable {
             container.state().handle(),
             "entry-count".getBytes(java.nio.charset.StandardCharsets.UTF_8),
             Bytes.counter(count));
-        backend.rocksDb().write(noWal, counters);
+        backend.rocksDb().write(unsynced, counters);
       }
       writeIndexes();
       List<ColumnFamilyHandle> flushed = new ArrayList<>();
@@ -288,7 +294,7 @@ public final class BulkLoad implements AutoCloseable {
         IndexFiles files = new IndexFiles(overLimit)) {
       keys.drain(files);
       files.finishCurrent();
-      backend.rocksDb().write(noWal, overLimit);
+      backend.rocksDb().write(unsynced, overLimit);
     }
   }
 
@@ -364,7 +370,7 @@ public final class BulkLoad implements AutoCloseable {
     envOptions.close();
     entriesOptions.close();
     keysOptions.close();
-    noWal.close();
+    unsynced.close();
     keys.close();
     try (var files = Files.walk(workDirectory)) {
       files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());

@@ -36,6 +36,8 @@ record ValueChange(List<byte[]> removed, List<byte[]> added, List<byte[]> kept) 
     private final Entry before;
     private final Entry after;
     private final Map<String, ValueChange> byAttribute = new HashMap<>();
+    private Map<String, List<Attribute>> beforeByName;
+    private Map<String, List<Attribute>> afterByName;
 
     Diff(Entry before, Entry after) {
       this.before = before;
@@ -43,12 +45,31 @@ record ValueChange(List<byte[]> removed, List<byte[]> added, List<byte[]> kept) 
     }
 
     ValueChange of(String attribute) {
+      if (beforeByName == null) {
+        beforeByName = byBaseName(before);
+        afterByName = byBaseName(after);
+      }
+      String name = attribute.toLowerCase(Locale.ROOT);
       return byAttribute.computeIfAbsent(
-          attribute.toLowerCase(Locale.ROOT),
+          name,
           a ->
               compute(
-                  before.getAttributesWithOptions(attribute, null),
-                  after.getAttributesWithOptions(attribute, null)));
+                  beforeByName.getOrDefault(a, List.of()), afterByName.getOrDefault(a, List.of())));
+    }
+
+    /**
+     * An entry's attributes by lower-case base name (all options of one together): one pass, where
+     * asking the entry per indexed attribute would compare every name with every index's.
+     */
+    private static Map<String, List<Attribute>> byBaseName(Entry entry) {
+      Map<String, List<Attribute>> byName = new HashMap<>();
+      for (Attribute attribute : entry.getAttributes()) {
+        byName
+            .computeIfAbsent(
+                attribute.getBaseName().toLowerCase(Locale.ROOT), n -> new ArrayList<>(1))
+            .add(attribute);
+      }
+      return byName;
     }
   }
 

@@ -6,11 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rockds.storage.maintenance.IndexVerifier;
 import io.rockds.storage.maintenance.VerifyReport;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +39,19 @@ class CrashConsistencyTest {
         assertThat(c.indexes()).allMatch(AttributeIndex::isTrusted);
       }
     }
+    // The writer flushed every few operations, so it was writing into a recycled log file when
+    // killed, and recovery read one.
+    assertThat(rocksDbInfoLogs(db)).contains("reusing log");
+  }
+
+  private static String rocksDbInfoLogs(Path db) throws IOException {
+    StringBuilder all = new StringBuilder();
+    try (Stream<Path> files = Files.list(db)) {
+      for (Path log : files.filter(f -> f.getFileName().toString().startsWith("LOG")).toList()) {
+        all.append(Files.readString(log, StandardCharsets.ISO_8859_1));
+      }
+    }
+    return all.toString();
   }
 
   private static void runAndKill(Path db, long firstEntry) throws Exception {

@@ -16,4 +16,12 @@ public interface ChangeListener {
   default boolean readsWholeEntries() {
     return false;
   }
+
+  /**
+   * Whether this listener hears the adds of {@code cn=changelog} entries now: a writer builds the
+   * changelog entry of its change only when someone does.
+   */
+  default boolean hearsChangelogEntries() {
+    return false;
+  }
 }

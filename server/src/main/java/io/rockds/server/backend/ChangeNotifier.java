@@ -33,6 +33,16 @@ public final class ChangeNotifier {
     return false;
   }
 
+  /** Whether some listener hears changelog entries ({@link ChangeListener}). */
+  public boolean hearsChangelogEntries() {
+    for (ChangeListener listener : listeners) {
+      if (listener.hearsChangelogEntries()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   public void committed(Change change) {
     for (ChangeListener listener : listeners) {
       try {

@@ -2,11 +2,11 @@ package io.rockds.server.changelog;
 
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
-import com.unboundid.util.StaticUtils;
 import io.rockds.config.ConfigDns;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.model.ConfigModel;
 import io.rockds.config.model.PropertyReader;
+import io.rockds.server.GeneralizedTimes;
 import io.rockds.server.WriteRecord;
 import io.rockds.server.backend.Change;
 import io.rockds.server.backend.ChangeNotifier;
@@ -14,7 +14,6 @@ import io.rockds.storage.Backend;
 import io.rockds.storage.ChangeNumbers;
 import io.rockds.storage.Changelog;
 import io.rockds.storage.PendingChange;
-import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -88,13 +87,19 @@ public final class ChangelogStore {
     if (number < 0) {
       return;
     }
+    if (notifier.hearsChangelogEntries()) {
+      announce(number, write, targetEntryUuid);
+    }
+    purgeIfDue();
+  }
+
+  private void announce(long number, WriteRecord write, String targetEntryUuid) {
     try {
       Entry entry = ChangelogEntries.entry(number, ChangeDescription.of(targetEntryUuid, write));
       notifier.committed(Change.add(entry.getParsedDN(), entry).numbered(number));
     } catch (LDAPException e) {
       LOG.error("cannot announce change {}", number, e);
     }
-    purgeIfDue();
   }
 
   /** The smallest change number held, 0 when there is none (as OpenDJ). */
@@ -206,10 +211,6 @@ public final class ChangelogStore {
   }
 
   private static long timeOf(WriteRecord write) {
-    try {
-      return StaticUtils.decodeGeneralizedTime(write.time()).getTime();
-    } catch (ParseException e) {
-      return 0;
-    }
+    return GeneralizedTimes.millis(write.time());
   }
 }

@@ -120,6 +120,12 @@ public final class PersistentSearches implements ChangeListener, AutoCloseable {
     return !open.isEmpty();
   }
 
+  /** An open persistent search may be one of {@code cn=changelog}. */
+  @Override
+  public boolean hearsChangelogEntries() {
+    return !open.isEmpty();
+  }
+
   /**
    * The client abandoned the operation {@code messageId}: ends it if it is a persistent search;
    * true if it was one.

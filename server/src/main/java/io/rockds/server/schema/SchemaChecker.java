@@ -276,9 +276,12 @@ public final class SchemaChecker {
   private void checkSyntax(Entry entry, Entry values) throws LDAPException {
     Entry probe = values;
     if (values != entry) {
-      // The SDK's validator refuses an entry without object classes whatever it is asked to check.
+      // The SDK's validator refuses an entry without object classes whatever it is asked to check;
+      // it checks no class here, so the cheapest one does unless classes are among the values.
       probe = values.duplicate();
-      probe.setAttribute(entry.getObjectClassAttribute());
+      if (!probe.hasAttribute("objectClass")) {
+        probe.setAttribute("objectClass", "top");
+      }
     }
     List<String> reasons = new ArrayList<>();
     if (!syntax.entryIsValid(probe, reasons)) {
