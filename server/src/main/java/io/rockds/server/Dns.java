@@ -8,7 +8,34 @@ import com.unboundid.ldap.sdk.ResultCode;
  * DN parsing that turns a malformed (or not UTF-8) DN into invalidDNSyntax (34) naming the value.
  */
 final class Dns {
+  /** Slots of the memo of search bases (a power of two). */
+  private static final int BASE_SLOTS = 64;
+
+  private record Parsed(String text, DN dn) {}
+
+  /**
+   * The search bases parsed lately, one slot per hash, overwritten freely. Read and written without
+   * locks: a slot is an immutable record published whole, and a lost one costs a parse.
+   */
+  private static final Parsed[] BASES = new Parsed[BASE_SLOTS];
+
   private Dns() {}
+
+  /**
+   * {@link #parse} of a search base: searches name the same few bases again and again, and parsing
+   * one, then normalizing its RDNs to route it and compare it with the suffix, was a few percent of
+   * a uid search's CPU. The same {@link DN} (immutable, its normalized forms computed once) is
+   * returned for the same text.
+   */
+  static DN parseBase(String dn) throws LDAPException {
+    int slot = dn.hashCode() & (BASE_SLOTS - 1);
+    Parsed parsed = BASES[slot];
+    if (parsed == null || !parsed.text.equals(dn)) {
+      parsed = new Parsed(dn, parse(dn));
+      BASES[slot] = parsed;
+    }
+    return parsed.dn;
+  }
 
   static DN parse(String dn) throws LDAPException {
     // The decoder turns bytes that are not UTF-8 into U+FFFD; such a DN must not be stored or

@@ -240,7 +240,7 @@ final class SearchOperation implements SearchResults {
   }
 
   private void search() throws LDAPException {
-    base = Dns.parse(search.getBaseDN());
+    base = Dns.parseBase(search.getBaseDN());
     filter = search.getFilter();
     FilterEvaluator evaluator = context.serverSchema().evaluator();
     prepared = evaluator.prepare(filter);

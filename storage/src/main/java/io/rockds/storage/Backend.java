@@ -380,7 +380,7 @@ public final class Backend implements AutoCloseable {
         new EntryContainer(
             this,
             base,
-            new Dn2Id(db, byName.get(prefix + "dn2id"), prefix),
+            new Dn2Id(db, byName.get(prefix + "dn2id"), prefix, memoryOnlyReads),
             new Id2Entry(
                 db, byName.get(prefix + "id2entry"), prefix, codec, values, memoryOnlyReads),
             new Id2ChildrenCount(db, byName.get(prefix + "id2childrencount"), prefix),

@@ -16,14 +16,26 @@ import org.rocksdb.WriteBatch;
  * skipped by seeking past them) and subtree moves need no other structure.
  */
 public final class Dn2Id extends Tree {
+  private final ReadOptions memoryOnly;
 
-  Dn2Id(RocksDB db, ColumnFamilyHandle handle, String rawPrefix) {
+  /**
+   * @param memoryOnly options reading the block cache and memtables only, for {@link
+   *     ReadFrom#MEMORY}; the backend owns and closes them
+   */
+  Dn2Id(RocksDB db, ColumnFamilyHandle handle, String rawPrefix, ReadOptions memoryOnly) {
     super(db, handle, "dn2id", rawPrefix + "dn2id");
+    this.memoryOnly = memoryOnly;
   }
 
   /** The ID of {@code dn}, or -1. */
   long get(DN dn) throws RocksDBException {
-    byte[] value = db.get(handle, DnKeys.key(dn));
+    return get(dn, ReadFrom.ANYWHERE);
+  }
+
+  /** The ID of {@code dn}, or -1; read from memory only if {@code from} says so. */
+  long get(DN dn, ReadFrom from) throws RocksDBException {
+    byte[] key = DnKeys.key(dn);
+    byte[] value = from == ReadFrom.MEMORY ? db.get(handle, memoryOnly, key) : db.get(handle, key);
     return value == null ? -1 : Bytes.readLongKey(value, 0);
   }
 

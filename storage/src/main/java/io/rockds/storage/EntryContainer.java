@@ -43,6 +43,7 @@ public final class EntryContainer {
   private final IndexMaintenance maintenance;
   private final ScopeScans scans;
   private final WriteLocks locks = new WriteLocks();
+  private final RecentDnIds recentIds = new RecentDnIds();
   private volatile List<VlvIndex> vlvIndexes = List.of();
 
   EntryContainer(
@@ -200,8 +201,12 @@ public final class EntryContainer {
 
   /** The ID of {@code dn}, or -1. */
   public long idOf(DN dn) throws LDAPException {
+    return idOf(dn, ReadFrom.ANYWHERE);
+  }
+
+  private long idOf(DN dn, ReadFrom from) throws LDAPException {
     try {
-      return dn2id.get(dn);
+      return dn2id.get(dn, from);
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     }
@@ -296,7 +301,11 @@ public final class EntryContainer {
     }
     try {
       String dn = id2entry.dn(id, from);
-      return dn == null ? null : new Entry(dn);
+      if (dn == null) {
+        return null;
+      }
+      recentIds.remember(dn, id); // a client may bind as the DN it was sent: see RecentDnIds
+      return new Entry(dn);
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     }
@@ -350,11 +359,29 @@ public final class EntryContainer {
 
   /**
    * {@link #peekWithoutValuesApart(long, AttributeProjection, ReadFrom)} of the entry named {@code
-   * dn}, or null, read wherever it is: one {@code dn2id} read more.
+   * dn}, or null: its ID from {@link RecentDnIds} when that DN, spelled so, was read lately and the
+   * record read confirms it, else from one {@code dn2id} read more (from memory only too if {@code
+   * from} says so).
    */
-  public Entry peekWithoutValuesApart(DN dn, AttributeProjection projection) throws LDAPException {
-    long id = idOf(dn);
-    return id < 0 ? null : peekWithoutValuesApart(id, projection, ReadFrom.ANYWHERE);
+  public Entry peekWithoutValuesApart(DN dn, AttributeProjection projection, ReadFrom from)
+      throws LDAPException {
+    String spelled = dn.toString();
+    long id = recentIds.idOf(spelled);
+    if (id >= 0) {
+      Entry entry = peekWithoutValuesApart(id, projection, from);
+      if (entry != null && spelled.equals(entry.getDN())) {
+        return entry;
+      }
+    }
+    id = idOf(dn, from);
+    if (id < 0) {
+      return null;
+    }
+    Entry entry = peekWithoutValuesApart(id, projection, from);
+    if (entry != null) {
+      recentIds.remember(entry.getDN(), id);
+    }
+    return entry;
   }
 
   /**

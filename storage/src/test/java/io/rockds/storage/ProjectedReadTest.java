@@ -14,10 +14,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A read of an entry by DN decoding only the attributes a reader names ({@link
- * EntryContainer#peekWithoutValuesApart(DN, AttributeProjection)}), as authentication reads a user:
- * the same values as the whole entry for those attributes, nothing of the others, no values stored
- * apart, and one projection serving every container although each numbers attribute descriptions
- * its own way.
+ * EntryContainer#peekWithoutValuesApart(DN, AttributeProjection, ReadFrom)}), as authentication
+ * reads a user: the same values as the whole entry for those attributes, nothing of the others, no
+ * values stored apart, and one projection serving every container although each numbers attribute
+ * descriptions its own way.
  */
 class ProjectedReadTest {
   private static final DN EXAMPLE = dn("dc=example,dc=com");
@@ -86,7 +86,8 @@ class ProjectedReadTest {
 
       for (DN dn : List.of(inExample, inOther, inExample)) {
         Entry read =
-            (dn == inOther ? other : example).peekWithoutValuesApart(dn, PASSWORD_AND_STATE);
+            (dn == inOther ? other : example)
+                .peekWithoutValuesApart(dn, PASSWORD_AND_STATE, ReadFrom.ANYWHERE);
         assertThat(read.getDN()).isEqualTo(dn.toString());
         assertThat(read.getAttributes())
             .extracting(Attribute::getName)
@@ -95,7 +96,7 @@ class ProjectedReadTest {
       }
       assertThat(
               example.peekWithoutValuesApart(
-                  dn("uid=absent,dc=example,dc=com"), PASSWORD_AND_STATE))
+                  dn("uid=absent,dc=example,dc=com"), PASSWORD_AND_STATE, ReadFrom.ANYWHERE))
           .isNull();
     }
   }
@@ -110,7 +111,8 @@ class ProjectedReadTest {
         c.add(user(dn.toString()));
         c.get(dn); // cached, when small entries are
         assertThat(
-                c.peekWithoutValuesApart(dn, PASSWORD_AND_STATE).getAttributeValue("userPassword"))
+                c.peekWithoutValuesApart(dn, PASSWORD_AND_STATE, ReadFrom.ANYWHERE)
+                    .getAttributeValue("userPassword"))
             .isEqualTo("{SSHA}secret-hash");
 
         c.modify(
@@ -122,7 +124,7 @@ class ProjectedReadTest {
               return changed;
             });
 
-        Entry read = c.peekWithoutValuesApart(dn, PASSWORD_AND_STATE);
+        Entry read = c.peekWithoutValuesApart(dn, PASSWORD_AND_STATE, ReadFrom.ANYWHERE);
         assertThat(read.getAttributeValue("userPassword"))
             .as("cacheSmallEntries " + cacheSmallEntries)
             .isEqualTo("{SSHA}new-hash");

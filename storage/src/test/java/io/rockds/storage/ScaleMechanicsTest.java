@@ -74,7 +74,7 @@ class ScaleMechanicsTest {
   }
 
   /** Imports the base, ou=People and {@code users} users with random 1.5 kB photos. */
-  private static void importUsers(EntryContainer container, Path work, int users) throws Exception {
+  static void importUsers(EntryContainer container, Path work, int users) throws Exception {
     SplittableRandom random = new SplittableRandom(7);
     try (BulkLoad load = container.startBulkLoad(work)) {
       load.add(load.prepare(StorageFixtures.baseEntry()));

@@ -1,7 +1,8 @@
 package io.rockds.server.logging;
 
-import java.io.BufferedWriter;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,8 @@ import java.util.stream.Stream;
  * writer thread owns it.
  */
 final class RotatingLogFile implements AutoCloseable {
+  private static final int BUFFER_BYTES = 64 * 1024;
+
   private static final DateTimeFormatter SUFFIX =
       DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS'Z'");
 
@@ -26,7 +29,14 @@ final class RotatingLogFile implements AutoCloseable {
   private final long rotationSizeBytes;
   private final long rotationIntervalMillis;
   private final int retentionFileCount;
-  private BufferedWriter out;
+  private static final byte[] NEWLINE = System.lineSeparator().getBytes(StandardCharsets.UTF_8);
+
+  /**
+   * Lines are encoded with {@link String#getBytes} (a copy for the Latin-1 strings log lines nearly
+   * always are) into a byte buffer: a {@code Writer} encoded them char by char.
+   */
+  private OutputStream out;
+
   private long size;
   private long openedAtMillis;
 
@@ -43,8 +53,9 @@ final class RotatingLogFile implements AutoCloseable {
   private void open() throws IOException {
     Files.createDirectories(file.toAbsolutePath().getParent());
     out =
-        Files.newBufferedWriter(
-            file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        new BufferedOutputStream(
+            Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND),
+            BUFFER_BYTES);
     size = Files.size(file);
     openedAtMillis = System.currentTimeMillis();
   }
@@ -53,9 +64,10 @@ final class RotatingLogFile implements AutoCloseable {
     if (size > 0 && due(System.currentTimeMillis())) {
       rotate();
     }
-    out.write(line);
-    out.newLine();
-    size += line.length() + 1L;
+    byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+    out.write(bytes);
+    out.write(NEWLINE);
+    size += bytes.length + NEWLINE.length;
   }
 
   private boolean due(long now) {

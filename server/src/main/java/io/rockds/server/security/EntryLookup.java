@@ -14,6 +14,7 @@ import io.rockds.server.security.privilege.Privilege;
 import io.rockds.storage.AttributeProjection;
 import io.rockds.storage.Backend;
 import io.rockds.storage.EntryContainer;
+import io.rockds.storage.ReadFrom;
 import io.rockds.storage.matching.FilterEvaluator;
 import io.rockds.storage.search.SearchCandidates;
 import java.util.ArrayList;
@@ -92,11 +93,13 @@ public final class EntryLookup implements DirectoryReader {
    * The entry, or null, with at least the attributes {@code reads} keeps and never the values it
    * stores apart: the cached entry, else only those attributes decoded from its record (a user's
    * photo and the rest are skipped), without filling the cache. One point read of each tree at
-   * most, for a reader that knows what it reads, such as authentication.
+   * most, for a reader that knows what it reads, such as authentication; with {@link
+   * ReadFrom#MEMORY} a record on disk fails the read ({@link
+   * io.rockds.storage.StorageException.Kind#NOT_IN_MEMORY}) instead of waiting for it.
    */
-  public Entry getReading(DN dn, AttributeProjection reads) throws LDAPException {
+  public Entry getReading(DN dn, AttributeProjection reads, ReadFrom from) throws LDAPException {
     EntryContainer container = backends.containerFor(dn);
-    return container == null ? null : container.peekWithoutValuesApart(dn, reads);
+    return container == null ? null : container.peekWithoutValuesApart(dn, reads, from);
   }
 
   /**

@@ -17,6 +17,8 @@ import io.rockds.server.security.EntryLookup;
 import io.rockds.server.security.RootUsers;
 import io.rockds.server.security.password.PasswordSchemes;
 import io.rockds.storage.AttributeProjection;
+import io.rockds.storage.ReadFrom;
+import io.rockds.storage.StorageException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -126,10 +128,11 @@ public final class AuthenticationGate {
   /**
    * {@link #password} for a simple bind run on an event loop, where nothing may wait: it gives way
    * to a worker ({@link RunOnWorker}, before it changed anything) when it would verify a password
-   * stored with a slow scheme (PBKDF2, bcrypt, Argon2, crypt) or write password policy state
-   * (failures counted toward a lockout, or cleared by a success), and it refuses a wrong password
-   * under a lockout policy on a worker too (after verifying it here), so that an absent entry does
-   * the same. Otherwise it answers as {@link #password} does.
+   * stored with a slow scheme (PBKDF2, bcrypt, Argon2, crypt), read the entry from disk (its
+   * records are read from memory only here) or write password policy state (failures counted toward
+   * a lockout, or cleared by a success), and it refuses a wrong password under a lockout policy on
+   * a worker too (after verifying it here), so that an absent entry does the same. Otherwise it
+   * answers as {@link #password} does.
    */
   public BindOutcome passwordOnEventLoop(
       ClientConnection client, DN dn, byte[] password, List<Control> requestControls)
@@ -157,7 +160,7 @@ public final class AuthenticationGate {
       }
       return new BindOutcome(root, List.of());
     }
-    Entry entry = dn == null ? null : entries.getReading(dn, READS);
+    Entry entry = dn == null ? null : read(dn, onEventLoop);
     PasswordPolicy policy = entry == null ? policies.defaultPolicy() : policies.policyFor(entry);
     requireSecure(client, policy);
     if (entry == null || !entry.hasAttribute(PasswordState.PASSWORD)) {
@@ -178,7 +181,7 @@ public final class AuthenticationGate {
   public BindOutcome verified(ClientConnection client, DN dn, List<Control> requestControls)
       throws LDAPException {
     OperationRecord.current().authenticating(dn);
-    Entry entry = entries.getReading(dn, READS);
+    Entry entry = entries.getReading(dn, READS, ReadFrom.ANYWHERE);
     if (entry == null) {
       throw new LDAPException(
           ResultCode.INVALID_CREDENTIALS, "No entry matches the client certificate subject " + dn);
@@ -264,8 +267,25 @@ public final class AuthenticationGate {
   }
 
   /**
-   * A bind on an event loop that is about to wait (a slow verification, a write) gives way to a
-   * worker, which runs it again from the start.
+   * The entry authenticating, or null; on an event loop from memory only: an entry (or the {@code
+   * dn2id} record naming it) on disk makes the bind give way to a worker, which reads it there, so
+   * that a cold cache never stalls an event loop and every connection on it.
+   */
+  private Entry read(DN dn, boolean onEventLoop) throws LDAPException {
+    if (!onEventLoop) {
+      return entries.getReading(dn, READS, ReadFrom.ANYWHERE);
+    }
+    try {
+      return entries.getReading(dn, READS, ReadFrom.MEMORY);
+    } catch (StorageException e) {
+      giveWayIf(e.kind() == StorageException.Kind.NOT_IN_MEMORY);
+      throw e;
+    }
+  }
+
+  /**
+   * A bind on an event loop that is about to wait (a slow verification, a write, a read from disk)
+   * gives way to a worker, which runs it again from the start.
    */
   private static void giveWayIf(boolean mustGiveWay) {
     if (mustGiveWay) {
