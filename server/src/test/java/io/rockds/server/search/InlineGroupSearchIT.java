@@ -84,13 +84,21 @@ class InlineGroupSearchIT {
 
   @Test
   void aSearchNeedingNoMemberStaysOnTheEventLoopAndTestsMembersByPointReads() throws Exception {
-    long before = handOffs();
-    SearchResultEntry named = root.getEntry(GROUP, "cn");
-    SearchResult isMember =
-        root.search(TestServer.BASE, SearchScope.SUB, "(member=" + member(4_321) + ")", "cn");
-    SearchResult notMember =
-        root.search(GROUP, SearchScope.BASE, "(member=uid=nobody," + PEOPLE + ")", "cn");
-    SearchResult hasMembers = root.search(GROUP, SearchScope.BASE, "(member=*)", "1.1");
+    // Once read, the blocks are in memory: a first pass may find a table file that a background
+    // flush just wrote and give way to a worker, as it should; the second must not.
+    SearchResultEntry named = null;
+    SearchResult isMember = null;
+    SearchResult notMember = null;
+    SearchResult hasMembers = null;
+    long before = 0;
+    for (int pass = 0; pass < 2; pass++) {
+      before = handOffs();
+      named = root.getEntry(GROUP, "cn");
+      isMember =
+          root.search(TestServer.BASE, SearchScope.SUB, "(member=" + member(4_321) + ")", "cn");
+      notMember = root.search(GROUP, SearchScope.BASE, "(member=uid=nobody," + PEOPLE + ")", "cn");
+      hasMembers = root.search(GROUP, SearchScope.BASE, "(member=*)", "1.1");
+    }
     assertThat(handOffsSince(before)).isZero();
     assertThat(named.getAttributeValue("cn")).isEqualTo("big");
     assertThat(named.hasAttribute("member")).isFalse();
