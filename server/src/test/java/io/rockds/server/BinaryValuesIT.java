@@ -139,8 +139,10 @@ class BinaryValuesIT {
               LDAPException.class,
               e -> assertThat(e.getResultCode()).isEqualTo(ResultCode.NO_SUCH_ATTRIBUTE));
 
-      assertThat(root.compare(new CompareRequest(dn, "photo", random(200, 23))).compareMatched()).isTrue();
-      assertThat(root.compare(new CompareRequest(dn, "photo", random(200, 24))).compareMatched()).isFalse();
+      assertThat(root.compare(new CompareRequest(dn, "photo", random(200, 23))).compareMatched())
+          .isTrue();
+      assertThat(root.compare(new CompareRequest(dn, "photo", random(200, 24))).compareMatched())
+          .isFalse();
       assertThat(
               root.search(
                       TestServer.BASE,
