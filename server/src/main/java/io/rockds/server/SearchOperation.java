@@ -639,9 +639,10 @@ final class SearchOperation implements SearchResults {
   /**
    * {@link #read} on an event loop, which must never wait: the record is read from memory only (a
    * record on disk makes the search give way to a worker, {@link RunOnWorker}, from {@link
-   * #readAllThenSend}), and the values stored apart (a group's members: a key range of id2values, a
-   * million records for a group of a million) are never read: the entry says it lacks them, and the
-   * search gives way to a worker if it needs them.
+   * #readAllThenSend}), and the values stored apart of a group (its members: a key range of
+   * id2values, a million records for a group of a million) are never read: the entry says it lacks
+   * them, and the search gives way to a worker if it needs them. A user's photo or certificates,
+   * stored apart too but a few values, are read from memory when the search needs them.
    */
   private Entry readOnEventLoop(long id) throws LDAPException {
     if (dnOnly && filterProven) {
@@ -651,7 +652,11 @@ final class SearchOperation implements SearchResults {
     if (entry instanceof StoredEntry stored
         && stored.lacksValues()
         && (needsAllValuesApart() || stored.lacksValuesOf(attributes::includes))) {
-      throw RunOnWorker.INSTANCE;
+      if (!stored.lacksOnlyBoundedValues()) {
+        throw RunOnWorker.INSTANCE;
+      }
+      // A user's photo or certificates: a few values, read here if they are in memory.
+      return container.completeFromMemory(stored);
     }
     return entry;
   }

@@ -34,7 +34,7 @@ import org.rocksdb.WriteOptions;
  *   <li>streams {@code id2entry} into an SST file (IDs ascend, so keys arrive sorted), compressed
  *       on a thread of its own ({@link BackgroundSstWriter}), ingested at the end: no memtable, no
  *       WAL, no compaction rewrite of the largest tree; {@code id2values} (the members of groups,
- *       each entry's sorted after its ID) likewise;
+ *       photos and certificates, each entry's sorted after its ID) likewise;
  *   <li>writes {@code dn2id} in WAL-less batches (parents must be found as children arrive);
  *   <li>groups the IDs of every index key in an {@link IndexAccumulator} (memory, spilled to sorted
  *       runs), so {@link #finish} reads each index's keys in order with their IDs ascending, writes
@@ -62,6 +62,7 @@ public final class BulkLoad implements AutoCloseable {
   private final EnvOptions envOptions = new EnvOptions();
   private final Options entriesOptions;
   private final Options keysOptions;
+  private final Options valuesOptions;
   private final IndexAccumulator keys;
   private final BackgroundSstWriter entries;
 
@@ -120,6 +121,7 @@ public final class BulkLoad implements AutoCloseable {
       Files.createDirectories(workDirectory);
       this.entriesOptions = backend.sstOptions(TreeTuning.Kind.ENTRIES);
       this.keysOptions = backend.sstOptions(TreeTuning.Kind.KEYS);
+      this.valuesOptions = backend.sstOptions(TreeTuning.Kind.VALUES);
       this.keys =
           new IndexAccumulator(
               workDirectory,
@@ -130,7 +132,7 @@ public final class BulkLoad implements AutoCloseable {
               envOptions, entriesOptions, workDirectory, "id2entry", TreeTuning.TARGET_FILE_BYTES);
       this.values =
           new BackgroundSstWriter(
-              envOptions, keysOptions, workDirectory, "id2values", TreeTuning.TARGET_FILE_BYTES);
+              envOptions, valuesOptions, workDirectory, "id2values", TreeTuning.TARGET_FILE_BYTES);
     } catch (IOException e) {
       throw new LDAPException(ResultCode.OTHER, "cannot create " + workDirectory + ": " + e, e);
     }
@@ -185,13 +187,8 @@ public final class BulkLoad implements AutoCloseable {
       long id = backend.nextId();
       byte[] idKey = Bytes.longKey(id);
       entries.put(idKey, entry.encoded);
-      byte[] previous = null;
       for (byte[][] record : entry.valuesApart) {
-        // Values equal under the matching rule share a key: the first is kept.
-        if (previous == null || !Arrays.equals(previous, record[0])) {
-          values.put(Bytes.concat(idKey, record[0]), record[1]);
-        }
-        previous = record[0];
+        values.put(Bytes.concat(idKey, record[0]), record[1]);
       }
       batch.put(container.dn2id().handle(), entry.dnKey, idKey);
       pendingDns.put(ByteBuffer.wrap(entry.dnKey), id);
@@ -371,6 +368,7 @@ public final class BulkLoad implements AutoCloseable {
     entriesOptions.close();
     keysOptions.close();
     unsynced.close();
+    valuesOptions.close();
     keys.close();
     try (var files = Files.walk(workDirectory)) {
       files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());

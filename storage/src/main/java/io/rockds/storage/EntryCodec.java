@@ -23,11 +23,13 @@ import org.rocksdb.WriteBatch;
  *   per attribute: varint(description id) varint(value count) per value: varint(len) bytes
  * </pre>
  *
- * An entry with attributes stored apart ({@link Id2Values}: member, uniqueMember) has version
- * {@code 0x02}: the same, followed by {@code varint(count)} and the description id of each
- * attribute whose values are in {@code id2values}. An entry without such attributes is written in
- * version 1, as before; a version 1 record holding member values (written before version 2) reads
- * as it always did, and is rewritten in version 2 at its next write.
+ * An entry with attributes stored apart ({@link Id2Values}: member, uniqueMember, and the binary
+ * types such as jpegPhoto and userCertificate) has version {@code 0x02}: the same, followed by
+ * {@code varint(count)} and the description id of each attribute whose values are in {@code
+ * id2values}. An entry without such attributes is written in version 1, as before; a record holding
+ * such values inline (written before they were stored apart: members before version 2, photos and
+ * certificates before they joined them) reads as it always did, and is rewritten with them apart at
+ * its next write.
  *
  * <p>Attribute descriptions are {@link AttributeDictionary} ids; values are stored as raw bytes, so
  * binary values (jpegPhoto, certificates) and UTF-8 round-trip exactly.
@@ -201,31 +203,22 @@ final class EntryCodec {
       withOptions |= name.indexOf(';') >= 0;
       totalValues += valueCount;
     }
-    List<StoredEntry.Apart> apart = List.of();
-    if (version == VERSION_2) {
-      int apartCount = readCount(in, 1);
-      apart = new ArrayList<>(apartCount);
-      for (int i = 0; i < apartCount; i++) {
-        int id = readId(in);
-        String name = dictionary.nameOf(id);
-        apart.add(new StoredEntry.Apart(id, name));
-        withOptions |= name.indexOf(';') >= 0;
-      }
+    List<StoredEntry.Apart> apart = version == VERSION_2 ? readApart(in) : List.of();
+    for (StoredEntry.Apart a : apart) {
+      withOptions |= a.description().indexOf(';') >= 0;
     }
     return new Decoded(dn, attributes, withOptions, in.limit(), totalValues, partial, apart);
   }
 
   /**
    * The record to be sent as stored ({@link EntryRecord}), checked whole now so that visiting it
-   * cannot fail; null for a record listing attributes stored apart (version 2), whose entry must be
-   * read whole. Damaged bytes give an {@link IllegalArgumentException}, as in {@link #decode}.
+   * cannot fail; it lists the attributes it stores apart, whose values the caller reads. Damaged
+   * bytes give an {@link IllegalArgumentException}, as in {@link #decode}.
    */
   EntryRecord record(byte[] encoded) {
     ByteBuffer in = ByteBuffer.wrap(encoded);
     try {
-      if (checkVersion(in.get()) == VERSION_2) {
-        return null;
-      }
+      byte version = checkVersion(in.get());
       int dnLength = readCount(in, 1);
       int dnOffset = in.position();
       in.position(dnOffset + dnLength);
@@ -241,12 +234,32 @@ final class EntryCodec {
         }
         valueCount += values;
       }
+      List<StoredEntry.Apart> apart = version == VERSION_2 ? readApart(in) : List.of();
       return new EntryRecord(
-          encoded, dnOffset, dnLength, attributesOffset, attributeCount, valueCount, dictionary);
+          encoded,
+          dnOffset,
+          dnLength,
+          attributesOffset,
+          attributeCount,
+          valueCount,
+          dictionary,
+          apart,
+          List.of());
     } catch (BufferUnderflowException e) {
       throw new IllegalArgumentException(
           "corrupt entry: truncated after " + encoded.length + " bytes", e);
     }
+  }
+
+  /** The list ending a version 2 record: the attributes whose values are stored apart. */
+  private List<StoredEntry.Apart> readApart(ByteBuffer in) {
+    int apartCount = readCount(in, 1);
+    List<StoredEntry.Apart> apart = new ArrayList<>(apartCount);
+    for (int i = 0; i < apartCount; i++) {
+      int id = readId(in);
+      apart.add(new StoredEntry.Apart(id, dictionary.nameOf(id)));
+    }
+    return apart;
   }
 
   private static byte checkVersion(byte version) {

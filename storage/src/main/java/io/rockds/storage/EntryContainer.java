@@ -397,6 +397,19 @@ public final class EntryContainer {
         : peeked;
   }
 
+  /**
+   * {@link #complete} of an entry lacking only bounded values apart ({@link
+   * StoredEntry#lacksOnlyBoundedValues}: photos, certificates), read from memory only, for a search
+   * on an event loop: NOT_IN_MEMORY when one is on disk.
+   */
+  public Entry completeFromMemory(StoredEntry entry) throws LDAPException {
+    try {
+      return id2entry.complete(entry, ReadFrom.MEMORY);
+    } catch (RocksDBException e) {
+      throw StorageErrors.wrap(e);
+    }
+  }
+
   private static boolean keepsLacking(StoredEntry entry, AttributeProjection projection) {
     for (StoredEntry.Apart a : entry.lacking()) {
       if (projection.keeps(a.description())) {

@@ -3,6 +3,7 @@ package io.rockds.storage;
 import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
+import com.unboundid.ldap.sdk.LDAPException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -75,7 +76,7 @@ public final class Id2Entry extends IdKeyedTree {
   StoredEntry get(long id, AttributeProjection projection) throws RocksDBException {
     byte[] key = Bytes.longKey(id);
     byte[] value = db.get(handle, key);
-    if (value == null || value.length == 0 || value[0] != EntryCodec.VERSION_2) {
+    if (value == null || !readsValuesApart(value, projection)) {
       return value == null ? null : entry(id, value, projection, true, null);
     }
     // The record and its values from one snapshot: a write between two reads would tear them.
@@ -89,12 +90,70 @@ public final class Id2Entry extends IdKeyedTree {
   }
 
   /**
-   * The record of entry {@code id} to be sent as stored, or null when there is no such entry or it
-   * lists attributes stored apart (see {@link EntryCodec#record}).
+   * Whether reading this record with {@code projection} reads values apart: a user's projected
+   * read, which leaves its photo out, needs no snapshot and no second read of its record.
+   */
+  private boolean readsValuesApart(byte[] record, AttributeProjection projection) {
+    if (record.length == 0 || record[0] != EntryCodec.VERSION_2) {
+      return false;
+    }
+    if (projection == null) {
+      return true;
+    }
+    for (StoredEntry.Apart a : codec.decode(record, NOTHING).apart()) {
+      if (projection.keeps(a.description())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The record of entry {@code id} to be sent as stored with its values apart, or null when there
+   * is no such entry or it stores apart the members of a group, which may be millions (see {@link
+   * EntryCodec#record}).
    */
   EntryRecord record(long id, ReadFrom from) throws RocksDBException {
-    byte[] value = read(Bytes.longKey(id), from);
-    return value == null ? null : codec.record(value);
+    byte[] key = Bytes.longKey(id);
+    byte[] value = read(key, from);
+    EntryRecord record = value == null ? null : codec.record(value);
+    if (record == null || record.apart().isEmpty()) {
+      return record;
+    }
+    if (!boundedApart(record)) {
+      return null;
+    }
+    // The record and its values from one snapshot, as in get.
+    Snapshot snapshot = db.getSnapshot();
+    try (ReadOptions options =
+        (from == ReadFrom.MEMORY ? new ReadOptions(memoryOnly) : new ReadOptions())
+            .setSnapshot(snapshot)) {
+      byte[] now = db.get(handle, options, key);
+      if (now == null) {
+        return null;
+      }
+      if (!Arrays.equals(now, value)) {
+        record = codec.record(now);
+        if (!boundedApart(record)) {
+          return null;
+        }
+      }
+      List<EntryRecord.ValuesApart> read = new ArrayList<>(record.apart().size());
+      for (StoredEntry.Apart a : record.apart()) {
+        List<byte[]> all = values.raw(id, a.descriptionId(), options);
+        if (!all.isEmpty()) {
+          read.add(new EntryRecord.ValuesApart(a.description(), all));
+        }
+      }
+      return record.withValuesApart(read);
+    } finally {
+      db.releaseSnapshot(snapshot);
+    }
+  }
+
+  /** Whether every attribute the record stores apart is binary: a few values, never millions. */
+  private static boolean boundedApart(EntryRecord record) {
+    return record.apart().stream().allMatch(a -> Id2Values.isBinary(a.description()));
   }
 
   /**
@@ -120,6 +179,19 @@ public final class Id2Entry extends IdKeyedTree {
    * decoded from the record it was read from, the values apart it lacks read now.
    */
   StoredEntry complete(StoredEntry entry) {
+    try {
+      return complete(entry, ReadFrom.ANYWHERE);
+    } catch (RocksDBException e) {
+      throw new IllegalStateException(
+          "cannot read the values of entry " + entry.stored().id() + ": " + e, e);
+    }
+  }
+
+  /**
+   * {@link #complete(StoredEntry)}, the values apart read from memory only if {@code from} says so:
+   * NOT_IN_MEMORY when one is on disk.
+   */
+  StoredEntry complete(StoredEntry entry, ReadFrom from) throws RocksDBException {
     List<Attribute> attributes;
     boolean withOptions;
     int bytes;
@@ -141,10 +213,12 @@ public final class Id2Entry extends IdKeyedTree {
     }
     int read = 0;
     for (StoredEntry.Apart a : entry.lacking()) {
-      ASN1OctetString[] all = values.values(entry.stored().id(), a.descriptionId(), null);
-      if (all.length > 0) {
-        attributes.add(new Attribute(a.description(), all));
-        read += all.length;
+      List<byte[]> all =
+          values.raw(
+              entry.stored().id(), a.descriptionId(), from == ReadFrom.MEMORY ? memoryOnly : null);
+      if (!all.isEmpty()) {
+        attributes.add(new Attribute(a.description(), all.toArray(byte[][]::new)));
+        read += all.size();
       }
     }
     return new StoredEntry(
@@ -241,7 +315,7 @@ public final class Id2Entry extends IdKeyedTree {
    * {@code named} (those of the same description), plus one other standing for all the rest when
    * there are others. Point reads: one per named value and a few more. See {@link ModifyView}.
    */
-  ModifyView view(long id, Collection<Attribute> named) throws RocksDBException {
+  ModifyView view(long id, Collection<Attribute> named) throws RocksDBException, LDAPException {
     byte[] record = db.get(handle, Bytes.longKey(id));
     if (record == null) {
       return null;
@@ -259,7 +333,7 @@ public final class Id2Entry extends IdKeyedTree {
         for (byte[] value : n.getValueByteArrays()) {
           byte[] key = values.valueKey(a.description(), value);
           if (keys.add(ByteBuffer.wrap(key))) {
-            byte[] stored = values.find(id, a.descriptionId(), key, null);
+            byte[] stored = values.findForWrite(id, a.descriptionId(), a.description(), value, key);
             if (stored != null) {
               seen.add(stored);
             }
@@ -311,16 +385,17 @@ public final class Id2Entry extends IdKeyedTree {
    * The records an entry's values apart take in {@link Id2Values}, keys without the entry ID
    * (description id and value key), in key order: what a bulk load writes after the ID.
    */
-  List<byte[][]> valuesApart(Entry entry) throws RocksDBException {
+  List<byte[][]> valuesApart(Entry entry) throws RocksDBException, LDAPException {
     List<byte[][]> records = new ArrayList<>();
     for (Attribute attribute : entry.getAttributes()) {
       if (!Id2Values.isApart(attribute.getName())) {
         continue;
       }
       int descriptionId = codec.descriptionId(attribute.getName(), null);
-      for (byte[] value : attribute.getValueByteArrays()) {
-        byte[] key = Id2Values.key(0, descriptionId, values.valueKey(attribute.getName(), value));
-        records.add(new byte[][] {Arrays.copyOfRange(key, 8, key.length), value});
+      for (Map.Entry<ByteBuffer, byte[]> value :
+          values.keyed(attribute.getName(), attribute.getValueByteArrays()).entrySet()) {
+        byte[] key = Id2Values.key(0, descriptionId, value.getKey().array());
+        records.add(new byte[][] {Arrays.copyOfRange(key, 8, key.length), value.getValue()});
       }
     }
     records.sort((a, b) -> Arrays.compareUnsigned(a[0], b[0]));
@@ -328,13 +403,14 @@ public final class Id2Entry extends IdKeyedTree {
   }
 
   /** Writes a new entry: its record and every value apart. */
-  void put(WriteBatch batch, long id, Entry entry) throws RocksDBException {
+  void put(WriteBatch batch, long id, Entry entry) throws RocksDBException, LDAPException {
     batch.put(handle, Bytes.longKey(id), codec.encode(entry, List.of(), batch));
     for (Attribute attribute : entry.getAttributes()) {
       if (Id2Values.isApart(attribute.getName())) {
         int descriptionId = codec.descriptionId(attribute.getName(), batch);
-        for (byte[] value : attribute.getValueByteArrays()) {
-          values.put(batch, id, descriptionId, values.valueKey(attribute.getName(), value), value);
+        for (Map.Entry<ByteBuffer, byte[]> value :
+            values.keyed(attribute.getName(), attribute.getValueByteArrays()).entrySet()) {
+          values.put(batch, id, descriptionId, value.getKey().array(), value.getValue());
         }
       }
     }
@@ -349,7 +425,7 @@ public final class Id2Entry extends IdKeyedTree {
    * entry reads none) keep their values.
    */
   void update(WriteBatch batch, long id, StoredEntry stored, Entry before, Entry after)
-      throws RocksDBException {
+      throws RocksDBException, LDAPException {
     List<String> lacking = stored.lacking().stream().map(StoredEntry.Apart::description).toList();
     batch.put(handle, Bytes.longKey(id), codec.encode(after, lacking, batch));
     Set<Integer> kept = new HashSet<>();
@@ -370,11 +446,15 @@ public final class Id2Entry extends IdKeyedTree {
           was.put(ByteBuffer.wrap(values.valueKey(name, value)), value);
         }
       }
-      for (byte[] value : attribute.getValueByteArrays()) {
-        byte[] key = values.valueKey(name, value);
-        byte[] previous = was.remove(ByteBuffer.wrap(key));
+      for (Map.Entry<ByteBuffer, byte[]> keyed :
+          values.keyed(name, attribute.getValueByteArrays()).entrySet()) {
+        byte[] value = keyed.getValue();
+        byte[] previous = was.remove(keyed.getKey());
+        if (previous != null && !values.sameValue(name, previous, value)) {
+          throw Id2Values.collision(name);
+        }
         if (previous == null || !Arrays.equals(previous, value)) {
-          values.put(batch, id, descriptionId, key, value);
+          values.put(batch, id, descriptionId, keyed.getKey().array(), value);
         }
       }
       for (ByteBuffer key : was.keySet()) {

@@ -4,14 +4,19 @@ import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.ldap.matchingrules.MatchingRule;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.ResultCode;
 import com.unboundid.ldap.sdk.schema.Schema;
 import io.rockds.storage.matching.MatchingRules;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.rocksdb.ColumnFamilyHandle;
@@ -23,9 +28,10 @@ import org.rocksdb.Slice;
 import org.rocksdb.WriteBatch;
 
 /**
- * {@code id2values}: the values of the attributes stored apart from their entry (the group
- * membership attributes {@code member} and {@code uniqueMember}, see {@link #isApart}), one record
- * per value, so that adding or removing one member of a group of a million touches one key.
+ * {@code id2values}: the values of the attributes stored apart from their entry (see {@link
+ * #isApart}: the group membership attributes and the binary ones, photos and certificates), one
+ * record per value, so that adding or removing one member of a group of a million touches one key,
+ * and reading an entry's DN or small attributes never reads its photo.
  *
  * <pre>
  *   key:   entry ID (8 bytes big-endian) · description id (4 bytes big-endian) · value key
@@ -35,11 +41,46 @@ import org.rocksdb.WriteBatch;
  * The value key is the value normalized with the attribute's equality rule (the one modify and the
  * equality index use), or {@code 0xFF} and the raw bytes for a value the rule cannot normalize (no
  * UTF-8 starts so): values equal under the rule share a key, and a compare or an equality test is
- * one point read. An entry's values are the key range of its ID, read in key order.
+ * one point read. For a binary type the key is the SHA-256 digest of that normalized form instead
+ * (a 1.5 kB photo would otherwise be stored twice, in its key and its record): a read compares the
+ * stored value with the one asked for, so two values sharing a digest are never taken for equal,
+ * and a write that would store two such values under one key is refused ({@link #collision}). An
+ * entry's values are the key range of its ID, read in key order.
  */
 public final class Id2Values extends Tree {
-  /** The attribute types stored apart: those a group grows without bound. */
-  private static final Set<String> APART = Set.of("member", "2.5.4.31", "uniquemember", "2.5.4.50");
+  /** The attribute types a group grows without bound. */
+  private static final Set<String> MEMBERS =
+      Set.of("member", "2.5.4.31", "uniquemember", "2.5.4.50");
+
+  /**
+   * The binary types (names and OIDs), large values no search reads but those returning them: a
+   * fixed list rather than the schema's syntax, so that an attribute's layout cannot change with a
+   * schema edit and is known where no schema is at hand (the codec, the filters).
+   */
+  private static final Set<String> BINARY =
+      Set.of(
+          "jpegphoto",
+          "0.9.2342.19200300.100.1.60",
+          "photo",
+          "0.9.2342.19200300.100.1.7",
+          "audio",
+          "0.9.2342.19200300.100.1.55",
+          "usercertificate",
+          "2.5.4.36",
+          "cacertificate",
+          "2.5.4.37",
+          "authorityrevocationlist",
+          "2.5.4.38",
+          "certificaterevocationlist",
+          "2.5.4.39",
+          "crosscertificatepair",
+          "2.5.4.40",
+          "deltarevocationlist",
+          "2.5.4.53",
+          "usersmimecertificate",
+          "2.16.840.1.113730.3.1.40",
+          "userpkcs12",
+          "2.16.840.1.113730.3.1.216");
 
   private static final byte UNNORMALIZED = (byte) 0xFF;
   private static final int PREFIX_BYTES = 12;
@@ -58,11 +99,28 @@ public final class Id2Values extends Tree {
    * modify costs the same at 10 values as at a million, and every reader follows one rule.
    */
   public static boolean isApart(String description) {
-    return APART.contains(Attribute.getBaseName(description).toLowerCase(Locale.ROOT));
+    String type = Attribute.getBaseName(description).toLowerCase(Locale.ROOT);
+    return MEMBERS.contains(type) || BINARY.contains(type);
   }
 
-  /** The key of a value of {@code description}: normalized by its equality rule, else raw. */
+  /**
+   * Whether this description is of a binary type: its values are keyed by the digest of their
+   * normalized form, and an entry holds few of them.
+   */
+  static boolean isBinary(String description) {
+    return BINARY.contains(Attribute.getBaseName(description).toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * The key of a value of {@code description}: normalized by its equality rule, else raw; the
+   * digest of that for a binary type.
+   */
   byte[] valueKey(String description, byte[] value) {
+    byte[] normalized = normalized(description, value);
+    return isBinary(description) ? sha256(normalized) : normalized;
+  }
+
+  private byte[] normalized(String description, byte[] value) {
     MatchingRule rule =
         rules.computeIfAbsent(
             Attribute.getBaseName(description).toLowerCase(Locale.ROOT),
@@ -75,6 +133,48 @@ public final class Id2Values extends Tree {
       System.arraycopy(value, 0, key, 1, value.length);
       return key;
     }
+  }
+
+  private static byte[] sha256(byte[] bytes) {
+    try {
+      return MessageDigest.getInstance("SHA-256").digest(bytes);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java runtime has SHA-256", e);
+    }
+  }
+
+  /**
+   * Whether two values sharing a key are equal under the equality rule: always, unless the key is a
+   * digest.
+   */
+  boolean sameValue(String description, byte[] a, byte[] b) {
+    return !isBinary(description)
+        || Arrays.equals(a, b)
+        || Arrays.equals(normalized(description, a), normalized(description, b));
+  }
+
+  /** The refusal of a write that would store two unequal values under one digest key. */
+  static LDAPException collision(String description) {
+    return new LDAPException(
+        ResultCode.UNWILLING_TO_PERFORM,
+        "two different values of "
+            + description
+            + " have the same SHA-256 digest: the server cannot store both");
+  }
+
+  /**
+   * The values of one attribute by key, the first of values sharing a key (equal under the rule);
+   * refused if two unequal values share a digest key.
+   */
+  Map<ByteBuffer, byte[]> keyed(String description, byte[][] values) throws LDAPException {
+    Map<ByteBuffer, byte[]> keyed = new LinkedHashMap<>();
+    for (byte[] value : values) {
+      byte[] first = keyed.putIfAbsent(ByteBuffer.wrap(valueKey(description, value)), value);
+      if (first != null && !sameValue(description, first, value)) {
+        throw collision(description);
+      }
+    }
+    return keyed;
   }
 
   static byte[] key(long id, int descriptionId, byte[] valueKey) {
@@ -116,22 +216,50 @@ public final class Id2Values extends Tree {
     batch.deleteRange(handle, prefix, Bytes.prefixEnd(prefix));
   }
 
-  /** The stored value of {@code description} of entry {@code id} with this key, or null. */
-  byte[] find(long id, int descriptionId, byte[] valueKey, ReadOptions options)
+  /**
+   * The stored value of {@code description} of entry {@code id} under this key ({@link #valueKey}
+   * of {@code value}), or null: null too when a different value shares the digest key.
+   */
+  byte[] find(long id, int descriptionId, String description, byte[] value, byte[] valueKey)
       throws RocksDBException {
-    byte[] key = key(id, descriptionId, valueKey);
-    return options == null ? db.get(handle, key) : db.get(handle, options, key);
+    byte[] stored = db.get(handle, key(id, descriptionId, valueKey));
+    return stored == null || !sameValue(description, stored, value) ? null : stored;
+  }
+
+  /** {@link #find}, refused when a different value is stored under the same digest key. */
+  byte[] findForWrite(long id, int descriptionId, String description, byte[] value, byte[] valueKey)
+      throws RocksDBException, LDAPException {
+    byte[] stored = db.get(handle, key(id, descriptionId, valueKey));
+    if (stored != null && !sameValue(description, stored, value)) {
+      throw collision(description);
+    }
+    return stored;
   }
 
   /** Every value of one attribute description of an entry, in key order. */
   ASN1OctetString[] values(long id, int descriptionId, ReadOptions options) {
-    List<ASN1OctetString> values = new ArrayList<>();
+    try {
+      return raw(id, descriptionId, options).stream()
+          .map(ASN1OctetString::new)
+          .toArray(ASN1OctetString[]::new);
+    } catch (RocksDBException e) {
+      throw new IllegalStateException("cannot read the values of entry " + id + ": " + e, e);
+    }
+  }
+
+  /**
+   * Every value of one attribute description of an entry, in key order; a read from memory only
+   * that needs the disk fails (NOT_IN_MEMORY) rather than return some of them.
+   */
+  List<byte[]> raw(long id, int descriptionId, ReadOptions options) throws RocksDBException {
+    List<byte[]> values = new ArrayList<>(1);
     try (Range range = new Range(id, descriptionId, options)) {
       for (; range.it.isValid(); range.it.next()) {
-        values.add(new ASN1OctetString(range.it.value()));
+        values.add(range.it.value());
       }
+      range.it.status();
     }
-    return values.toArray(ASN1OctetString[]::new);
+    return values;
   }
 
   /**

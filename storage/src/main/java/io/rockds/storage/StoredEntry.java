@@ -15,11 +15,12 @@ import org.rocksdb.RocksDBException;
  * footprint for the entry cache's weigher (rendering LDIF to weigh it cost as much as decoding it).
  * Only storage makes them; a {@link PartialEntry} holds some of the attributes only.
  *
- * <p>The values of the attributes stored apart ({@link Id2Values}: member, uniqueMember) may be
- * left out: the entry cache holds entries without them, so that a group of 100,000 members weighs
- * what its other attributes weigh. Such an entry says which it lacks ({@link #lacksValues}); a
- * filter or compare tests them by point reads ({@link #holdsValueApart}), anything else reads them
- * ({@link #valuesApart}). Whole entries (what {@link EntryContainer#get} returns) lack none.
+ * <p>The values of the attributes stored apart ({@link Id2Values}: member, uniqueMember, photos and
+ * certificates) may be left out: the entry cache holds entries without them, so that a group of
+ * 100,000 members weighs what its other attributes weigh, and a user what it weighs without its
+ * photo. Such an entry says which it lacks ({@link #lacksValues}); a filter or compare tests them
+ * by point reads ({@link #holdsValueApart}), anything else reads them ({@link #valuesApart}). Whole
+ * entries (what {@link EntryContainer#get} returns) lack none.
  */
 public class StoredEntry extends Entry {
   /** Heap of one attribute and one value (map node, Attribute, ASN1OctetString, array headers). */
@@ -107,9 +108,14 @@ public class StoredEntry extends Entry {
   public boolean holdsValueApart(Predicate<String> covered, ASN1OctetString value) {
     try {
       for (Apart a : lacking) {
+        byte[] asserted = value.getValue();
         if (covered.test(a.description())
             && values.find(
-                    id, a.descriptionId(), values.valueKey(a.description(), value.getValue()), null)
+                    id,
+                    a.descriptionId(),
+                    a.description(),
+                    asserted,
+                    values.valueKey(a.description(), asserted))
                 != null) {
           return true;
         }
@@ -118,6 +124,20 @@ public class StoredEntry extends Entry {
     } catch (RocksDBException e) {
       throw new IllegalStateException("cannot read the values of entry " + id + ": " + e, e);
     }
+  }
+
+  /**
+   * Whether every attribute whose values this object lacks is of a binary type ({@link
+   * Id2Values#isBinary}: a photo, a few certificates), never the members of a group: reading them
+   * is bounded.
+   */
+  public boolean lacksOnlyBoundedValues() {
+    for (Apart a : lacking) {
+      if (!Id2Values.isBinary(a.description())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether this object lacks the values of an attribute {@code covered} accepts (never empty). */

@@ -70,6 +70,12 @@ final class TreeTuning {
   enum Kind {
     /** {@code id2entry}: large values read by ID. */
     ENTRIES,
+    /**
+     * {@code id2values}: the values stored apart, photos among them (1.5 kB each, read one per
+     * entry): 4 KiB blocks as in {@code id2entry}, so that a photo read from disk costs 4 KiB, not
+     * 16; the bloom filter kept, since a compare asks for values the entry may not hold.
+     */
+    VALUES,
     /** {@code dn2id} and the attribute indexes: small keys and values, often absent keys. */
     KEYS,
     /** {@code id2childrencount} and {@code state}: counters merged by addition. */
@@ -112,7 +118,7 @@ final class TreeTuning {
             .setCacheIndexAndFilterBlocksWithHighPriority(true)
             .setPinTopLevelIndexAndFilter(true)
             .setPinL0FilterAndIndexBlocksInCache(true)
-            .setBlockSize(entries ? 4 * 1024 : 16 * 1024)
+            .setBlockSize(entries || kind == Kind.VALUES ? 4 * 1024 : 16 * 1024)
             .setFormatVersion(6);
     ColumnFamilyOptions options =
         uncaching()
@@ -163,6 +169,9 @@ final class TreeTuning {
   static Kind kindOf(String columnFamily) {
     if (columnFamily.endsWith("/state") || columnFamily.endsWith("/id2childrencount")) {
       return Kind.COUNTERS;
+    }
+    if (columnFamily.endsWith("/id2values")) {
+      return Kind.VALUES;
     }
     return columnFamily.endsWith("/id2entry") ? Kind.ENTRIES : Kind.KEYS;
   }

@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link EntryContainer#recordToSend}: a record gives the DN and every attribute and value exactly
- * as {@link EntryContainer#get} decodes them, in the same order; entries that must be read whole
- * (values stored apart, kept by the entry cache, absent) give none.
+ * as {@link EntryContainer#get} decodes them, in the same order, photos and certificates stored
+ * apart included; entries that must be read whole (a group's members stored apart, kept by the
+ * entry cache, absent) give none.
  */
 class EntryRecordTest {
   private static final String PHOTO_DN = "uid=photo,ou=People,dc=example,dc=com";
@@ -95,8 +96,11 @@ class EntryRecordTest {
               new Attribute("objectClass", "top", "groupOfNames"),
               new Attribute("cn", "staff"),
               new Attribute("member", PHOTO_DN)));
-      // Its decoded footprint is over the large entry cache's threshold: the cache keeps it.
-      c.add(person("uid=large,ou=People,dc=example,dc=com", 70_000));
+      // Its decoded footprint is over the large entry cache's threshold: the cache keeps it. (A
+      // large photo would not make it so: it is stored apart, the cache holds entries without it.)
+      Entry large = person("uid=large,ou=People,dc=example,dc=com", 1500);
+      large.addAttribute("description", "x".repeat(70_000));
+      c.add(large);
       c.add(person(PHOTO_DN, 1500));
       assertThat(c.recordToSend(c.idOf(dn("cn=staff,dc=example,dc=com")), ReadFrom.ANYWHERE))
           .isNull();

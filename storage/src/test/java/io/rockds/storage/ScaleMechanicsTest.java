@@ -139,8 +139,9 @@ class ScaleMechanicsTest {
       for (LiveFileMetaData file : files) {
         assertThat(file.size()).isLessThanOrEqualTo(TreeTuning.TARGET_FILE_BYTES + (1 << 20));
       }
+      // The photos, stored apart, make id2values the largest tree.
       Map<String, TableProperties> tables =
-          backend.rocksDb().getPropertiesOfAllTables(container.id2entry().handle());
+          backend.rocksDb().getPropertiesOfAllTables(container.id2entry().values().handle());
       assertThat(tables).isNotEmpty();
       for (TableProperties table : tables.values()) {
         assertThat(table.getIndexPartitions())
@@ -219,6 +220,8 @@ class ScaleMechanicsTest {
       List<Long> ids = new ArrayList<>();
       for (int i = 0; i < users; i++) {
         Entry u = user(i, random);
+        // The cache holds users without their photos (stored apart): weight in the record instead.
+        u.addAttribute("description", "d".repeat(PHOTO_BYTES));
         container.add(u);
         ids.add(container.idOf(u.getParsedDN()));
       }
@@ -278,9 +281,8 @@ class ScaleMechanicsTest {
       container.add(user);
       long userId = container.idOf(user.getParsedDN());
       Entry large = user(2, random);
-      byte[] photo = new byte[200_000];
-      random.nextBytes(photo);
-      large.setAttribute(new Attribute("jpegPhoto", photo));
+      // Large in its record: a photo would be stored apart.
+      large.setAttribute(new Attribute("postalAddress", "x".repeat(200_000)));
       container.add(large);
       long largeId = container.idOf(large.getParsedDN());
       List<String> members = new ArrayList<>();
@@ -391,6 +393,12 @@ class ScaleMechanicsTest {
       assertThat(container.withDnOnly(id, ReadFrom.MEMORY).getDN())
           .as("the block read from disk is now cached")
           .isEqualTo(dn);
+      assertThatThrownBy(() -> container.recordToSend(id, ReadFrom.MEMORY))
+          .as("the photo, stored apart, is still on disk")
+          .isInstanceOfSatisfying(
+              StorageException.class,
+              e -> assertThat(e.kind()).isEqualTo(StorageException.Kind.NOT_IN_MEMORY));
+      assertThat(container.recordToSend(id, ReadFrom.ANYWHERE)).isNotNull();
       assertThat(container.recordToSend(id, ReadFrom.MEMORY)).isNotNull();
       assertThat(container.peekWithoutValuesApart(id, null, ReadFrom.MEMORY).getDN()).isEqualTo(dn);
     }

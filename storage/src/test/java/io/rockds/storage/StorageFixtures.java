@@ -4,8 +4,10 @@ import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
+import com.unboundid.ldap.sdk.Modification;
 import com.unboundid.ldap.sdk.schema.Schema;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 /** Backends and entries shared by the storage tests. */
@@ -48,6 +50,29 @@ public final class StorageFixtures {
         new Attribute("uid", "user." + i),
         new Attribute("cn", "User " + i),
         new Attribute("sn", sn));
+  }
+
+  /** A modify as the server makes it: the change names the values it reads. */
+  public static Entry modify(EntryContainer c, DN dn, Modification... modifications)
+      throws LDAPException {
+    return c.modify(
+        dn,
+        Arrays.stream(modifications).map(Modification::getAttribute).toList(),
+        current -> Entry.applyModifications(current, false, modifications));
+  }
+
+  /** Renames {@code from} to {@code to}, its RDN attribute taking the new RDN's value. */
+  public static void rename(EntryContainer c, DN from, DN to) throws LDAPException {
+    c.rename(
+        from,
+        to,
+        current -> {
+          Entry renamed = current.duplicate();
+          renamed.setDN(to);
+          renamed.setAttribute(
+              to.getRDN().getAttributeNames()[0], to.getRDN().getAttributeValues()[0]);
+          return renamed;
+        });
   }
 
   /** The base entry, dc=example,dc=com. */

@@ -3,6 +3,7 @@ package io.rockds.storage;
 import static io.rockds.storage.StorageFixtures.BASE;
 import static io.rockds.storage.StorageFixtures.addTree;
 import static io.rockds.storage.StorageFixtures.dn;
+import static io.rockds.storage.StorageFixtures.modify;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,7 +23,6 @@ import io.rockds.storage.maintenance.IndexVerifier;
 import io.rockds.storage.matching.FilterEvaluator;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -85,15 +85,6 @@ class ValuesApartTest {
         new Attribute("objectClass", "top", "groupOfNames"),
         new Attribute("cn", dn.getRDN().getAttributeValues()[0]),
         new Attribute("member", values));
-  }
-
-  /** A modify as the server makes it: the change names the values it reads. */
-  private static Entry modify(EntryContainer c, DN dn, Modification... modifications)
-      throws LDAPException {
-    return c.modify(
-        dn,
-        Arrays.stream(modifications).map(Modification::getAttribute).toList(),
-        current -> Entry.applyModifications(current, false, modifications));
   }
 
   private static Modification add(String... values) {
@@ -307,27 +298,11 @@ class ValuesApartTest {
     c.add(group(GROUP, 500));
     long id = c.idOf(GROUP);
 
-    c.rename(
-        GROUP,
-        dn("cn=bigger,dc=example,dc=com"),
-        current -> {
-          Entry renamed = current.duplicate();
-          renamed.setDN("cn=bigger,dc=example,dc=com");
-          renamed.setAttribute("cn", "bigger");
-          return renamed;
-        });
+    StorageFixtures.rename(c, GROUP, dn("cn=bigger,dc=example,dc=com"));
     assertThat(members(c.get(dn("cn=bigger,dc=example,dc=com")))).hasSize(500);
     // A descendant moved with its parent keeps its values (its record alone is rewritten).
     DN moved = dn("ou=Teams,dc=example,dc=com");
-    c.rename(
-        groups,
-        moved,
-        current -> {
-          Entry renamed = current.duplicate();
-          renamed.setDN(moved);
-          renamed.setAttribute("ou", "Teams");
-          return renamed;
-        });
+    StorageFixtures.rename(c, groups, moved);
     assertThat(members(c.get(dn("cn=inside,ou=Teams,dc=example,dc=com")))).hasSize(500);
     assertClean(c);
 
@@ -345,11 +320,7 @@ class ValuesApartTest {
     long id = c.idOf(GROUP);
     // Rewrite it as a database written before kept it: format 1, the members in the record.
     Entry old = c.get(GROUP);
-    Tree id2entry = c.id2entry();
-    id2entry.db.put(id2entry.handle, Bytes.longKey(id), formatOne(c, old));
-    Tree values = c.id2entry().values();
-    values.db.deleteRange(values.handle, Bytes.longKey(id), Bytes.longKey(id + 1));
-    backend.invalidate(id);
+    LegacyRecords.rewriteInline(backend, c, old);
 
     assertThat(members(c.get(GROUP))).isEqualTo(members(old));
     assertThat(
@@ -363,37 +334,6 @@ class ValuesApartTest {
     assertThat(members(c.get(GROUP))).hasSize(51);
     assertThat(((StoredEntry) c.getForMatching(GROUP)).lacksValues()).isTrue();
     assertClean(c);
-  }
-
-  /** An entry encoded in format 1, every attribute in the record. */
-  private static byte[] formatOne(EntryContainer c, Entry entry) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    byte[] dn = bytes(entry.getDN());
-    ByteBuffer head = ByteBuffer.allocate(16 + dn.length);
-    head.put(EntryCodec.VERSION_1);
-    Varint.write(head, dn.length);
-    head.put(dn);
-    Varint.write(head, entry.getAttributes().size());
-    out.write(head.array(), 0, head.position());
-    for (Attribute a : entry.getAttributes()) {
-      ByteBuffer attribute = ByteBuffer.allocate(16);
-      Varint.write(attribute, descriptionId(c, a.getName()));
-      Varint.write(attribute, a.size());
-      out.write(attribute.array(), 0, attribute.position());
-      for (byte[] value : a.getValueByteArrays()) {
-        ByteBuffer length = ByteBuffer.allocate(8);
-        Varint.write(length, value.length);
-        out.write(length.array(), 0, length.position());
-        out.write(value);
-      }
-    }
-    return out.toByteArray();
-  }
-
-  private static int descriptionId(EntryContainer c, String description) throws Exception {
-    Tree state = c.state();
-    byte[] id = state.db.get(state.handle, bytes("adesc/" + description));
-    return (int) Bytes.readLongKey(id, 0);
   }
 
   @Test
