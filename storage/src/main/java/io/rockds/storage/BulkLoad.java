@@ -154,9 +154,8 @@ public final class BulkLoad implements AutoCloseable {
       indexKeys[i] = indexes.get(i).keysWithRepeats(attributes).toArray(IndexKey[]::new);
     }
     try {
-      Id2Entry id2entry = container.id2entry();
-      return new Prepared(
-          dn, dnKey, parentKey, id2entry.encode(entry), id2entry.valuesApart(entry), indexKeys);
+      Id2Entry.NewEntry encoded = container.id2entry().encodeNew(entry);
+      return new Prepared(dn, dnKey, parentKey, encoded.record(), encoded.valuesApart(), indexKeys);
     } catch (RocksDBException e) {
       throw StorageErrors.wrap(e);
     }

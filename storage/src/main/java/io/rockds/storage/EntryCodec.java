@@ -7,7 +7,6 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import org.rocksdb.RocksDBException;
@@ -24,12 +23,15 @@ import org.rocksdb.WriteBatch;
  * </pre>
  *
  * An entry with attributes stored apart ({@link Id2Values}: member, uniqueMember, and the binary
- * types such as jpegPhoto and userCertificate) has version {@code 0x02}: the same, followed by
- * {@code varint(count)} and the description id of each attribute whose values are in {@code
- * id2values}. An entry without such attributes is written in version 1, as before; a record holding
- * such values inline (written before they were stored apart: members before version 2, photos and
- * certificates before they joined them) reads as it always did, and is rewritten with them apart at
- * its next write.
+ * types such as jpegPhoto and userCertificate) has version {@code 0x03}: the same, followed by
+ * {@code varint(count)} and, for each attribute whose values are in {@code id2values}, {@code
+ * varint(description id) varint(key count)} and each key as {@code varint(len) bytes}: the keys of
+ * its values (a photo's digest), so that a reader fetches them by point reads, or none (count 0)
+ * for the members of a group, read as a key range. Version {@code 0x02}, written before keys were
+ * listed, has the description ids alone and reads as a version 3 record listing no keys. An entry
+ * without such attributes is written in version 1, as before; a record holding such values inline
+ * (written before they were stored apart: members before version 2, photos and certificates before
+ * they joined them) reads as it always did, and is rewritten with them apart at its next write.
  *
  * <p>Attribute descriptions are {@link AttributeDictionary} ids; values are stored as raw bytes, so
  * binary values (jpegPhoto, certificates) and UTF-8 round-trip exactly.
@@ -37,6 +39,9 @@ import org.rocksdb.WriteBatch;
 final class EntryCodec {
   static final byte VERSION_1 = 0x01;
   static final byte VERSION_2 = 0x02;
+  static final byte VERSION_3 = 0x03;
+
+  private static final byte[][] NO_KEYS = new byte[0][];
 
   private final AttributeDictionary dictionary;
 
@@ -45,19 +50,16 @@ final class EntryCodec {
   }
 
   /**
-   * Encodes an entry's record: its attributes but those stored apart, which it lists, with {@code
-   * alsoApart}: descriptions stored apart whose values {@code entry} does not hold.
+   * Encodes an entry's record: its attributes but those stored apart, and {@code apart}, the list
+   * of those (with their keys) the caller worked out, whose values it writes to {@code id2values}.
    */
-  byte[] encode(Entry entry, Collection<String> alsoApart, WriteBatch batch)
+  byte[] encode(Entry entry, List<StoredEntry.Apart> apart, WriteBatch batch)
       throws RocksDBException {
     byte[] dn = entry.getDN().getBytes(StandardCharsets.UTF_8);
     List<Attribute> inline = new ArrayList<>(entry.getAttributes().size());
-    List<String> apart = new ArrayList<>(alsoApart);
     for (Attribute attribute : entry.getAttributes()) {
       if (!Id2Values.isApart(attribute.getName())) {
         inline.add(attribute);
-      } else if (attribute.size() > 0 && !apart.contains(attribute.getName())) {
-        apart.add(attribute.getName());
       }
     }
     int size = 1 + Varint.size(dn.length) + dn.length + Varint.size(inline.size());
@@ -72,16 +74,18 @@ final class EntryCodec {
       }
       a++;
     }
-    int[] apartIds = new int[apart.size()];
     if (!apart.isEmpty()) {
       size += Varint.size(apart.size());
-      for (int i = 0; i < apartIds.length; i++) {
-        apartIds[i] = dictionary.idOf(apart.get(i), batch);
-        size += Varint.size(apartIds[i]);
+      for (StoredEntry.Apart listed : apart) {
+        byte[][] keys = listed.keys() == null ? NO_KEYS : listed.keys();
+        size += Varint.size(listed.descriptionId()) + Varint.size(keys.length);
+        for (byte[] key : keys) {
+          size += Varint.size(key.length) + key.length;
+        }
       }
     }
     ByteBuffer out = ByteBuffer.allocate(size);
-    out.put(apart.isEmpty() ? VERSION_1 : VERSION_2);
+    out.put(apart.isEmpty() ? VERSION_1 : VERSION_3);
     Varint.write(out, dn.length);
     out.put(dn);
     Varint.write(out, inline.size());
@@ -91,18 +95,26 @@ final class EntryCodec {
       ASN1OctetString[] values = attribute.getRawValues();
       Varint.write(out, values.length);
       for (ASN1OctetString value : values) {
-        byte[] bytes = value.getValue();
-        Varint.write(out, bytes.length);
-        out.put(bytes);
+        writeBytes(out, value.getValue());
       }
     }
     if (!apart.isEmpty()) {
-      Varint.write(out, apartIds.length);
-      for (int id : apartIds) {
-        Varint.write(out, id);
+      Varint.write(out, apart.size());
+      for (StoredEntry.Apart listed : apart) {
+        byte[][] keys = listed.keys() == null ? NO_KEYS : listed.keys();
+        Varint.write(out, listed.descriptionId());
+        Varint.write(out, keys.length);
+        for (byte[] key : keys) {
+          writeBytes(out, key);
+        }
       }
     }
     return out.array();
+  }
+
+  private static void writeBytes(ByteBuffer out, byte[] bytes) {
+    Varint.write(out, bytes.length);
+    out.put(bytes);
   }
 
   /** The description id of an attribute stored apart (recorded at once if new). */
@@ -203,7 +215,7 @@ final class EntryCodec {
       withOptions |= name.indexOf(';') >= 0;
       totalValues += valueCount;
     }
-    List<StoredEntry.Apart> apart = version == VERSION_2 ? readApart(in) : List.of();
+    List<StoredEntry.Apart> apart = readApart(in, version);
     for (StoredEntry.Apart a : apart) {
       withOptions |= a.description().indexOf(';') >= 0;
     }
@@ -234,7 +246,7 @@ final class EntryCodec {
         }
         valueCount += values;
       }
-      List<StoredEntry.Apart> apart = version == VERSION_2 ? readApart(in) : List.of();
+      List<StoredEntry.Apart> apart = readApart(in, version);
       return new EntryRecord(
           encoded,
           dnOffset,
@@ -251,19 +263,37 @@ final class EntryCodec {
     }
   }
 
-  /** The list ending a version 2 record: the attributes whose values are stored apart. */
-  private List<StoredEntry.Apart> readApart(ByteBuffer in) {
+  /**
+   * The list ending a version 2 or 3 record: the attributes whose values are stored apart, with the
+   * keys a version 3 record lists.
+   */
+  private List<StoredEntry.Apart> readApart(ByteBuffer in, byte version) {
+    if (version == VERSION_1) {
+      return List.of();
+    }
     int apartCount = readCount(in, 1);
     List<StoredEntry.Apart> apart = new ArrayList<>(apartCount);
     for (int i = 0; i < apartCount; i++) {
       int id = readId(in);
-      apart.add(new StoredEntry.Apart(id, dictionary.nameOf(id)));
+      byte[][] keys = null;
+      if (version == VERSION_3) {
+        int keyCount = readCount(in, 1);
+        if (keyCount > 0) {
+          keys = new byte[keyCount][];
+          for (int k = 0; k < keyCount; k++) {
+            int length = readCount(in, 1);
+            keys[k] = new byte[length];
+            in.get(keys[k]);
+          }
+        }
+      }
+      apart.add(new StoredEntry.Apart(id, dictionary.nameOf(id), keys));
     }
     return apart;
   }
 
   private static byte checkVersion(byte version) {
-    if (version != VERSION_1 && version != VERSION_2) {
+    if (version != VERSION_1 && version != VERSION_2 && version != VERSION_3) {
       throw new IllegalArgumentException("unknown entry encoding version " + version);
     }
     return version;

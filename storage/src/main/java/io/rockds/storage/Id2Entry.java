@@ -1,6 +1,5 @@
 package io.rockds.storage;
 
-import com.unboundid.asn1.ASN1OctetString;
 import com.unboundid.ldap.sdk.Attribute;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPException;
@@ -10,6 +9,8 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -74,16 +75,29 @@ public final class Id2Entry extends IdKeyedTree {
    * included for those it keeps, or null.
    */
   StoredEntry get(long id, AttributeProjection projection) throws RocksDBException {
+    return get(id, projection, ReadFrom.ANYWHERE);
+  }
+
+  private StoredEntry get(long id, AttributeProjection projection, ReadFrom from)
+      throws RocksDBException {
     byte[] key = Bytes.longKey(id);
-    byte[] value = db.get(handle, key);
+    byte[] value = read(key, from);
+    ReadOptions latest = from == ReadFrom.MEMORY ? memoryOnly : null;
     if (value == null || !readsValuesApart(value, projection)) {
-      return value == null ? null : entry(id, value, projection, true, null);
+      return value == null ? null : entry(id, value, projection, values::raw, latest);
     }
-    // The record and its values from one snapshot: a write between two reads would tear them.
+    StoredEntry byListedKeys = entry(id, value, projection, values::listed, latest);
+    if (byListedKeys != null) {
+      return byListedKeys;
+    }
+    // No keys listed (a group's members), or the entry changed since its record was read: the
+    // record and its values from one snapshot, since a write between two reads would tear them.
     Snapshot snapshot = db.getSnapshot();
-    try (ReadOptions options = new ReadOptions().setSnapshot(snapshot)) {
+    try (ReadOptions options =
+        (from == ReadFrom.MEMORY ? new ReadOptions(memoryOnly) : new ReadOptions())
+            .setSnapshot(snapshot)) {
       value = db.get(handle, options, key);
-      return value == null ? null : entry(id, value, projection, true, options);
+      return value == null ? null : entry(id, value, projection, values::raw, options);
     } finally {
       db.releaseSnapshot(snapshot);
     }
@@ -94,7 +108,7 @@ public final class Id2Entry extends IdKeyedTree {
    * read, which leaves its photo out, needs no snapshot and no second read of its record.
    */
   private boolean readsValuesApart(byte[] record, AttributeProjection projection) {
-    if (record.length == 0 || record[0] != EntryCodec.VERSION_2) {
+    if (record.length == 0 || record[0] == EntryCodec.VERSION_1) {
       return false;
     }
     if (projection == null) {
@@ -123,6 +137,11 @@ public final class Id2Entry extends IdKeyedTree {
     if (!boundedApart(record)) {
       return null;
     }
+    EntryRecord byListedKeys =
+        withValuesApart(id, record, values::listed, from == ReadFrom.MEMORY ? memoryOnly : null);
+    if (byListedKeys != null) {
+      return byListedKeys;
+    }
     // The record and its values from one snapshot, as in get.
     Snapshot snapshot = db.getSnapshot();
     try (ReadOptions options =
@@ -138,17 +157,37 @@ public final class Id2Entry extends IdKeyedTree {
           return null;
         }
       }
-      List<EntryRecord.ValuesApart> read = new ArrayList<>(record.apart().size());
-      for (StoredEntry.Apart a : record.apart()) {
-        List<byte[]> all = values.raw(id, a.descriptionId(), options);
-        if (!all.isEmpty()) {
-          read.add(new EntryRecord.ValuesApart(a.description(), all));
-        }
-      }
-      return record.withValuesApart(read);
+      return withValuesApart(id, record, values::raw, options);
     } finally {
       db.releaseSnapshot(snapshot);
     }
+  }
+
+  /** The record with its values apart read by {@code reader}; null if the reader gave up. */
+  private static EntryRecord withValuesApart(
+      long id, EntryRecord record, ValuesReader reader, ReadOptions options)
+      throws RocksDBException {
+    List<EntryRecord.ValuesApart> read = new ArrayList<>(record.apart().size());
+    for (StoredEntry.Apart a : record.apart()) {
+      List<byte[]> all = reader.read(id, a, options);
+      if (all == null) {
+        return null;
+      }
+      if (!all.isEmpty()) {
+        read.add(new EntryRecord.ValuesApart(a.description(), all));
+      }
+    }
+    return record.withValuesApart(read);
+  }
+
+  /**
+   * Reads the values of one attribute stored apart ({@link Id2Values#raw}, or {@link
+   * Id2Values#listed}, which gives up with null when the record's keys cannot be read as listed).
+   */
+  @FunctionalInterface
+  private interface ValuesReader {
+    List<byte[]> read(long id, StoredEntry.Apart apart, ReadOptions options)
+        throws RocksDBException;
   }
 
   /** Whether every attribute the record stores apart is binary: a few values, never millions. */
@@ -171,7 +210,7 @@ public final class Id2Entry extends IdKeyedTree {
   StoredEntry withoutValuesApart(long id, AttributeProjection projection, ReadFrom from)
       throws RocksDBException {
     byte[] value = read(Bytes.longKey(id), from);
-    return value == null ? null : entry(id, value, projection, false, null);
+    return value == null ? null : entry(id, value, projection, null, null);
   }
 
   /**
@@ -212,10 +251,16 @@ public final class Id2Entry extends IdKeyedTree {
       bytes = entry.footprint();
     }
     int read = 0;
+    long id = entry.stored().id();
+    ReadOptions options = from == ReadFrom.MEMORY ? memoryOnly : null;
     for (StoredEntry.Apart a : entry.lacking()) {
       List<byte[]> all =
-          values.raw(
-              entry.stored().id(), a.descriptionId(), from == ReadFrom.MEMORY ? memoryOnly : null);
+          a.keys() == null ? values.raw(id, a, options) : values.listed(id, a, options);
+      if (all == null) {
+        // A value the record lists is gone: the entry changed since its record was read. Read it
+        // again, whole, so that its values apart belong with its other attributes.
+        return get(id, null, from);
+      }
       if (!all.isEmpty()) {
         attributes.add(new Attribute(a.description(), all.toArray(byte[][]::new)));
         read += all.size();
@@ -263,15 +308,25 @@ public final class Id2Entry extends IdKeyedTree {
    * the same {@code options} (null: the latest state).
    */
   public Entry decode(long id, byte[] record, ReadOptions options) {
-    return entry(id, record, null, true, options);
+    try {
+      return entry(id, record, null, values::raw, options);
+    } catch (RocksDBException e) {
+      throw new IllegalStateException("cannot read the values of entry " + id + ": " + e, e);
+    }
   }
 
+  /**
+   * The entry of a record, with the values apart {@code reader} reads of the attributes {@code
+   * projection} keeps (none read without a reader: the entry lacks them); null if the reader gave
+   * up.
+   */
   private StoredEntry entry(
       long id,
       byte[] record,
       AttributeProjection projection,
-      boolean readApart,
-      ReadOptions options) {
+      ValuesReader reader,
+      ReadOptions options)
+      throws RocksDBException {
     EntryCodec.Decoded decoded = codec.decode(record, projection);
     List<Attribute> attributes = decoded.attributes();
     List<StoredEntry.Apart> lacking = new ArrayList<>(0);
@@ -280,16 +335,19 @@ public final class Id2Entry extends IdKeyedTree {
     if (!decoded.apart().isEmpty()) {
       attributes = new ArrayList<>(attributes);
       for (StoredEntry.Apart a : decoded.apart()) {
-        if (!readApart || (projection != null && !projection.keeps(a.description()))) {
+        if (reader == null || (projection != null && !projection.keeps(a.description()))) {
           lacking.add(a);
           continue;
         }
-        ASN1OctetString[] all = values.values(id, a.descriptionId(), options);
-        if (all.length > 0) {
-          attributes.add(new Attribute(a.description(), all));
-          count += all.length;
-          for (ASN1OctetString v : all) {
-            bytes += v.getValueLength();
+        List<byte[]> all = reader.read(id, a, options);
+        if (all == null) {
+          return null;
+        }
+        if (!all.isEmpty()) {
+          attributes.add(new Attribute(a.description(), all.toArray(byte[][]::new)));
+          count += all.size();
+          for (byte[] v : all) {
+            bytes += v.length;
           }
         }
       }
@@ -320,7 +378,7 @@ public final class Id2Entry extends IdKeyedTree {
     if (record == null) {
       return null;
     }
-    StoredEntry head = entry(id, record, null, false, null);
+    StoredEntry head = entry(id, record, null, null, null);
     List<Attribute> attributes = new ArrayList<>(head.getAttributes());
     Map<Integer, byte[]> standIns = new HashMap<>();
     for (StoredEntry.Apart a : head.apart()) {
@@ -340,7 +398,7 @@ public final class Id2Entry extends IdKeyedTree {
           }
         }
       }
-      byte[][] other = values.firstOther(id, a.descriptionId(), keys);
+      byte[][] other = values.firstOther(id, a, keys);
       if (other != null) {
         seen.add(other[1]);
         standIns.put(a.descriptionId(), other[0]);
@@ -376,44 +434,61 @@ public final class Id2Entry extends IdKeyedTree {
     return ids;
   }
 
-  /** Encodes an entry's record (thread-safe; new attribute descriptions are recorded at once). */
-  public byte[] encode(Entry entry) throws RocksDBException {
-    return codec.encode(entry, List.of(), null);
-  }
-
   /**
-   * The records an entry's values apart take in {@link Id2Values}, keys without the entry ID
-   * (description id and value key), in key order: what a bulk load writes after the ID.
+   * A new entry's record and the records of its values apart, keys without the entry ID
+   * (description id and value key) in key order: what a bulk load writes after the ID.
    */
-  List<byte[][]> valuesApart(Entry entry) throws RocksDBException, LDAPException {
+  public record NewEntry(byte[] record, List<byte[][]> valuesApart) {}
+
+  /** Encodes a new entry (thread-safe; new attribute descriptions are recorded at once). */
+  public NewEntry encodeNew(Entry entry) throws RocksDBException, LDAPException {
+    List<ValuesByKey> apart = valuesByKey(entry, null);
     List<byte[][]> records = new ArrayList<>();
-    for (Attribute attribute : entry.getAttributes()) {
-      if (!Id2Values.isApart(attribute.getName())) {
-        continue;
-      }
-      int descriptionId = codec.descriptionId(attribute.getName(), null);
-      for (Map.Entry<ByteBuffer, byte[]> value :
-          values.keyed(attribute.getName(), attribute.getValueByteArrays()).entrySet()) {
-        byte[] key = Id2Values.key(0, descriptionId, value.getKey().array());
+    for (ValuesByKey a : apart) {
+      for (Map.Entry<ByteBuffer, byte[]> value : a.keyed().entrySet()) {
+        byte[] key = Id2Values.key(0, a.apart().descriptionId(), value.getKey().array());
         records.add(new byte[][] {Arrays.copyOfRange(key, 8, key.length), value.getValue()});
       }
     }
-    records.sort((a, b) -> Arrays.compareUnsigned(a[0], b[0]));
-    return records;
+    records.sort((x, y) -> Arrays.compareUnsigned(x[0], y[0]));
+    return new NewEntry(codec.encode(entry, listed(apart), null), records);
   }
 
   /** Writes a new entry: its record and every value apart. */
   void put(WriteBatch batch, long id, Entry entry) throws RocksDBException, LDAPException {
-    batch.put(handle, Bytes.longKey(id), codec.encode(entry, List.of(), batch));
-    for (Attribute attribute : entry.getAttributes()) {
-      if (Id2Values.isApart(attribute.getName())) {
-        int descriptionId = codec.descriptionId(attribute.getName(), batch);
-        for (Map.Entry<ByteBuffer, byte[]> value :
-            values.keyed(attribute.getName(), attribute.getValueByteArrays()).entrySet()) {
-          values.put(batch, id, descriptionId, value.getKey().array(), value.getValue());
-        }
+    List<ValuesByKey> apart = valuesByKey(entry, batch);
+    batch.put(handle, Bytes.longKey(id), codec.encode(entry, listed(apart), batch));
+    for (ValuesByKey a : apart) {
+      for (Map.Entry<ByteBuffer, byte[]> value : a.keyed().entrySet()) {
+        values.put(batch, id, a.apart().descriptionId(), value.getKey().array(), value.getValue());
       }
     }
+  }
+
+  /** An attribute stored apart as a new record lists it, and its values by key. */
+  private record ValuesByKey(StoredEntry.Apart apart, Map<ByteBuffer, byte[]> keyed) {}
+
+  /** The attributes of {@code entry} stored apart, with values, as its new record lists them. */
+  private List<ValuesByKey> valuesByKey(Entry entry, WriteBatch batch)
+      throws RocksDBException, LDAPException {
+    List<ValuesByKey> apart = new ArrayList<>(1);
+    for (Attribute attribute : entry.getAttributes()) {
+      String name = attribute.getName();
+      if (Id2Values.isApart(name) && attribute.size() > 0) {
+        Map<ByteBuffer, byte[]> keyed = values.keyed(name, attribute.getValueByteArrays());
+        int descriptionId = codec.descriptionId(name, batch);
+        apart.add(
+            new ValuesByKey(
+                new StoredEntry.Apart(
+                    descriptionId, name, Id2Values.listedKeys(name, keyed.keySet())),
+                keyed));
+      }
+    }
+    return apart;
+  }
+
+  private static List<StoredEntry.Apart> listed(List<ValuesByKey> apart) {
+    return apart.stream().map(ValuesByKey::apart).toList();
   }
 
   /**
@@ -426,11 +501,9 @@ public final class Id2Entry extends IdKeyedTree {
    */
   void update(WriteBatch batch, long id, StoredEntry stored, Entry before, Entry after)
       throws RocksDBException, LDAPException {
-    List<String> lacking = stored.lacking().stream().map(StoredEntry.Apart::description).toList();
-    batch.put(handle, Bytes.longKey(id), codec.encode(after, lacking, batch));
-    Set<Integer> kept = new HashSet<>();
+    Map<Integer, StoredEntry.Apart> kept = new LinkedHashMap<>();
     for (StoredEntry.Apart a : stored.lacking()) {
-      kept.add(a.descriptionId());
+      kept.put(a.descriptionId(), a);
     }
     for (Attribute attribute : after.getAttributes()) {
       if (!Id2Values.isApart(attribute.getName()) || attribute.size() == 0) {
@@ -438,34 +511,64 @@ public final class Id2Entry extends IdKeyedTree {
       }
       String name = attribute.getName();
       int descriptionId = codec.descriptionId(name, batch);
-      kept.add(descriptionId);
-      Map<ByteBuffer, byte[]> was = new HashMap<>();
-      if (stored.apart().stream().anyMatch(a -> a.descriptionId() == descriptionId)) {
-        Attribute previous = before.getAttribute(name);
-        for (byte[] value : previous == null ? new byte[0][] : previous.getValueByteArrays()) {
-          was.put(ByteBuffer.wrap(values.valueKey(name, value)), value);
+      StoredEntry.Apart previous = null;
+      for (StoredEntry.Apart a : stored.apart()) {
+        if (a.descriptionId() == descriptionId) {
+          previous = a;
         }
       }
-      for (Map.Entry<ByteBuffer, byte[]> keyed :
-          values.keyed(name, attribute.getValueByteArrays()).entrySet()) {
-        byte[] value = keyed.getValue();
-        byte[] previous = was.remove(keyed.getKey());
-        if (previous != null && !values.sameValue(name, previous, value)) {
+      Map<ByteBuffer, byte[]> was = new HashMap<>();
+      Attribute old = previous == null ? null : before.getAttribute(name);
+      for (byte[] value : old == null ? new byte[0][] : old.getValueByteArrays()) {
+        was.put(ByteBuffer.wrap(values.valueKey(name, value)), value);
+      }
+      Map<ByteBuffer, byte[]> keyed = values.keyed(name, attribute.getValueByteArrays());
+      for (Map.Entry<ByteBuffer, byte[]> value : keyed.entrySet()) {
+        byte[] written = value.getValue();
+        byte[] replaced = was.remove(value.getKey());
+        if (replaced != null && !values.sameValue(name, replaced, written)) {
           throw Id2Values.collision(name);
         }
-        if (previous == null || !Arrays.equals(previous, value)) {
-          values.put(batch, id, descriptionId, keyed.getKey().array(), value);
+        if (replaced == null || !Arrays.equals(replaced, written)) {
+          values.put(batch, id, descriptionId, value.getKey().array(), written);
         }
       }
       for (ByteBuffer key : was.keySet()) {
         values.delete(batch, id, descriptionId, key.array());
       }
+      kept.put(
+          descriptionId,
+          new StoredEntry.Apart(
+              descriptionId, name, keysAfter(name, previous, keyed.keySet(), was.keySet())));
     }
     for (StoredEntry.Apart a : stored.apart()) {
-      if (!kept.contains(a.descriptionId())) {
+      if (!kept.containsKey(a.descriptionId())) {
         values.deleteAll(batch, id, a.descriptionId());
       }
     }
+    batch.put(handle, Bytes.longKey(id), codec.encode(after, List.copyOf(kept.values()), batch));
+  }
+
+  /**
+   * The keys the record lists after an update of the attribute: those it listed, less the values
+   * removed, plus those written; null when it listed none (the members of a group, or a record
+   * written before keys were listed, which only a rewrite of the entry lists).
+   */
+  private static byte[][] keysAfter(
+      String name, StoredEntry.Apart previous, Set<ByteBuffer> written, Set<ByteBuffer> removed) {
+    if (previous == null) {
+      return Id2Values.listedKeys(name, written);
+    }
+    if (previous.keys() == null) {
+      return null;
+    }
+    Set<ByteBuffer> keys = new LinkedHashSet<>();
+    for (byte[] key : previous.keys()) {
+      keys.add(ByteBuffer.wrap(key));
+    }
+    keys.removeAll(removed);
+    keys.addAll(written);
+    return Id2Values.listedKeys(name, keys);
   }
 
   /** Deletes the entry's record and all its values apart. */

@@ -13,6 +13,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -236,10 +237,28 @@ public final class Id2Values extends Tree {
     return stored;
   }
 
-  /** Every value of one attribute description of an entry, in key order. */
-  ASN1OctetString[] values(long id, int descriptionId, ReadOptions options) {
+  /**
+   * The keys a record lists for these values of {@code description} (all its values, keyed by
+   * {@link #valueKey}), in key order: those of a binary type, a few digests; null for the members
+   * of a group, which may be millions and are read as a key range.
+   */
+  static byte[][] listedKeys(String description, Collection<ByteBuffer> keys) {
+    if (!isBinary(description)) {
+      return null;
+    }
+    byte[][] listed = new byte[keys.size()][];
+    int i = 0;
+    for (ByteBuffer key : keys) {
+      listed[i++] = Arrays.copyOfRange(key.array(), key.position(), key.limit());
+    }
+    Arrays.sort(listed, Arrays::compareUnsigned);
+    return listed;
+  }
+
+  /** Every value of one attribute stored apart of an entry, in key order. */
+  ASN1OctetString[] values(long id, StoredEntry.Apart apart, ReadOptions options) {
     try {
-      return raw(id, descriptionId, options).stream()
+      return raw(id, apart, options).stream()
           .map(ASN1OctetString::new)
           .toArray(ASN1OctetString[]::new);
     } catch (RocksDBException e) {
@@ -248,10 +267,40 @@ public final class Id2Values extends Tree {
   }
 
   /**
-   * Every value of one attribute description of an entry, in key order; a read from memory only
-   * that needs the disk fails (NOT_IN_MEMORY) rather than return some of them.
+   * Every value of one attribute stored apart of an entry, in key order: by point reads of the keys
+   * its record lists, else (none listed, or one gone since the record was read) its key range. A
+   * read from memory only that needs the disk fails (NOT_IN_MEMORY) rather than return some.
    */
-  List<byte[]> raw(long id, int descriptionId, ReadOptions options) throws RocksDBException {
+  List<byte[]> raw(long id, StoredEntry.Apart apart, ReadOptions options) throws RocksDBException {
+    List<byte[]> listed = listed(id, apart, options);
+    return listed != null ? listed : range(id, apart.descriptionId(), options);
+  }
+
+  /**
+   * The values of one attribute stored apart by point reads of the keys its record lists, in key
+   * order; null when the record lists none, or when one is gone: the entry changed since its record
+   * was read. Values are addressed by their content, so values all found belong with that record.
+   */
+  List<byte[]> listed(long id, StoredEntry.Apart apart, ReadOptions options)
+      throws RocksDBException {
+    byte[][] keys = apart.keys();
+    if (keys == null) {
+      return null;
+    }
+    List<byte[]> found = new ArrayList<>(keys.length);
+    for (byte[] valueKey : keys) {
+      byte[] key = key(id, apart.descriptionId(), valueKey);
+      byte[] value = options == null ? db.get(handle, key) : db.get(handle, options, key);
+      if (value == null) {
+        return null;
+      }
+      found.add(value);
+    }
+    return found;
+  }
+
+  private List<byte[]> range(long id, int descriptionId, ReadOptions options)
+      throws RocksDBException {
     List<byte[]> values = new ArrayList<>(1);
     try (Range range = new Range(id, descriptionId, options)) {
       for (; range.it.isValid(); range.it.next()) {
@@ -263,11 +312,23 @@ public final class Id2Values extends Tree {
   }
 
   /**
-   * The first stored value (key and value) of the description whose key is none of {@code
-   * excluded}, or null: at most {@code excluded.size() + 1} records read.
+   * The first stored value (key and value) of the attribute whose key is none of {@code excluded},
+   * or null: at most {@code excluded.size() + 1} records read.
    */
-  byte[][] firstOther(long id, int descriptionId, Set<ByteBuffer> excluded) {
-    try (Range range = new Range(id, descriptionId, null)) {
+  byte[][] firstOther(long id, StoredEntry.Apart apart, Set<ByteBuffer> excluded)
+      throws RocksDBException {
+    if (apart.keys() != null) {
+      for (byte[] valueKey : apart.keys()) {
+        if (!excluded.contains(ByteBuffer.wrap(valueKey))) {
+          byte[] value = db.get(handle, key(id, apart.descriptionId(), valueKey));
+          if (value != null) {
+            return new byte[][] {valueKey, value};
+          }
+          break; // Gone since the record was read: the range says what is there now.
+        }
+      }
+    }
+    try (Range range = new Range(id, apart.descriptionId(), null)) {
       for (; range.it.isValid(); range.it.next()) {
         byte[] key = range.it.key();
         ByteBuffer valueKey = ByteBuffer.wrap(key, PREFIX_BYTES, key.length - PREFIX_BYTES);

@@ -55,8 +55,7 @@ final class ModifyView {
         before = entry.duplicate();
       }
       before.setAttribute(
-          new Attribute(
-              a.description(), values.values(entry.stored().id(), a.descriptionId(), null)));
+          new Attribute(a.description(), values.values(entry.stored().id(), a, null)));
     }
     return before == null ? entry : before;
   }

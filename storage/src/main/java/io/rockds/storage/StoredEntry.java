@@ -28,8 +28,13 @@ public class StoredEntry extends Entry {
 
   private static final int PER_VALUE_BYTES = 64;
 
-  /** An attribute description whose values the record leaves to {@link Id2Values}. */
-  record Apart(int descriptionId, String description) {}
+  /**
+   * An attribute description whose values the record leaves to {@link Id2Values}, with the keys of
+   * those values in key order when the record lists them (a photo's or a certificate's digest: a
+   * reader fetches each by a point read) or null (a group's members, unbounded, or a record written
+   * before keys were listed: a reader reads the key range).
+   */
+  record Apart(int descriptionId, String description, byte[][] keys) {}
 
   private final boolean withOptions;
   private final int footprint;
@@ -168,8 +173,7 @@ public class StoredEntry extends Entry {
   public List<Attribute> valuesApart(Predicate<String> covered) {
     List<Attribute> read = new ArrayList<>(1);
     for (Apart a : lacking) {
-      ASN1OctetString[] all =
-          covered.test(a.description()) ? values.values(id, a.descriptionId(), null) : null;
+      ASN1OctetString[] all = covered.test(a.description()) ? values.values(id, a, null) : null;
       if (all != null && all.length > 0) {
         read.add(new Attribute(a.description(), all));
       }

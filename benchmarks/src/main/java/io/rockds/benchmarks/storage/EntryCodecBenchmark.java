@@ -45,7 +45,7 @@ public class EntryCodecBenchmark {
     backend = StorageRuns.open(dir.resolve("db"), false);
     id2entry = backend.containers().get(0).id2entry();
     entry = OidTemplate.user(42);
-    encoded = id2entry.encode(entry);
+    encoded = id2entry.encodeNew(entry).record();
   }
 
   @TearDown(Level.Trial)
@@ -56,7 +56,7 @@ public class EntryCodecBenchmark {
 
   @Benchmark
   public byte[] encode() throws Exception {
-    return id2entry.encode(entry);
+    return id2entry.encodeNew(entry).record();
   }
 
   @Benchmark
