@@ -26,10 +26,14 @@ import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -90,7 +94,7 @@ class BinaryValuesApartTest {
   private static TreeMap<String, Set<String>> exactly(Entry entry) {
     TreeMap<String, Set<String>> out = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     for (Attribute a : entry.getAttributes()) {
-      Set<String> values = new java.util.HashSet<>();
+      Set<String> values = new HashSet<>();
       for (ASN1OctetString value : a.getRawValues()) {
         values.add(Arrays.toString(value.getValue()));
       }
@@ -169,7 +173,7 @@ class BinaryValuesApartTest {
 
   /** The keys the record of entry {@code id} lists, as "description id/key" strings. */
   private static Set<String> listedKeys(EntryContainer c, long id) throws Exception {
-    Set<String> keys = new java.util.HashSet<>();
+    Set<String> keys = new HashSet<>();
     c.backend().invalidate(id);
     for (StoredEntry.Apart a : ((StoredEntry) c.getForMatching(id)).apart()) {
       for (byte[] key : a.keys() == null ? new byte[0][] : a.keys()) {
@@ -181,7 +185,7 @@ class BinaryValuesApartTest {
 
   /** The keys entry {@code id} has in {@code id2values}, as {@link #listedKeys} writes them. */
   private static Set<String> storedKeys(EntryContainer c, long id) {
-    Set<String> keys = new java.util.HashSet<>();
+    Set<String> keys = new HashSet<>();
     for (byte[][] r : valueRecords(c, id)) {
       keys.add(
           Id2Values.descriptionIdOf(r[0])
@@ -366,12 +370,9 @@ class BinaryValuesApartTest {
   void wholeReadsDuringPhotoReplacementsNeverMixTwoWrites() throws Exception {
     c.add(person(USER));
     int writes = 300;
-    java.util.concurrent.atomic.AtomicBoolean done =
-        new java.util.concurrent.atomic.AtomicBoolean();
-    java.util.concurrent.atomic.AtomicInteger reads =
-        new java.util.concurrent.atomic.AtomicInteger();
-    java.util.concurrent.atomic.AtomicReference<String> torn =
-        new java.util.concurrent.atomic.AtomicReference<>();
+    AtomicBoolean done = new AtomicBoolean();
+    AtomicInteger reads = new AtomicInteger();
+    AtomicReference<String> torn = new AtomicReference<>();
     Thread reader =
         new Thread(
             () -> {
