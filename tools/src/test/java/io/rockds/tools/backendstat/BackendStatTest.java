@@ -29,11 +29,7 @@ class BackendStatTest {
   }
 
   static ToolOutput backendstat(Instance instance, String... args) {
-    String[] all = new String[args.length + 2];
-    all[0] = "--instance";
-    all[1] = instance.root().toString();
-    System.arraycopy(args, 0, all, 2, args.length);
-    ToolOutput output = ToolOutput.run(new BackendStat(), all);
+    ToolOutput output = ToolOutput.runOn(instance, new BackendStat(), args);
     assertThat(output.exitCode()).as(output.err()).isZero();
     return output;
   }
@@ -214,15 +210,8 @@ class BackendStatTest {
   @Test
   void unknownIndexIsOneLineError() {
     ToolOutput o =
-        ToolOutput.run(
-            new BackendStat(),
-            "--instance",
-            instance.root().toString(),
-            "dump-index",
-            "-b",
-            "dc=example,dc=com",
-            "-i",
-            "nope");
+        ToolOutput.runOn(
+            instance, new BackendStat(), "dump-index", "-b", "dc=example,dc=com", "-i", "nope");
     assertThat(o.exitCode()).isEqualTo(1);
     assertThat(o.err()).contains("dump-index: -i nope: no such index");
   }
