@@ -160,6 +160,23 @@ class DsConfigIT {
     return ok("get-backend-prop", "--backend-name", "userRoot", "--property", property, "-s").out();
   }
 
+  /** The script-friendly lines of an index of userRoot: all its properties or those asked. */
+  private String userRootIndexProperties(String index, String... properties) {
+    List<String> args =
+        new ArrayList<>(
+            List.of("get-backend-index-prop", "--backend-name", "userRoot", "--index-name", index));
+    args.addAll(List.of(properties));
+    args.add("-s");
+    return ok(args.toArray(String[]::new)).out();
+  }
+
+  /** Runs a subcommand the server must refuse (exit code 1); what it printed on stderr. */
+  private String refused(String... subcommand) {
+    Run run = online(subcommand);
+    assertThat(run.exitCode()).as(run.out()).isEqualTo(1);
+    return run.err();
+  }
+
   private LDAPConnection root() throws LDAPException {
     return new LDAPConnection("127.0.0.1", server.ldapPort(), "cn=Directory Manager", PASSWORD);
   }
@@ -249,9 +266,7 @@ class DsConfigIT {
                     "index-entry-limit:5000")
                 .out())
         .contains("rebuilt");
-    assertThat(
-            ok("get-backend-index-prop", "--backend-name", "userRoot", "--index-name", "sn", "-s")
-                .out())
+    assertThat(userRootIndexProperties("sn"))
         .contains("index-type\tequality")
         .contains("index-entry-limit\t5000")
         .contains("substring-length\t6");
@@ -263,17 +278,7 @@ class DsConfigIT {
         "sn",
         "--add",
         "index-type:substring");
-    assertThat(
-            ok(
-                    "get-backend-index-prop",
-                    "--backend-name",
-                    "userRoot",
-                    "--index-name",
-                    "sn",
-                    "--property",
-                    "index-type",
-                    "-s")
-                .out())
+    assertThat(userRootIndexProperties("sn", "--property", "index-type"))
         .contains("equality, substring");
   }
 
@@ -314,41 +319,42 @@ class DsConfigIT {
 
   @Test
   void badValuesAndUnknownPropertiesAreRefusedNamingTheProperty() {
-    Run bad =
-        online("set-backend-prop", "--backend-name", "userRoot", "--set", "index-entry-limit:lots");
-    assertThat(bad.exitCode()).isEqualTo(1);
-    assertThat(bad.err())
+    assertThat(
+            refused(
+                "set-backend-prop",
+                "--backend-name",
+                "userRoot",
+                "--set",
+                "index-entry-limit:lots"))
         .startsWith("set-backend-prop: Invalid configuration: ")
         .contains("index-entry-limit")
         .contains("\"lots\"")
         .contains("expected: an integer")
         .doesNotContain("LDAPException");
 
-    Run unknown =
-        online(
-            "set-log-publisher-prop",
-            "--publisher-name",
-            "File-Based Access Logger",
-            "--set",
-            "log-flie:x");
-    assertThat(unknown.exitCode()).isEqualTo(1);
-    assertThat(unknown.err()).contains("no property \"log-flie\"").contains("log-file");
+    assertThat(
+            refused(
+                "set-log-publisher-prop",
+                "--publisher-name",
+                "File-Based Access Logger",
+                "--set",
+                "log-flie:x"))
+        .contains("no property \"log-flie\"")
+        .contains("log-file");
 
-    Run badEnum =
-        online(
-            "create-log-publisher",
-            "--publisher-name",
-            "X",
-            "--type",
-            "file-based-access",
-            "--set",
-            "enabled:true",
-            "--set",
-            "log-file:logs/x",
-            "--set",
-            "filtering-policy:sometimes");
-    assertThat(badEnum.exitCode()).isEqualTo(1);
-    assertThat(badEnum.err())
+    assertThat(
+            refused(
+                "create-log-publisher",
+                "--publisher-name",
+                "X",
+                "--type",
+                "file-based-access",
+                "--set",
+                "enabled:true",
+                "--set",
+                "log-file:logs/x",
+                "--set",
+                "filtering-policy:sometimes"))
         .contains("filtering-policy")
         .contains("no-filtering, inclusive, exclusive");
     assertThat(online("list-log-publishers", "-s").out()).doesNotContain("X\t");
@@ -489,15 +495,14 @@ class DsConfigIT {
         "Default Password Policy",
         "--add",
         "password-validator:Digits");
-    Run unknown =
-        online(
-            "set-password-policy-prop",
-            "--policy-name",
-            "Default Password Policy",
-            "--add",
-            "password-validator:No Such Validator");
-    assertThat(unknown.exitCode()).isEqualTo(1);
-    assertThat(unknown.err()).contains("password-validator");
+    assertThat(
+            refused(
+                "set-password-policy-prop",
+                "--policy-name",
+                "Default Password Policy",
+                "--add",
+                "password-validator:No Such Validator"))
+        .contains("password-validator");
     String user = "uid=user.1,ou=People," + BASE;
     try (LDAPConnection c = new LDAPConnection("127.0.0.1", server.ldapPort(), user, "password")) {
       for (String refused : List.of("short-1", "long-enough-no-digits", "long-enough-1-digit")) {
@@ -518,15 +523,13 @@ class DsConfigIT {
 
   @Test
   void defaultPasswordPolicySchemeAppliesLiveAndMustBeEnabled() throws Exception {
-    Run disabled =
-        online(
-            "set-password-policy-prop",
-            "--policy-name",
-            "Default Password Policy",
-            "--set",
-            "default-password-storage-scheme:cn=Clear,cn=Password Storage Schemes,cn=config");
-    assertThat(disabled.exitCode()).isEqualTo(1);
-    assertThat(disabled.err())
+    assertThat(
+            refused(
+                "set-password-policy-prop",
+                "--policy-name",
+                "Default Password Policy",
+                "--set",
+                "default-password-storage-scheme:cn=Clear,cn=Password Storage Schemes,cn=config"))
         .contains("default-password-storage-scheme")
         .contains("enabled password storage scheme");
 
@@ -796,15 +799,7 @@ class DsConfigIT {
                 .out())
         .contains("size-limit\t321")
         .contains("time-limit\t77");
-    assertThat(
-            ok(
-                    "get-backend-index-prop",
-                    "--backend-name",
-                    "userRoot",
-                    "--index-name",
-                    "description",
-                    "-s")
-                .out())
+    assertThat(userRootIndexProperties("description"))
         .contains("index-type\tsubstring")
         .contains("index-entry-limit\t4001");
 
