@@ -2,6 +2,7 @@ package io.rockds.tools;
 
 import static io.rockds.testsupport.Processes.freePort;
 import static io.rockds.tools.fixtures.BinScripts.run;
+import static io.rockds.tools.fixtures.BinScripts.setup;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -30,18 +31,7 @@ class CreateRcScriptIT {
   void setUp() throws Exception {
     instance = dir.resolve("instance");
     port = freePort();
-    Result setup =
-        run(
-            "bin/setup",
-            "--instance",
-            instance.toString(),
-            "--ldapPort",
-            Integer.toString(port),
-            "--ldapsPort",
-            "0",
-            "--rootUserPassword",
-            "password",
-            "--quiet");
+    Result setup = setup(instance, port, "password", "--quiet");
     assertThat(setup.exitCode()).as(setup.output()).isZero();
   }
 

@@ -3,6 +3,7 @@ package io.rockds.tools;
 import static io.rockds.testsupport.Processes.freePort;
 import static io.rockds.tools.fixtures.BinScripts.run;
 import static io.rockds.tools.fixtures.BinScripts.runWith;
+import static io.rockds.tools.fixtures.BinScripts.setup;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -42,21 +43,7 @@ class QuickStartIT {
     if (!isFree(port)) {
       // A developer's own server holds the quick-start port: set up on a free one instead.
       port = freePort();
-      assertThat(
-              run(
-                      "bin/setup",
-                      "--instance",
-                      instance.toString(),
-                      "--ldapPort",
-                      Integer.toString(port),
-                      "--ldapsPort",
-                      "0",
-                      "--rootUserPassword",
-                      "password",
-                      "--sampleData",
-                      "10")
-                  .exitCode())
-          .isZero();
+      assertThat(setup(instance, port, "password", "--sampleData", "10").exitCode()).isZero();
     }
     try {
       Result start = run("bin/start-ds", "--instance", instance.toString());
@@ -133,20 +120,7 @@ class QuickStartIT {
     assertThat(refused.output()).contains("no root user password");
     assertThat(Files.exists(instance.resolve("config/config.ldif"))).isFalse();
 
-    assertThat(
-            run(
-                    "bin/setup",
-                    "--instance",
-                    instance.toString(),
-                    "--ldapPort",
-                    "0",
-                    "--ldapsPort",
-                    "0",
-                    "--rootUserPassword",
-                    "Root-Secret-1",
-                    "--quiet")
-                .exitCode())
-        .isZero();
+    assertThat(setup(instance, 0, "Root-Secret-1", "--quiet").exitCode()).isZero();
     try (DirectoryServer server = DirectoryServer.start(new Instance(instance));
         LDAPConnection c =
             new LDAPConnection(
@@ -168,19 +142,7 @@ class QuickStartIT {
     assumeTrue(!transport.equals("epoll") || Epoll.isAvailable(), "no native epoll here");
     try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       Path instance = dir.resolve("busy-" + transport);
-      assertThat(
-              run(
-                      "bin/setup",
-                      "--instance",
-                      instance.toString(),
-                      "--ldapPort",
-                      Integer.toString(taken.getLocalPort()),
-                      "--ldapsPort",
-                      "0",
-                      "--rootUserPassword",
-                      "Root-Secret-1",
-                      "--quiet")
-                  .exitCode())
+      assertThat(setup(instance, taken.getLocalPort(), "Root-Secret-1", "--quiet").exitCode())
           .isZero();
       Result start =
           runWith(
@@ -229,20 +191,7 @@ class QuickStartIT {
   void startDsStartsAfterKillMinus9AndDespiteAPidFileNamingAnotherProcess() throws Exception {
     Path instance = dir.resolve("killed");
     int port = freePort();
-    assertThat(
-            run(
-                    "bin/setup",
-                    "--instance",
-                    instance.toString(),
-                    "--ldapPort",
-                    Integer.toString(port),
-                    "--ldapsPort",
-                    "0",
-                    "--rootUserPassword",
-                    "Root-Secret-1",
-                    "--quiet")
-                .exitCode())
-        .isZero();
+    assertThat(setup(instance, port, "Root-Secret-1", "--quiet").exitCode()).isZero();
     try {
       Result start = run("bin/start-ds", "--instance", instance.toString());
       assertThat(start.exitCode()).as(start.output()).isZero();

@@ -2,6 +2,7 @@ package io.rockds.tools.backendstat;
 
 import io.rockds.config.BackendConfig;
 import io.rockds.storage.Backend;
+import io.rockds.storage.EntryContainer;
 import io.rockds.tools.InstanceStorage;
 import io.rockds.tools.TextTable;
 import java.io.PrintWriter;
@@ -16,6 +17,12 @@ abstract class BackendStatCommand implements Callable<Integer> {
   @FunctionalInterface
   interface BackendStep {
     void run(Backend backend) throws Exception;
+  }
+
+  /** A step run against one container of an open backend. */
+  @FunctionalInterface
+  interface ContainerStep {
+    void run(EntryContainer container) throws Exception;
   }
 
   @ParentCommand BackendStat parent;
@@ -57,5 +64,24 @@ abstract class BackendStatCommand implements Callable<Integer> {
       step.run(backend);
     }
     out().flush();
+  }
+
+  /**
+   * Runs {@code step} on every container {@code selection} picks ({@code -n}, {@code -b}), each
+   * backend opened as {@link #withBackend} opens it.
+   */
+  void forEachContainer(InstanceStorage storage, BackendSelection selection, ContainerStep step)
+      throws Exception {
+    for (BackendConfig config : selection.backends(storage)) {
+      withBackend(
+          storage,
+          config,
+          backend -> {
+            for (EntryContainer container :
+                InstanceStorage.containers(backend, selection.baseDn())) {
+              step.run(container);
+            }
+          });
+    }
   }
 }

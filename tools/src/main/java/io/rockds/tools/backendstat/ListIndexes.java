@@ -1,7 +1,5 @@
 package io.rockds.tools.backendstat;
 
-import io.rockds.config.BackendConfig;
-import io.rockds.storage.EntryContainer;
 import io.rockds.storage.Tree;
 import io.rockds.tools.InstanceStorage;
 import io.rockds.tools.TextTable;
@@ -20,26 +18,21 @@ final class ListIndexes extends BackendStatCommand {
   public Integer call() throws Exception {
     InstanceStorage storage = storage();
     int[] total = {0};
-    for (BackendConfig config : selection.backends(storage)) {
-      withBackend(
-          storage,
-          config,
-          backend -> {
-            for (EntryContainer container :
-                InstanceStorage.containers(backend, selection.baseDn())) {
-              if (selection.baseDn == null) {
-                note("Base DN: " + container.baseDn());
-              }
-              TextTable table = new TextTable("Index Name", "Raw DB Name", "Type", "Record Count");
-              for (Tree tree : container.trees()) {
-                table.row(tree.name(), tree.rawName(), tree.type(), tree.recordCount());
-              }
-              print(table);
-              note("");
-              total[0] += table.rowCount();
-            }
-          });
-    }
+    forEachContainer(
+        storage,
+        selection,
+        container -> {
+          if (selection.baseDn == null) {
+            note("Base DN: " + container.baseDn());
+          }
+          TextTable table = new TextTable("Index Name", "Raw DB Name", "Type", "Record Count");
+          for (Tree tree : container.trees()) {
+            table.row(tree.name(), tree.rawName(), tree.type(), tree.recordCount());
+          }
+          print(table);
+          note("");
+          total[0] += table.rowCount();
+        });
     note("Total: " + total[0]);
     return 0;
   }

@@ -1,8 +1,6 @@
 package io.rockds.tools.backendstat;
 
-import io.rockds.config.BackendConfig;
 import io.rockds.storage.AttributeIndex;
-import io.rockds.storage.EntryContainer;
 import io.rockds.storage.maintenance.IndexStatistics;
 import io.rockds.storage.maintenance.IndexStats;
 import io.rockds.storage.maintenance.KeyCount;
@@ -52,40 +50,35 @@ final class ShowIndexStatus extends BackendStatCommand {
             "Built With Limit");
     List<String> tighten = new ArrayList<>();
     List<Status> withOverLimit = new ArrayList<>();
-    for (BackendConfig config : selection.backends(storage)) {
-      withBackend(
-          storage,
-          config,
-          backend -> {
-            for (EntryContainer container :
-                InstanceStorage.containers(backend, selection.baseDn())) {
-              List<AttributeIndex> indexes = List.copyOf(container.indexes());
-              List<IndexStats> stats = new IndexStatistics(container).of(indexes);
-              for (int i = 0; i < indexes.size(); i++) {
-                AttributeIndex index = indexes.get(i);
-                IndexStats s = stats.get(i);
-                table.row(
-                    index.name(),
-                    index.rawName(),
-                    s.trusted(),
-                    false,
-                    s.recordCount(),
-                    s.overLimitKeys().size(),
-                    s.keysAtPercent(95).size(),
-                    s.keysAtPercent(90).size(),
-                    s.keysAtPercent(85).size(),
-                    s.limit().limit(),
-                    s.builtWithLimit());
-                if (s.trusted() && s.rebuildWouldTighten()) {
-                  tighten.add(index.name());
-                }
-                if (!s.overLimitKeys().isEmpty()) {
-                  withOverLimit.add(new Status(index, s));
-                }
-              }
+    forEachContainer(
+        storage,
+        selection,
+        container -> {
+          List<AttributeIndex> indexes = List.copyOf(container.indexes());
+          List<IndexStats> stats = new IndexStatistics(container).of(indexes);
+          for (int i = 0; i < indexes.size(); i++) {
+            AttributeIndex index = indexes.get(i);
+            IndexStats s = stats.get(i);
+            table.row(
+                index.name(),
+                index.rawName(),
+                s.trusted(),
+                false,
+                s.recordCount(),
+                s.overLimitKeys().size(),
+                s.keysAtPercent(95).size(),
+                s.keysAtPercent(90).size(),
+                s.keysAtPercent(85).size(),
+                s.limit().limit(),
+                s.builtWithLimit());
+            if (s.trusted() && s.rebuildWouldTighten()) {
+              tighten.add(index.name());
             }
-          });
-    }
+            if (!s.overLimitKeys().isEmpty()) {
+              withOverLimit.add(new Status(index, s));
+            }
+          }
+        });
     print(table);
     note("Total: " + table.rowCount());
     if (!tighten.isEmpty()) {

@@ -5,6 +5,7 @@ import com.unboundid.ldap.sdk.DN;
 import com.unboundid.ldap.sdk.Entry;
 import com.unboundid.ldap.sdk.LDAPConnection;
 import io.rockds.tools.LdapConnectionOptions;
+import io.rockds.tools.QuietOption;
 import io.rockds.tools.ToolRunner;
 import io.rockds.tools.task.ServerTask;
 import java.io.PrintWriter;
@@ -13,7 +14,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -23,10 +23,7 @@ import picocli.CommandLine.Spec;
 abstract class GroupTask implements Callable<Integer> {
   @Mixin LdapConnectionOptions connection = new LdapConnectionOptions();
 
-  @Option(
-      names = {"-Q", "--quiet"},
-      description = "Print nothing but errors.")
-  boolean quiet;
+  @Mixin QuietOption output;
 
   @Spec CommandSpec spec;
 
@@ -47,7 +44,7 @@ abstract class GroupTask implements Callable<Integer> {
     attributes.addAll(attributes());
     Entry ended;
     try (LDAPConnection c = connection.connectAndBind(true)) {
-      ended = new ServerTask(c, out, quiet).run(new Entry(dn, attributes), spec.name());
+      ended = new ServerTask(c, out, output.quiet()).run(new Entry(dn, attributes), spec.name());
     }
     String state = ended.getAttributeValue("ds-task-state");
     if (!ServerTask.COMPLETED.equals(state)) {

@@ -3,6 +3,7 @@ package io.rockds.tools.dsrepl;
 import io.rockds.layout.ServerLock;
 import io.rockds.server.replication.GroupRestore;
 import io.rockds.tools.InstanceOption;
+import io.rockds.tools.QuietOption;
 import io.rockds.tools.ToolRunner;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -10,7 +11,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -28,10 +28,7 @@ import picocli.CommandLine.Spec;
 final class ResetServer implements Callable<Integer> {
   @Mixin InstanceOption instanceDir;
 
-  @Option(
-      names = {"-Q", "--quiet"},
-      description = "Print nothing but errors.")
-  boolean quiet;
+  @Mixin QuietOption output;
 
   @Spec CommandSpec spec;
 
@@ -42,7 +39,7 @@ final class ResetServer implements Callable<Integer> {
       GroupRestore.resetMember(
           instanceDir.instance(),
           line -> {
-            if (!quiet) {
+            if (!output.quiet()) {
               out.println(line);
               out.flush();
             }

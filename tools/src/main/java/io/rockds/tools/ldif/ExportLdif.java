@@ -4,6 +4,7 @@ import io.rockds.storage.Backend;
 import io.rockds.storage.exporter.LdifExporter;
 import io.rockds.tools.InstanceOption;
 import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.QuietOption;
 import io.rockds.tools.ToolRunner;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
@@ -64,7 +65,7 @@ public final class ExportLdif implements Callable<Integer> {
   public Integer call() throws Exception {
     InstanceStorage storage = InstanceStorage.of(instanceDir.instance());
     ProgressLine progress =
-        new ProgressLine("entries written", output.quiet ? null : System.err, () -> 0, 0);
+        new ProgressLine("entries written", output.quiet() ? null : System.err, () -> 0, 0);
     long written;
     try (Backend backend = storage.openReadOnly(storage.backend(backendId));
         OutputStream file = new BufferedOutputStream(Files.newOutputStream(ldifFile), 1 << 16);
@@ -72,7 +73,7 @@ public final class ExportLdif implements Callable<Integer> {
       written =
           new LdifExporter(backend).export(out, branches.filter(), wrapColumn, progress::update);
     }
-    if (!output.quiet) {
+    if (!output.quiet()) {
       System.out.println("Exported " + written + " entries of " + backendId + " to " + ldifFile);
     }
     return 0;

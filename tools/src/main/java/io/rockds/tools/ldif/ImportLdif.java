@@ -12,6 +12,7 @@ import io.rockds.storage.importer.ImportResult;
 import io.rockds.storage.importer.LdifImporter;
 import io.rockds.tools.InstanceOption;
 import io.rockds.tools.InstanceStorage;
+import io.rockds.tools.QuietOption;
 import io.rockds.tools.ToolRunner;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -106,7 +107,8 @@ public final class ImportLdif implements Callable<Integer> {
     try (Backend backend = storage.openExclusive(storage.backend(backendId));
         CountingInputStream in = new CountingInputStream(concatenated())) {
       ProgressLine progress =
-          new ProgressLine("records read", output.quiet ? null : System.err, in::count, totalBytes);
+          new ProgressLine(
+              "records read", output.quiet() ? null : System.err, in::count, totalBytes);
       Path work =
           Files.createTempDirectory(
               backend.settings().directory().toAbsolutePath().getParent(), "import-");
@@ -125,7 +127,7 @@ public final class ImportLdif implements Callable<Integer> {
                 .withSkips(skipFile)
                 .withProgress(progress::update);
         ImportResult result = new LdifImporter(backend).run(in, options);
-        if (!output.quiet) {
+        if (!output.quiet()) {
           System.out.println("Import of " + backendId + ": " + result);
         }
         return 0;

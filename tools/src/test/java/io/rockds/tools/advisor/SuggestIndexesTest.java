@@ -41,13 +41,8 @@ class SuggestIndexesTest {
   }
 
   private static ToolOutput suggest(Path log) {
-    return ToolOutput.run(
-        new BackendStat(),
-        "--instance",
-        instance.root().toString(),
-        "suggest-indexes",
-        "--accessLog",
-        log.toString());
+    return ToolOutput.runOn(
+        instance, new BackendStat(), "suggest-indexes", "--accessLog", log.toString());
   }
 
   @Test

@@ -6,6 +6,7 @@ import io.rockds.layout.Instance;
 import io.rockds.tools.fixtures.SampleInstance;
 import io.rockds.tools.fixtures.ToolOutput;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -29,11 +30,7 @@ class BackendStatTest {
   }
 
   static ToolOutput backendstat(Instance instance, String... args) {
-    String[] all = new String[args.length + 2];
-    all[0] = "--instance";
-    all[1] = instance.root().toString();
-    System.arraycopy(args, 0, all, 2, args.length);
-    ToolOutput output = ToolOutput.run(new BackendStat(), all);
+    ToolOutput output = ToolOutput.runOn(instance, new BackendStat(), args);
     assertThat(output.exitCode()).as(output.err()).isZero();
     return output;
   }
@@ -127,59 +124,31 @@ class BackendStatTest {
 
   @Test
   void dumpIndex_decodesKeysAndIdLists() {
-    ToolOutput lee =
-        backendstat(
-            instance,
-            "dump-index",
-            "-b",
-            "dc=example,dc=com",
-            "-i",
-            "sn.caseIgnoreMatch",
-            "-k",
-            "LEE",
-            "-K",
-            "Lee");
+    ToolOutput lee = dumpIndex("sn.caseIgnoreMatch", "-k", "LEE", "-K", "Lee");
     assertThat(lee.out())
         .startsWith("Key (len 3): lee\nValue (len 1): [LIMIT-EXCEEDED]\n")
         .contains("Total Records: 1\n");
 
-    ToolOutput laura =
-        backendstat(
-            instance,
-            "dump-index",
-            "-b",
-            "dc=example,dc=com",
-            "-i",
-            "givenName.caseIgnoreMatch",
-            "-k",
-            "laura",
-            "-K",
-            "laura");
+    ToolOutput laura = dumpIndex("givenName.caseIgnoreMatch", "-k", "laura", "-K", "laura");
     assertThat(laura.out())
         .containsPattern("Key \\(len 5\\): laura\nValue \\(len \\d+\\): \\[COUNT:500] 15 35 55 ");
 
-    ToolOutput stats =
-        backendstat(
-            instance, "dump-index", "-b", "dc=example,dc=com", "-i", "uid.caseIgnoreMatch", "-q");
+    ToolOutput stats = dumpIndex("uid.caseIgnoreMatch", "-q");
     assertThat(stats.out())
         .doesNotContain("Key (len")
         .contains("Total Records: 10000\n")
         .contains("Total / Average Key Size: 88890 bytes / 9 bytes\n");
 
-    ToolOutput hex =
-        backendstat(
-            instance,
-            "dump-index",
-            "-b",
-            "dc=example,dc=com",
-            "-i",
-            "sn.caseIgnoreMatch",
-            "-x",
-            "6c6565",
-            "-X",
-            "6c6565",
-            "-p");
+    ToolOutput hex = dumpIndex("sn.caseIgnoreMatch", "-x", "6c6565", "-X", "6c6565", "-p");
     assertThat(hex.out()).startsWith("Key (len 3): 6c6565\nValue (len 1): ff\n");
+  }
+
+  /** dump-index of {@code index} under the sample's base DN, then {@code options}. */
+  private static ToolOutput dumpIndex(String index, String... options) {
+    List<String> args =
+        new ArrayList<>(List.of("dump-index", "-b", "dc=example,dc=com", "-i", index));
+    args.addAll(List.of(options));
+    return backendstat(instance, args.toArray(String[]::new));
   }
 
   @Test
@@ -214,15 +183,8 @@ class BackendStatTest {
   @Test
   void unknownIndexIsOneLineError() {
     ToolOutput o =
-        ToolOutput.run(
-            new BackendStat(),
-            "--instance",
-            instance.root().toString(),
-            "dump-index",
-            "-b",
-            "dc=example,dc=com",
-            "-i",
-            "nope");
+        ToolOutput.runOn(
+            instance, new BackendStat(), "dump-index", "-b", "dc=example,dc=com", "-i", "nope");
     assertThat(o.exitCode()).isEqualTo(1);
     assertThat(o.err()).contains("dump-index: -i nope: no such index");
   }

@@ -48,6 +48,19 @@ class BackupRestoreIT {
 
   @TempDir Path dir;
 
+  /**
+   * backup through the server at 127.0.0.1:{@code port} into {@code backups}, then {@code more}.
+   */
+  private static ToolOutput backupThrough(String port, Path backups, String... more) {
+    return ToolOutput.run(
+        new Backup(),
+        Stream.concat(
+                Stream.of(
+                    "-h", "127.0.0.1", "-p", port, "-w", "password", "-d", backups.toString()),
+                Stream.of(more))
+            .toArray(String[]::new));
+  }
+
   @Test
   void onlineBackupWhileWritingRestoresEveryAcknowledgedWriteIntoANewInstance() throws Exception {
     Instance source = SampleInstance.copyTo(dir.resolve("source"));
@@ -84,17 +97,7 @@ class BackupRestoreIT {
       awaitAtLeast(written, 300, deadline);
       acknowledgedBeforeBackup = Set.copyOf(acknowledged);
 
-      ToolOutput full =
-          ToolOutput.run(
-              new Backup(),
-              "-h",
-              "127.0.0.1",
-              "-p",
-              port,
-              "-w",
-              "password",
-              "-d",
-              backups.toString());
+      ToolOutput full = backupThrough(port, backups);
       assertThat(full.exitCode()).as(full.out() + full.err()).isZero();
       assertThat(full.out())
           .contains("Backup task ds-task-id=backup-")
@@ -103,18 +106,7 @@ class BackupRestoreIT {
       int duringBackup = written.get();
       awaitAtLeast(written, duringBackup + 100, deadline);
 
-      ToolOutput incremental =
-          ToolOutput.run(
-              new Backup(),
-              "-h",
-              "127.0.0.1",
-              "-p",
-              port,
-              "-w",
-              "password",
-              "-d",
-              backups.toString(),
-              "--incremental");
+      ToolOutput incremental = backupThrough(port, backups, "--incremental");
       assertThat(incremental.exitCode()).as(incremental.out() + incremental.err()).isZero();
       stop.set(true);
       for (Future<?> writer : writers) {

@@ -7,8 +7,8 @@ import io.rockds.config.ReplicationConfig;
 import io.rockds.layout.Instance;
 import io.rockds.testsupport.Processes;
 import io.rockds.tools.dsrepl.DsRepl;
+import io.rockds.tools.fixtures.InProcessSetup;
 import io.rockds.tools.fixtures.ToolOutput;
-import io.rockds.tools.setup.Setup;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,19 +91,9 @@ class ReplicatedRestoreTest {
   private Path setUp(String name, String... options) {
     Path instance = dir.resolve(name);
     List<String> args =
-        new ArrayList<>(
-            List.of(
-                "--instance",
-                instance.toString(),
-                "--rootUserPassword",
-                "secret-12345",
-                "--ldapPort",
-                "1389",
-                "--ldapsPort",
-                "0",
-                "--quiet"));
+        new ArrayList<>(List.of("--ldapPort", "1389", "--ldapsPort", "0", "--quiet"));
     args.addAll(List.of(options));
-    ToolOutput setup = ToolOutput.run(new Setup(), args.toArray(String[]::new));
+    ToolOutput setup = InProcessSetup.run(instance, "secret-12345", args.toArray(String[]::new));
     assertThat(setup.exitCode()).as(setup.err()).isZero();
     return instance;
   }

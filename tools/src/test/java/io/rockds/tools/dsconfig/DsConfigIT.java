@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -111,8 +112,7 @@ class DsConfigIT {
   private Run online(String... subcommand) {
     List<String> args = new ArrayList<>(online());
     args.addAll(List.of(subcommand));
-    Run run = dsconfig(args.toArray(String[]::new));
-    return run;
+    return dsconfig(args.toArray(String[]::new));
   }
 
   private Run ok(String... subcommand) {
@@ -121,12 +121,11 @@ class DsConfigIT {
     return run;
   }
 
-  private LDAPConnection root() throws LDAPException {
-    return new LDAPConnection("127.0.0.1", server.ldapPort(), "cn=Directory Manager", PASSWORD);
-  }
-
-  @Test
-  void seedCommandsLogUnindexedSlowSearchesToLogsSearchAndNotIndexedOnes() throws Exception {
+  /**
+   * The seed's search log: a publisher writing logs/search and its criteria "Expensive Searches",
+   * unindexed searches, narrowed by {@code moreCriteria} (more {@code --set} options).
+   */
+  private void createSearchLog(String... moreCriteria) {
     ok(
         "create-log-publisher",
         "--set",
@@ -141,20 +140,50 @@ class DsConfigIT {
         "file-based-access",
         "--publisher-name",
         "Searches");
-    ok(
-        "create-access-log-filtering-criteria",
-        "--publisher-name",
-        "Searches",
-        "--set",
-        "log-record-type:search",
-        "--set",
-        "search-response-is-indexed:false",
-        "--set",
-        "response-etime-greater-than:0",
-        "--type",
-        "generic",
-        "--criteria-name",
-        "Expensive Searches");
+    List<String> criteria =
+        new ArrayList<>(
+            List.of(
+                "create-access-log-filtering-criteria",
+                "--publisher-name",
+                "Searches",
+                "--set",
+                "log-record-type:search",
+                "--set",
+                "search-response-is-indexed:false"));
+    criteria.addAll(List.of(moreCriteria));
+    criteria.addAll(List.of("--type", "generic", "--criteria-name", "Expensive Searches"));
+    ok(criteria.toArray(String[]::new));
+  }
+
+  /** The script-friendly line of one property of the backend userRoot. */
+  private String userRootProperty(String property) {
+    return ok("get-backend-prop", "--backend-name", "userRoot", "--property", property, "-s").out();
+  }
+
+  /** The script-friendly lines of an index of userRoot: all its properties or those asked. */
+  private String userRootIndexProperties(String index, String... properties) {
+    List<String> args =
+        new ArrayList<>(
+            List.of("get-backend-index-prop", "--backend-name", "userRoot", "--index-name", index));
+    args.addAll(List.of(properties));
+    args.add("-s");
+    return ok(args.toArray(String[]::new)).out();
+  }
+
+  /** Runs a subcommand the server must refuse (exit code 1); what it printed on stderr. */
+  private String refused(String... subcommand) {
+    Run run = online(subcommand);
+    assertThat(run.exitCode()).as(run.out()).isEqualTo(1);
+    return run.err();
+  }
+
+  private LDAPConnection root() throws LDAPException {
+    return new LDAPConnection("127.0.0.1", server.ldapPort(), "cn=Directory Manager", PASSWORD);
+  }
+
+  @Test
+  void seedCommandsLogUnindexedSlowSearchesToLogsSearchAndNotIndexedOnes() throws Exception {
+    createSearchLog("--set", "response-etime-greater-than:0");
 
     try (LDAPConnection c = root()) {
       assertThat(c.search(BASE, SearchScope.SUB, "(uid=user.1)").getEntryCount()).isEqualTo(1);
@@ -186,8 +215,7 @@ class DsConfigIT {
   /**
    * Polls a file written asynchronously until a line satisfies {@code until}; at most ten seconds.
    */
-  private static List<String> awaitLines(Path file, java.util.function.Predicate<String> until)
-      throws Exception {
+  private static List<String> awaitLines(Path file, Predicate<String> until) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (System.nanoTime() < deadline) {
       if (Files.exists(file)) {
@@ -216,15 +244,7 @@ class DsConfigIT {
                 .out())
         .contains("index-entry-limit")
         .contains("applies immediately");
-    assertThat(
-            ok(
-                    "get-backend-prop",
-                    "--backend-name",
-                    "userRoot",
-                    "--property",
-                    "index-entry-limit",
-                    "-s")
-                .out())
+    assertThat(userRootProperty("index-entry-limit"))
         .isEqualTo("index-entry-limit\t5000" + System.lineSeparator());
 
     assertThat(ok("list-backend-indexes", "--backend-name", "userRoot").out())
@@ -246,9 +266,7 @@ class DsConfigIT {
                     "index-entry-limit:5000")
                 .out())
         .contains("rebuilt");
-    assertThat(
-            ok("get-backend-index-prop", "--backend-name", "userRoot", "--index-name", "sn", "-s")
-                .out())
+    assertThat(userRootIndexProperties("sn"))
         .contains("index-type\tequality")
         .contains("index-entry-limit\t5000")
         .contains("substring-length\t6");
@@ -260,69 +278,19 @@ class DsConfigIT {
         "sn",
         "--add",
         "index-type:substring");
-    assertThat(
-            ok(
-                    "get-backend-index-prop",
-                    "--backend-name",
-                    "userRoot",
-                    "--index-name",
-                    "sn",
-                    "--property",
-                    "index-type",
-                    "-s")
-                .out())
+    assertThat(userRootIndexProperties("sn", "--property", "index-type"))
         .contains("equality, substring");
   }
 
   @Test
   void talksLdapsAndStartTlsTrustingTheSelfSignedCertificateWithX() {
-    Run ldaps =
-        dsconfig(
-            "-h",
-            "127.0.0.1",
-            "-p",
-            Integer.toString(server.ldapsPort()),
-            "-Z",
-            "-X",
-            "-D",
-            "cn=Directory Manager",
-            "-w",
-            PASSWORD,
-            "-n",
-            "list-connection-handlers",
-            "-s");
+    Run ldaps = asRootOnPort(server.ldapsPort(), "-Z", "-X", "list-connection-handlers", "-s");
     assertThat(ldaps.exitCode()).as(ldaps.err()).isZero();
     assertThat(ldaps.out()).contains("LDAPS Connection Handler\tldap");
-    Run startTls =
-        dsconfig(
-            "-h",
-            "127.0.0.1",
-            "-p",
-            Integer.toString(server.ldapPort()),
-            "-q",
-            "-X",
-            "-D",
-            "cn=Directory Manager",
-            "-w",
-            PASSWORD,
-            "-n",
-            "list-backends",
-            "-s");
+    Run startTls = asRootOnPort(server.ldapPort(), "-q", "-X", "list-backends", "-s");
     assertThat(startTls.exitCode()).as(startTls.err()).isZero();
     assertThat(startTls.out()).contains("userRoot\trocksdb");
-    Run untrusted =
-        dsconfig(
-            "-h",
-            "127.0.0.1",
-            "-p",
-            Integer.toString(server.ldapsPort()),
-            "-Z",
-            "-D",
-            "cn=Directory Manager",
-            "-w",
-            PASSWORD,
-            "-n",
-            "list-backends");
+    Run untrusted = asRootOnPort(server.ldapsPort(), "-Z", "list-backends");
     assertThat(untrusted.exitCode()).isEqualTo(1);
     assertThat(untrusted.err())
         .contains("cannot connect to 127.0.0.1:")
@@ -331,43 +299,62 @@ class DsConfigIT {
         .doesNotContain("LDAPException(");
   }
 
+  /** dsconfig as the root user to 127.0.0.1:{@code port}, non-interactive, then {@code args}. */
+  private Run asRootOnPort(int port, String... args) {
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "-h",
+                "127.0.0.1",
+                "-p",
+                Integer.toString(port),
+                "-D",
+                "cn=Directory Manager",
+                "-w",
+                PASSWORD,
+                "-n"));
+    all.addAll(List.of(args));
+    return dsconfig(all.toArray(String[]::new));
+  }
+
   @Test
   void badValuesAndUnknownPropertiesAreRefusedNamingTheProperty() {
-    Run bad =
-        online("set-backend-prop", "--backend-name", "userRoot", "--set", "index-entry-limit:lots");
-    assertThat(bad.exitCode()).isEqualTo(1);
-    assertThat(bad.err())
+    assertThat(
+            refused(
+                "set-backend-prop",
+                "--backend-name",
+                "userRoot",
+                "--set",
+                "index-entry-limit:lots"))
         .startsWith("set-backend-prop: Invalid configuration: ")
         .contains("index-entry-limit")
         .contains("\"lots\"")
         .contains("expected: an integer")
         .doesNotContain("LDAPException");
 
-    Run unknown =
-        online(
-            "set-log-publisher-prop",
-            "--publisher-name",
-            "File-Based Access Logger",
-            "--set",
-            "log-flie:x");
-    assertThat(unknown.exitCode()).isEqualTo(1);
-    assertThat(unknown.err()).contains("no property \"log-flie\"").contains("log-file");
+    assertThat(
+            refused(
+                "set-log-publisher-prop",
+                "--publisher-name",
+                "File-Based Access Logger",
+                "--set",
+                "log-flie:x"))
+        .contains("no property \"log-flie\"")
+        .contains("log-file");
 
-    Run badEnum =
-        online(
-            "create-log-publisher",
-            "--publisher-name",
-            "X",
-            "--type",
-            "file-based-access",
-            "--set",
-            "enabled:true",
-            "--set",
-            "log-file:logs/x",
-            "--set",
-            "filtering-policy:sometimes");
-    assertThat(badEnum.exitCode()).isEqualTo(1);
-    assertThat(badEnum.err())
+    assertThat(
+            refused(
+                "create-log-publisher",
+                "--publisher-name",
+                "X",
+                "--type",
+                "file-based-access",
+                "--set",
+                "enabled:true",
+                "--set",
+                "log-file:logs/x",
+                "--set",
+                "filtering-policy:sometimes"))
         .contains("filtering-policy")
         .contains("no-filtering, inclusive, exclusive");
     assertThat(online("list-log-publishers", "-s").out()).doesNotContain("X\t");
@@ -508,15 +495,14 @@ class DsConfigIT {
         "Default Password Policy",
         "--add",
         "password-validator:Digits");
-    Run unknown =
-        online(
-            "set-password-policy-prop",
-            "--policy-name",
-            "Default Password Policy",
-            "--add",
-            "password-validator:No Such Validator");
-    assertThat(unknown.exitCode()).isEqualTo(1);
-    assertThat(unknown.err()).contains("password-validator");
+    assertThat(
+            refused(
+                "set-password-policy-prop",
+                "--policy-name",
+                "Default Password Policy",
+                "--add",
+                "password-validator:No Such Validator"))
+        .contains("password-validator");
     String user = "uid=user.1,ou=People," + BASE;
     try (LDAPConnection c = new LDAPConnection("127.0.0.1", server.ldapPort(), user, "password")) {
       for (String refused : List.of("short-1", "long-enough-no-digits", "long-enough-1-digit")) {
@@ -537,15 +523,13 @@ class DsConfigIT {
 
   @Test
   void defaultPasswordPolicySchemeAppliesLiveAndMustBeEnabled() throws Exception {
-    Run disabled =
-        online(
-            "set-password-policy-prop",
-            "--policy-name",
-            "Default Password Policy",
-            "--set",
-            "default-password-storage-scheme:cn=Clear,cn=Password Storage Schemes,cn=config");
-    assertThat(disabled.exitCode()).isEqualTo(1);
-    assertThat(disabled.err())
+    assertThat(
+            refused(
+                "set-password-policy-prop",
+                "--policy-name",
+                "Default Password Policy",
+                "--set",
+                "default-password-storage-scheme:cn=Clear,cn=Password Storage Schemes,cn=config"))
         .contains("default-password-storage-scheme")
         .contains("enabled password storage scheme");
 
@@ -606,46 +590,12 @@ class DsConfigIT {
 
   @Test
   void configurationSurvivesRestartAndNewPublishersKeepLogging() throws Exception {
-    ok(
-        "create-log-publisher",
-        "--set",
-        "enabled:true",
-        "--set",
-        "log-file:logs/search",
-        "--set",
-        "filtering-policy:inclusive",
-        "--set",
-        "log-format:combined",
-        "--type",
-        "file-based-access",
-        "--publisher-name",
-        "Searches");
-    ok(
-        "create-access-log-filtering-criteria",
-        "--publisher-name",
-        "Searches",
-        "--set",
-        "log-record-type:search",
-        "--set",
-        "search-response-is-indexed:false",
-        "--type",
-        "generic",
-        "--criteria-name",
-        "Expensive Searches");
+    createSearchLog();
     ok("set-backend-prop", "--backend-name", "userRoot", "--set", "index-entry-limit:4500");
     server.close();
     server = DirectoryServer.start(instance);
 
-    assertThat(
-            ok(
-                    "get-backend-prop",
-                    "--backend-name",
-                    "userRoot",
-                    "--property",
-                    "index-entry-limit",
-                    "-s")
-                .out())
-        .contains("4500");
+    assertThat(userRootProperty("index-entry-limit")).contains("4500");
     assertThat(
             ok(
                     "get-access-log-filtering-criteria-prop",
@@ -665,45 +615,25 @@ class DsConfigIT {
 
   @Test
   void offlineEditsTheFileOfAStoppedServerOnly() throws Exception {
-    List<String> offline = List.of("--offline", "--instance", instance.root().toString(), "-n");
-    Run refused =
-        dsconfig(
-            Stream.concat(
-                    offline.stream(),
-                    Stream.of("set-global-configuration-prop", "--set", "size-limit:7"))
-                .toArray(String[]::new));
+    Run refused = offline("set-global-configuration-prop", "--set", "size-limit:7");
     assertThat(refused.exitCode()).isEqualTo(1);
     assertThat(refused.err()).contains("is running");
 
     server.close();
     server = null;
-    Run set =
-        dsconfig(
-            Stream.concat(
-                    offline.stream(),
-                    Stream.of("set-global-configuration-prop", "--set", "size-limit:7"))
-                .toArray(String[]::new));
+    Run set = offline("set-global-configuration-prop", "--set", "size-limit:7");
     assertThat(set.exitCode()).as(set.err()).isZero();
     Run index =
-        dsconfig(
-            Stream.concat(
-                    offline.stream(),
-                    Stream.of(
-                        "create-backend-index",
-                        "--backend-name",
-                        "userRoot",
-                        "--index-name",
-                        "description",
-                        "--set",
-                        "index-type:substring"))
-                .toArray(String[]::new));
+        offline(
+            "create-backend-index",
+            "--backend-name",
+            "userRoot",
+            "--index-name",
+            "description",
+            "--set",
+            "index-type:substring");
     assertThat(index.exitCode()).as(index.err()).isZero();
-    Run bad =
-        dsconfig(
-            Stream.concat(
-                    offline.stream(),
-                    Stream.of("set-global-configuration-prop", "--set", "size-limit:-7"))
-                .toArray(String[]::new));
+    Run bad = offline("set-global-configuration-prop", "--set", "size-limit:-7");
     assertThat(bad.exitCode()).isEqualTo(1);
     assertThat(bad.err()).contains("size-limit");
 
@@ -714,6 +644,15 @@ class DsConfigIT {
     server = DirectoryServer.start(instance);
     assertThat(ok("get-global-configuration-prop", "-s").out()).contains("size-limit\t7");
     assertThat(ConfigDns.isConfig(ConfigDns.backend("userRoot"))).isTrue();
+  }
+
+  /** dsconfig {@code --offline} on this test's instance, non-interactive. */
+  private Run offline(String... subcommand) {
+    return dsconfig(
+        Stream.concat(
+                Stream.of("--offline", "--instance", instance.root().toString(), "-n"),
+                Stream.of(subcommand))
+            .toArray(String[]::new));
   }
 
   @Test
@@ -756,20 +695,9 @@ class DsConfigIT {
         .contains("need a key manager");
     assertThat(dsconfig("list-properties", "-s").out().lines())
         .anyMatch(l -> l.startsWith("plugin\treferential-integrity\tattribute-type\t"))
-        .anyMatch(
-            l ->
-                l.startsWith("key-manager-provider\tfile-based\tkey-store-file\t")
-                    && l.endsWith("\tafter restart"))
-        .anyMatch(
-            l ->
-                l.startsWith("sasl-mechanism-handler\t")
-                    && l.contains("\tenabled\t")
-                    && l.endsWith("\timmediately"))
-        .anyMatch(
-            l ->
-                l.startsWith("root-dn\t")
-                    && l.contains("\tdefault-root-privilege-name\t")
-                    && l.endsWith("\timmediately"));
+        .anyMatch(applying("key-manager-provider\tfile-based", "key-store-file", "after restart"))
+        .anyMatch(applying("sasl-mechanism-handler", "enabled", "immediately"))
+        .anyMatch(applying("root-dn", "default-root-privilege-name", "immediately"));
 
     // SASL PLAIN: disabled live, gone from the root DSE and refused at bind.
     String plainUser = "u:user.1";
@@ -810,6 +738,17 @@ class DsConfigIT {
     return read;
   }
 
+  /**
+   * A line of {@code list-properties -s}: of {@code component} (its first columns), naming {@code
+   * property}, whose change applies {@code when}.
+   */
+  private static Predicate<String> applying(String component, String property, String when) {
+    return line ->
+        line.startsWith(component + "\t")
+            && line.contains("\t" + property + "\t")
+            && line.endsWith("\t" + when);
+  }
+
   @Test
   void listPropertiesShowsSyntaxDefaultAndWhenAChangeApplies() {
     Run all = dsconfig("list-properties", "-s");
@@ -819,16 +758,8 @@ class DsConfigIT {
         .contains(
             "backend\trocksdb\tindex-entry-limit\tan integer of at least 0\t4000\tno\tno"
                 + "\timmediately (rebuild-index tightens)")
-        .anyMatch(
-            l ->
-                l.startsWith("connection-handler\t")
-                    && l.contains("\tlisten-port\t")
-                    && l.endsWith("\tafter restart"))
-        .anyMatch(
-            l ->
-                l.startsWith("global-configuration\t")
-                    && l.contains("\tsize-limit\t")
-                    && l.endsWith("\timmediately"));
+        .anyMatch(applying("connection-handler", "listen-port", "after restart"))
+        .anyMatch(applying("global-configuration", "size-limit", "immediately"));
     Run one = dsconfig("list-properties", "--type", "backend-index", "--property", "index-type");
     assertThat(one.exitCode()).isZero();
     assertThat(one.out())
@@ -868,15 +799,7 @@ class DsConfigIT {
                 .out())
         .contains("size-limit\t321")
         .contains("time-limit\t77");
-    assertThat(
-            ok(
-                    "get-backend-index-prop",
-                    "--backend-name",
-                    "userRoot",
-                    "--index-name",
-                    "description",
-                    "-s")
-                .out())
+    assertThat(userRootIndexProperties("description"))
         .contains("index-type\tsubstring")
         .contains("index-entry-limit\t4001");
 

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rockds.config.ConfigStore;
 import io.rockds.config.ReplicationConfig;
 import io.rockds.layout.Instance;
+import io.rockds.tools.fixtures.InProcessSetup;
 import io.rockds.tools.fixtures.ToolOutput;
-import io.rockds.tools.setup.Setup;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,22 +17,29 @@ import org.junit.jupiter.api.io.TempDir;
 class DsReplTest {
   @TempDir Path dir;
 
+  private static final String ROOT_PASSWORD = "secret-12345";
+
+  /**
+   * setup of a replicated server: its instance, server ID and replication port, then {@code more}.
+   */
+  private static ToolOutput setupReplicated(
+      Path instance, String serverId, String replicationPort, String... more) {
+    List<String> options =
+        new ArrayList<>(List.of("--serverId", serverId, "--replicationPort", replicationPort));
+    options.addAll(List.of(more));
+    return InProcessSetup.run(instance, ROOT_PASSWORD, options.toArray(String[]::new));
+  }
+
   @Test
   void setupWritesTheGroupAndDsreplShowsItOffline() throws Exception {
     Path instance = dir.resolve("ds1");
     ToolOutput setup =
-        ToolOutput.run(
-            new Setup(),
-            "--instance",
-            instance.toString(),
-            "--rootUserPassword",
-            "secret-12345",
+        setupReplicated(
+            instance,
+            "ds1",
+            "8989",
             "--ldapPort",
             "1389",
-            "--serverId",
-            "ds1",
-            "--replicationPort",
-            "8989",
             "--bootstrapReplicationServer",
             "127.0.0.1:8990",
             "--quiet");
@@ -50,19 +59,7 @@ class DsReplTest {
 
   @Test
   void aReplicatedServerIsCreatedWithoutEntriesOfItsOwn() {
-    ToolOutput setup =
-        ToolOutput.run(
-            new Setup(),
-            "--instance",
-            dir.resolve("ds2").toString(),
-            "--rootUserPassword",
-            "secret-12345",
-            "--serverId",
-            "ds2",
-            "--replicationPort",
-            "8991",
-            "--sampleData",
-            "10");
+    ToolOutput setup = setupReplicated(dir.resolve("ds2"), "ds2", "8991", "--sampleData", "10");
     assertThat(setup.exitCode()).isEqualTo(2);
     assertThat(dir.resolve("ds2")).doesNotExist();
   }
@@ -71,15 +68,9 @@ class DsReplTest {
   void aServerSetUpToJoinARunningGroupSaysSo() throws Exception {
     Path instance = dir.resolve("ds4");
     ToolOutput setup =
-        ToolOutput.run(
-            new Setup(),
-            "--instance",
-            instance.toString(),
-            "--rootUserPassword",
-            "secret-12345",
-            "--serverId",
+        setupReplicated(
+            instance,
             "ds4",
-            "--replicationPort",
             "8992",
             "--joinReplicationGroup",
             "--bootstrapReplicationServer",
@@ -91,13 +82,7 @@ class DsReplTest {
         .isTrue();
 
     ToolOutput alone =
-        ToolOutput.run(
-            new Setup(),
-            "--instance",
-            dir.resolve("alone").toString(),
-            "--rootUserPassword",
-            "secret-12345",
-            "--joinReplicationGroup");
+        InProcessSetup.run(dir.resolve("alone"), ROOT_PASSWORD, "--joinReplicationGroup");
     assertThat(alone.exitCode()).isEqualTo(2);
   }
 

@@ -19,6 +19,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -81,6 +83,28 @@ class ImportExportLdifTest {
     settings = Backends.settings(InstanceStorage.of(instance).backend("userRoot"), instance);
   }
 
+  /** import-ldif of {@code ldif} into this test's instance, then {@code options}. */
+  private int importLdif(Path ldif, String... options) {
+    return ImportLdif.run(instanceAndFile(ldif, options));
+  }
+
+  /** export-ldif of this test's instance to {@code ldif}, then {@code options}. */
+  private int exportLdif(Path ldif, String... options) {
+    return ExportLdif.run(instanceAndFile(ldif, options));
+  }
+
+  private String[] instanceAndFile(Path ldif, String... options) {
+    return Stream.concat(
+            Stream.of("--instance", instance.root().toString(), "-l", ldif.toString()),
+            Stream.of(options))
+        .toArray(String[]::new);
+  }
+
+  /** The userRoot backend of this test's instance, opened read-only. */
+  private Backend openReadOnly() throws Exception {
+    return Backend.openReadOnly(settings, Schema.getDefaultStandardSchema());
+  }
+
   private Entry read(Backend backend, String dn) throws Exception {
     EntryContainer c = backend.containerFor(BASE);
     return c.get(dn(dn));
@@ -90,21 +114,12 @@ class ImportExportLdifTest {
   void importHashesPasswordsStampsOperationalAttributesAndRejectsBadRecords() throws Exception {
     Path ldif = Files.writeString(dir.resolve("in.ldif"), LDIF);
     Path rejects = dir.resolve("rejects.ldif");
-    assertThat(
-            ImportLdif.run(
-                "--instance",
-                instance.root().toString(),
-                "-l",
-                ldif.toString(),
-                "-R",
-                rejects.toString(),
-                "-Q"))
-        .isZero();
+    assertThat(importLdif(ldif, "-R", rejects.toString(), "-Q")).isZero();
     assertThat(Files.readString(rejects))
         .startsWith(
             "# line 20: The record starting at or near line 20 contains a line that does not begin")
         .contains("uid broken");
-    try (Backend backend = Backend.openReadOnly(settings, Schema.getDefaultStandardSchema())) {
+    try (Backend backend = openReadOnly()) {
       Entry alice = read(backend, "uid=alice,ou=People,dc=example,dc=com");
       assertThat(alice.getAttributeValue("userPassword")).startsWith("{").doesNotContain("secret");
       assertThat(alice.getAttributeValue("entryUUID")).isNotBlank();
@@ -180,11 +195,9 @@ class ImportExportLdifTest {
               }
             });
     writer.start();
-    assertThat(
-            ImportLdif.run("--instance", instance.root().toString(), "-l", pipe.toString(), "-Q"))
-        .isZero();
+    assertThat(importLdif(pipe, "-Q")).isZero();
     writer.join();
-    try (Backend backend = Backend.openReadOnly(settings, Schema.getDefaultStandardSchema())) {
+    try (Backend backend = openReadOnly()) {
       assertThat(read(backend, "uid=user." + (users - 1) + ",ou=People,dc=example,dc=com"))
           .isNotNull();
       assertThat(read(backend, "uid=bob,ou=People,dc=example,dc=com")).isNotNull();
@@ -195,10 +208,8 @@ class ImportExportLdifTest {
   void importChecksTheSchemaAsAnAddDoesUnlessSkipped() throws Exception {
     Path ldif = Files.writeString(dir.resolve("schema.ldif"), SCHEMA_VIOLATIONS);
     Path rejects = dir.resolve("rejects.ldif");
-    String[] args = {
-      "--instance", instance.root().toString(), "-l", ldif.toString(), "-R", rejects.toString()
-    };
-    String summary = stdoutOf(() -> assertThat(ImportLdif.run(args)).isZero());
+    String summary =
+        stdoutOf(() -> assertThat(importLdif(ldif, "-R", rejects.toString())).isZero());
     assertThat(summary).contains("2 imported", "4 rejected");
     assertThat(Files.readString(rejects))
         .contains("uid=noclass", "no objectClass attribute")
@@ -206,25 +217,15 @@ class ImportExportLdifTest {
         .contains("uid=undefined", "fooBar: attribute type undefined")
         .contains("uid=badsyntax", "x121Address")
         .doesNotContain("uid=good");
-    try (Backend backend = Backend.openReadOnly(settings, Schema.getDefaultStandardSchema())) {
+    try (Backend backend = openReadOnly()) {
       Entry good = read(backend, "uid=good,dc=example,dc=com");
       // As an add stores it: the superior classes of inetOrgPerson are listed.
       assertThat(good.getObjectClassValues()).contains("person", "organizationalPerson");
       assertThat(read(backend, "uid=nosn,dc=example,dc=com")).isNull();
     }
 
-    assertThat(
-            ImportLdif.run(
-                "--instance",
-                instance.root().toString(),
-                "-l",
-                ldif.toString(),
-                "--skipSchemaValidation",
-                "-R",
-                rejects.toString(),
-                "-Q"))
-        .isZero();
-    try (Backend backend = Backend.openReadOnly(settings, Schema.getDefaultStandardSchema())) {
+    assertThat(importLdif(ldif, "--skipSchemaValidation", "-R", rejects.toString(), "-Q")).isZero();
+    try (Backend backend = openReadOnly()) {
       assertThat(read(backend, "uid=nosn,dc=example,dc=com")).isNotNull();
       assertThat(read(backend, "uid=badsyntax,dc=example,dc=com")).isNotNull();
     }
@@ -263,43 +264,20 @@ class ImportExportLdifTest {
   }
 
   private static String stdoutOf(Action action) throws Exception {
-    PrintStream original = System.out;
-    ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-    try {
-      action.run();
-    } finally {
-      System.setOut(original);
-    }
-    return captured.toString(StandardCharsets.UTF_8);
+    return printedTo(System.out, System::setOut, action);
   }
 
   @Test
   void importNeedsExclusiveAccessWhileExportWorksBesideARunningWriter() throws Exception {
     Path ldif = Files.writeString(dir.resolve("in.ldif"), LDIF);
-    assertThat(
-            ImportLdif.run("--instance", instance.root().toString(), "-l", ldif.toString(), "-Q"))
-        .isZero();
+    assertThat(importLdif(ldif, "-Q")).isZero();
     Path exported = dir.resolve("out.ldif");
     try (Backend server = Backend.open(settings, Schema.getDefaultStandardSchema())) {
-      String err =
-          stderrOf(
-              () ->
-                  assertThat(
-                          ImportLdif.run(
-                              "--instance",
-                              instance.root().toString(),
-                              "-l",
-                              ldif.toString(),
-                              "-Q"))
-                      .isEqualTo(1));
+      String err = stderrOf(() -> assertThat(importLdif(ldif, "-Q")).isEqualTo(1));
       assertThat(err)
           .startsWith("import-ldif: ")
           .contains("in use by another process", "exclusive access");
-      assertThat(
-              ExportLdif.run(
-                  "--instance", instance.root().toString(), "-l", exported.toString(), "-Q"))
-          .isZero();
+      assertThat(exportLdif(exported, "-Q")).isZero();
     }
     assertThat(Files.readString(exported))
         .contains("dn: uid=alice,ou=People,dc=example,dc=com", "entryUUID: ");
@@ -308,32 +286,18 @@ class ImportExportLdifTest {
   @Test
   void exportImportExportIsStableAndGzipAndFiltersWork() throws Exception {
     Path ldif = Files.writeString(dir.resolve("in.ldif"), LDIF);
-    assertThat(
-            ImportLdif.run("--instance", instance.root().toString(), "-l", ldif.toString(), "-Q"))
-        .isZero();
+    assertThat(importLdif(ldif, "-Q")).isZero();
     Path first = dir.resolve("first.ldif.gz");
     Path second = dir.resolve("second.ldif.gz");
-    assertThat(
-            ExportLdif.run(
-                "--instance", instance.root().toString(), "-l", first.toString(), "-c", "-Q"))
-        .isZero();
-    assertThat(
-            ImportLdif.run(
-                "--instance", instance.root().toString(), "-l", first.toString(), "-F", "-Q"))
-        .isZero();
-    assertThat(
-            ExportLdif.run(
-                "--instance", instance.root().toString(), "-l", second.toString(), "-c", "-Q"))
-        .isZero();
+    assertThat(exportLdif(first, "-c", "-Q")).isZero();
+    assertThat(importLdif(first, "-F", "-Q")).isZero();
+    assertThat(exportLdif(second, "-c", "-Q")).isZero();
     assertThat(gunzip(second)).isEqualTo(gunzip(first)).contains("userPassword: {");
 
     Path filtered = dir.resolve("filtered.ldif");
     assertThat(
-            ExportLdif.run(
-                "--instance",
-                instance.root().toString(),
-                "-l",
-                filtered.toString(),
+            exportLdif(
+                filtered,
                 "-Q",
                 "-b",
                 "ou=People,dc=example,dc=com",
@@ -358,13 +322,21 @@ class ImportExportLdifTest {
   }
 
   private static String stderrOf(Action action) throws Exception {
-    PrintStream original = System.err;
+    return printedTo(System.err, System::setErr, action);
+  }
+
+  /**
+   * What {@code action} prints to a standard stream ({@code original}, swapped with {@code
+   * redirect}), which is restored after.
+   */
+  private static String printedTo(
+      PrintStream original, Consumer<PrintStream> redirect, Action action) throws Exception {
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    redirect.accept(new PrintStream(captured, true, StandardCharsets.UTF_8));
     try {
       action.run();
     } finally {
-      System.setErr(original);
+      redirect.accept(original);
     }
     return captured.toString(StandardCharsets.UTF_8);
   }

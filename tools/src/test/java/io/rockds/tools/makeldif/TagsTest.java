@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,21 @@ class TagsTest {
     return entries(directory, count, lines).stream()
         .map(entry -> entry.getAttributeValue(attribute))
         .collect(Collectors.toList());
+  }
+
+  /** The one entry a template of these lines makes. */
+  private Entry oneEntry(String... lines) throws IOException {
+    return entries(directory, 1, lines).get(0);
+  }
+
+  /** The entries of a whole template, generated with seed 1. */
+  private List<Entry> generate(String template) throws IOException {
+    return TemplateRunner.generate(TemplateRunner.write(directory, template), Map.of(), 1);
+  }
+
+  /** The first value of each attribute named, in that order (null where the entry has none). */
+  private static List<String> firstValues(Entry entry, String... attributes) {
+    return Arrays.stream(attributes).map(entry::getAttributeValue).toList();
   }
 
   @Test
@@ -83,7 +99,7 @@ class TagsTest {
         "branch: dc=example,dc=com\nsubordinateTemplate: parent:2\n\n"
             + "template: parent\nrdnAttr: ou\nou: p<sequential>\nsubordinateTemplate: child:2\n\n"
             + "template: child\nrdnAttr: cn\ncn: c<sequential:1:true>\nn: <sequential:1:1:false>\n";
-    List<Entry> all = TemplateRunner.generate(TemplateRunner.write(directory, text), Map.of(), 1);
+    List<Entry> all = generate(text);
     assertThat(all.stream().map(Entry::getDN))
         .containsExactly(
             "dc=example,dc=com",
@@ -171,30 +187,19 @@ class TagsTest {
   @Test
   void ifPresentAndIfAbsent_testTheAttributeOrOneOfItsValues() throws IOException {
     Entry entry =
-        entries(
-                directory,
-                1,
-                "color: blue",
-                "a: <ifpresent:color>yes",
-                "b: <ifpresent:size>no",
-                "c: <ifpresent:color:blue>yes",
-                "d: <ifpresent:color:red>no",
-                "e: <ifabsent:size>yes",
-                "f: <ifabsent:color>no",
-                "g: <ifabsent:color:red>yes",
-                "h: <ifabsent:color:blue>no")
-            .get(0);
+        oneEntry(
+            "color: blue",
+            "a: <ifpresent:color>yes",
+            "b: <ifpresent:size>no",
+            "c: <ifpresent:color:blue>yes",
+            "d: <ifpresent:color:red>no",
+            "e: <ifabsent:size>yes",
+            "f: <ifabsent:color>no",
+            "g: <ifabsent:color:red>yes",
+            "h: <ifabsent:color:blue>no");
 
-    assertThat(entry.getAttributeValue("a")).isEqualTo("yes");
-    assertThat(entry.getAttributeValue("c")).isEqualTo("yes");
-    assertThat(entry.getAttributeValue("e")).isEqualTo("yes");
-    assertThat(entry.getAttributeValue("g")).isEqualTo("yes");
-    assertThat(
-            entry.hasAttribute("b")
-                || entry.hasAttribute("d")
-                || entry.hasAttribute("f")
-                || entry.hasAttribute("h"))
-        .isFalse();
+    assertThat(firstValues(entry, "a", "c", "e", "g")).containsOnly("yes");
+    assertThat(List.of("b", "d", "f", "h")).noneMatch(entry::hasAttribute);
   }
 
   @Test
@@ -247,39 +252,37 @@ class TagsTest {
   @Test
   void dnTags_nameTheEntryItsParentAndItsRdn() throws IOException {
     Entry entry =
-        entries(
-                directory,
-                1,
-                "dn: <DN>",
-                "under: <_DN>",
-                "under2: <underscoreDN>",
-                "parent: <ParentDN>",
-                "underParent: <_ParentDN>",
-                "rdn: <RDN>",
-                "first: <DN:1>",
-                "last: <DN:-2>")
-            .get(0);
+        oneEntry(
+            "dn: <DN>",
+            "under: <_DN>",
+            "under2: <underscoreDN>",
+            "parent: <ParentDN>",
+            "underParent: <_ParentDN>",
+            "rdn: <RDN>",
+            "first: <DN:1>",
+            "last: <DN:-2>");
 
-    assertThat(entry.getAttributeValue("dn")).isEqualTo("uid=u.0,dc=example,dc=com");
-    assertThat(entry.getAttributeValue("under")).isEqualTo("uid=u.0_dc=example_dc=com");
-    assertThat(entry.getAttributeValue("under2")).isEqualTo("uid=u.0_dc=example_dc=com");
-    assertThat(entry.getAttributeValue("parent")).isEqualTo("dc=example,dc=com");
-    assertThat(entry.getAttributeValue("underParent")).isEqualTo("dc=example_dc=com");
-    assertThat(entry.getAttributeValue("rdn")).isEqualTo("uid=u.0");
-    assertThat(entry.getAttributeValue("first")).isEqualTo("uid=u.0");
-    assertThat(entry.getAttributeValue("last")).isEqualTo("dc=example,dc=com");
+    assertThat(
+            firstValues(
+                entry, "dn", "under", "under2", "parent", "underParent", "rdn", "first", "last"))
+        .containsExactly(
+            "uid=u.0,dc=example,dc=com",
+            "uid=u.0_dc=example_dc=com",
+            "uid=u.0_dc=example_dc=com",
+            "dc=example,dc=com",
+            "dc=example_dc=com",
+            "uid=u.0",
+            "uid=u.0",
+            "dc=example,dc=com");
   }
 
   @Test
   void base64_encodesItsTextIncludingNestedTags() throws IOException {
     Entry entry =
-        entries(
-                directory,
-                1,
-                "a: <base64:hello>",
-                "b: <base64:{uid}:<sequential:7>>",
-                "c:: <base64:binary <random:numeric:3>>")
-            .get(0);
+        oneEntry(
+            "a: <base64:hello>",
+            "b: <base64:{uid}:<sequential:7>>",
+            "c:: <base64:binary <random:numeric:3>>");
 
     assertThat(entry.getAttributeValue("a")).isEqualTo("aGVsbG8=");
     assertThat(
@@ -294,49 +297,33 @@ class TagsTest {
   @Test
   void attributeReferences_copyEarlierValuesWholeOrCut() throws IOException {
     Entry entry =
-        entries(
-                directory,
-                1,
-                "givenName: Barbara",
-                "sn: Jensen",
-                "cn: {givenName} {sn}",
-                "initials: {givenName:1}{SN:1}",
-                "long: {sn:100}",
-                "missing: x{nothing}")
-            .get(0);
+        oneEntry(
+            "givenName: Barbara",
+            "sn: Jensen",
+            "cn: {givenName} {sn}",
+            "initials: {givenName:1}{SN:1}",
+            "long: {sn:100}",
+            "missing: x{nothing}");
 
-    assertThat(entry.getAttributeValue("cn")).isEqualTo("Barbara Jensen");
-    assertThat(entry.getAttributeValue("initials")).isEqualTo("BJ");
-    assertThat(entry.getAttributeValue("long")).isEqualTo("Jensen");
-    assertThat(entry.getAttributeValue("missing")).isEqualTo("x");
+    assertThat(firstValues(entry, "cn", "initials", "long", "missing"))
+        .containsExactly("Barbara Jensen", "BJ", "Jensen", "x");
   }
 
   @Test
   void escapesAndEmptyValues_areLiteralAndLeftOut() throws IOException {
-    Entry entry =
-        entries(
-                directory,
-                1,
-                "a: 1 \\< 2 \\{x\\} \\\\",
-                "b:",
-                "c: <presence:0>",
-                "d: $> [undefined]")
-            .get(0);
+    Entry entry = oneEntry("a: 1 \\< 2 \\{x\\} \\\\", "b:", "c: <presence:0>", "d: $> [undefined]");
 
-    assertThat(entry.getAttributeValue("a")).isEqualTo("1 < 2 {x} \\");
-    assertThat(entry.hasAttribute("b")).isFalse();
-    assertThat(entry.hasAttribute("c")).isFalse();
-    assertThat(entry.getAttributeValue("d")).isEqualTo("$> [undefined]");
+    assertThat(firstValues(entry, "a", "d")).containsExactly("1 < 2 {x} \\", "$> [undefined]");
+    assertThat(List.of("b", "c")).noneMatch(entry::hasAttribute);
   }
 
   @Test
   void rdnValues_areEscapedInTheDn() throws Exception {
-    Entry entry = entries(directory, 1, "cn: Smith, John + <list:#1>").get(0);
+    Entry entry = oneEntry("cn: Smith, John + <list:#1>");
     String text =
         "branch: o=test\nsubordinateTemplate: t:1\n\ntemplate: t\nrdnAttr: cn+sn\ncn: Doe, Jane\nsn: <list: Doe >\n";
 
-    Entry escaped =
-        TemplateRunner.generate(TemplateRunner.write(directory, text), Map.of(), 1).get(1);
+    Entry escaped = generate(text).get(1);
 
     assertThat(entry.getAttributeValue("cn")).isEqualTo("Smith, John + #1");
     assertThat(new DN(escaped.getDN()).getRDN().getAttributeValues())
@@ -380,7 +367,7 @@ class TagsTest {
         "branch: o=test\n\nbranch: ou=Groups,o=test\ndescription: all groups\n\n"
             + "branch: cn=admins,ou=Groups,o=test\nobjectClass: top\nobjectClass: groupOfNames\nmember: cn=root\n\n"
             + "branch: c=us,o=test\n\nbranch: dc=x,o=test\n\nbranch: uid=other,o=test\n";
-    List<Entry> all = TemplateRunner.generate(TemplateRunner.write(directory, text), Map.of(), 1);
+    List<Entry> all = generate(text);
 
     assertThat(all.get(0).getObjectClassValues()).containsExactly("top", "organization");
     assertThat(all.get(0).getAttributeValue("o")).isEqualTo("test");
@@ -400,7 +387,7 @@ class TagsTest {
             + "template: person\nrdnAttr: uid\nsubordinateTemplate: note:1\nobjectClass: person\nuid: p<sequential>\nsn: <last>\n\n"
             + "template: manager\nextends: person\nobjectClass: manager\ntitle: boss\n\n"
             + "template: note\nrdnAttr: cn\ncn: note\n";
-    List<Entry> all = TemplateRunner.generate(TemplateRunner.write(directory, text), Map.of(), 1);
+    List<Entry> all = generate(text);
 
     assertThat(all)
         .extracting(Entry::getDN)

@@ -12,6 +12,8 @@ import io.rockds.tools.fixtures.SampleInstance;
 import io.rockds.tools.fixtures.ToolOutput;
 import io.rockds.tools.verify.VerifyIndex;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,19 +55,7 @@ class OnlineRebuildIT {
       assertThat(index).isNotNull();
       assertThat(index.isTrusted()).isFalse();
 
-      ToolOutput rebuilt =
-          ToolOutput.run(
-              new RebuildIndex(),
-              "--hostname",
-              "127.0.0.1",
-              "-p",
-              port,
-              "-w",
-              "password",
-              "-b",
-              "dc=example,dc=com",
-              "--index",
-              "employeeNumber");
+      ToolOutput rebuilt = rebuildOnline(port, "password", "--index", "employeeNumber");
       assertThat(rebuilt.exitCode()).as(rebuilt.out() + rebuilt.err()).isZero();
       assertThat(rebuilt.out())
           .contains("Rebuild task ds-task-id=rebuild-")
@@ -87,33 +77,20 @@ class OnlineRebuildIT {
           .contains("consistent read-only snapshot")
           .contains("verify-index");
 
-      ToolOutput degraded =
-          ToolOutput.run(
-              new RebuildIndex(),
-              "--hostname",
-              "127.0.0.1",
-              "-p",
-              port,
-              "-w",
-              "password",
-              "-b",
-              "dc=example,dc=com",
-              "--rebuildDegraded",
-              "--quiet");
+      ToolOutput degraded = rebuildOnline(port, "password", "--rebuildDegraded", "--quiet");
       assertThat(degraded.exitCode()).as(degraded.err()).isZero();
-      ToolOutput wrongPassword =
-          ToolOutput.run(
-              new RebuildIndex(),
-              "--hostname",
-              "127.0.0.1",
-              "-p",
-              port,
-              "-w",
-              "wrong",
-              "-b",
-              "dc=example,dc=com",
-              "--rebuildAll");
+      ToolOutput wrongPassword = rebuildOnline(port, "wrong", "--rebuildAll");
       assertThat(wrongPassword.exitCode()).isEqualTo(1);
     }
+  }
+
+  /** rebuild-index through the server at 127.0.0.1:{@code port}, under dc=example,dc=com. */
+  private static ToolOutput rebuildOnline(String port, String password, String... selection) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--hostname", "127.0.0.1", "-p", port, "-w", password, "-b", "dc=example,dc=com"));
+    args.addAll(List.of(selection));
+    return ToolOutput.run(new RebuildIndex(), args.toArray(String[]::new));
   }
 }

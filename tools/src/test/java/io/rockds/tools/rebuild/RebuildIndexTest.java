@@ -33,19 +33,11 @@ class RebuildIndexTest {
   @TempDir Path dir;
 
   private static ToolOutput rebuild(Instance instance, String... args) {
-    String[] all = new String[args.length + 4];
-    all[0] = "--instance";
-    all[1] = instance.root().toString();
-    all[2] = "-b";
-    all[3] = "dc=example,dc=com";
-    System.arraycopy(args, 0, all, 4, args.length);
-    return ToolOutput.run(new RebuildIndex(), all);
+    return ToolOutput.runOn(instance, new RebuildIndex(), SampleInstance.underBase(args));
   }
 
   private static String status(Instance instance) {
-    return ToolOutput.run(
-            new BackendStat(), "--instance", instance.root().toString(), "show-index-status")
-        .out();
+    return ToolOutput.runOn(instance, new BackendStat(), "show-index-status").out();
   }
 
   @Test
@@ -98,10 +90,9 @@ class RebuildIndexTest {
     assertThat(o.exitCode()).as(o.err()).isZero();
     assertThat(o.out()).contains("sn.caseIgnoreMatch");
     ToolOutput rossi =
-        ToolOutput.run(
+        ToolOutput.runOn(
+            instance,
             new BackendStat(),
-            "--instance",
-            instance.root().toString(),
             "dump-index",
             "-b",
             "dc=example,dc=com",

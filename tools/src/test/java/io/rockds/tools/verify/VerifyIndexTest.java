@@ -30,11 +30,11 @@ class VerifyIndexTest {
   @TempDir Path dir;
 
   private static ToolOutput verify(Instance instance, String... args) {
-    List<String> all =
-        new ArrayList<>(
-            List.of("--instance", instance.root().toString(), "-b", "dc=example,dc=com"));
-    all.addAll(List.of(args));
-    return ToolOutput.run(new VerifyIndex(), all.toArray(String[]::new));
+    return ToolOutput.runOn(instance, new VerifyIndex(), SampleInstance.underBase(args));
+  }
+
+  private static ToolOutput rebuild(Instance instance, String... args) {
+    return ToolOutput.runOn(instance, new RebuildIndex(), SampleInstance.underBase(args));
   }
 
   @Test
@@ -55,17 +55,7 @@ class VerifyIndexTest {
     assertThat(uidOnly.out()).contains("[user.1]").doesNotContain("[user.2@example.com]");
 
     ToolOutput rebuild =
-        ToolOutput.run(
-            new RebuildIndex(),
-            "--instance",
-            instance.root().toString(),
-            "-b",
-            "dc=example,dc=com",
-            "--index",
-            "uid",
-            "--index",
-            "mail.caseIgnoreIA5Match",
-            "--quiet");
+        rebuild(instance, "--index", "uid", "--index", "mail.caseIgnoreIA5Match", "--quiet");
     assertThat(rebuild.exitCode()).as(rebuild.err()).isZero();
     assertThat(verify(instance, "--index", "uid", "--index", "mail").exitCode()).isZero();
   }
@@ -94,15 +84,7 @@ class VerifyIndexTest {
             "--set",
             "sort-order:+sn");
     assertThat(created.exitCode()).as(created.err()).isZero();
-    ToolOutput rebuild =
-        ToolOutput.run(
-            new RebuildIndex(),
-            "--instance",
-            instance.root().toString(),
-            "-b",
-            "dc=example,dc=com",
-            "--index",
-            "vlv.byName");
+    ToolOutput rebuild = rebuild(instance, "--index", "vlv.byName");
     assertThat(rebuild.exitCode()).as(rebuild.err()).isZero();
     assertThat(rebuild.out()).contains("vlv.byName");
     assertThat(verify(instance).exitCode()).isZero();
