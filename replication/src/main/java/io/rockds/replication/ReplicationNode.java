@@ -77,6 +77,8 @@ public final class ReplicationNode implements AutoCloseable {
 
   private final GroupCommit groupCommit = new GroupCommit(this::send);
 
+  private final LeaderSubmission here;
+
   private ReplicationNode(
       ReplicationSettings settings,
       RaftGroupId groupId,
@@ -92,6 +94,7 @@ public final class ReplicationNode implements AutoCloseable {
     this.appliedIndex = appliedIndex;
     this.stateMachine = stateMachine;
     this.left = left;
+    this.here = new LeaderSubmission(server, groupId);
   }
 
   /**
@@ -365,9 +368,21 @@ public final class ReplicationNode implements AutoCloseable {
   private GroupCommit.Sent send(byte[] entry)
       throws ReplicationUnavailableException, InterruptedException {
     long deadline = System.nanoTime() + settings.writeTimeout().toNanos();
+    Message message = Message.valueOf(UnsafeByteOperations.unsafeWrap(entry));
     RaftClientReply reply;
     try {
-      reply = client.io().send(Message.valueOf(UnsafeByteOperations.unsafeWrap(entry)));
+      reply = here.submit(message, remaining(deadline));
+      if (reply != null && reply.getNotLeaderException() != null) {
+        throw new ReplicationUnavailableException(
+            "the leader stepped down while committing the write (it may still be applied): "
+                + reply.getNotLeaderException().getMessage(),
+            reply.getNotLeaderException());
+      }
+      if (reply == null) {
+        reply = client.io().send(message);
+      }
+    } catch (TimeoutException e) {
+      throw notCommittedInTime(e);
     } catch (InterruptedIOException e) {
       throw new InterruptedException(e.getMessage());
     } catch (IOException e) {
