@@ -82,25 +82,43 @@ public final class Id2Entry extends IdKeyedTree {
       throws RocksDBException {
     byte[] key = Bytes.longKey(id);
     byte[] value = read(key, from);
-    ReadOptions latest = from == ReadFrom.MEMORY ? memoryOnly : null;
     if (value == null || !readsValuesApart(value, projection)) {
-      return value == null ? null : entry(id, value, projection, values::raw, latest);
+      return value == null ? null : entry(id, value, projection, values::raw, latest(from));
     }
-    StoredEntry byListedKeys = entry(id, value, projection, values::listed, latest);
+    StoredEntry byListedKeys = entry(id, value, projection, values::listed, latest(from));
     if (byListedKeys != null) {
       return byListedKeys;
     }
     // No keys listed (a group's members), or the entry changed since its record was read: the
     // record and its values from one snapshot, since a write between two reads would tear them.
+    return fromOneSnapshot(
+        from,
+        options -> {
+          byte[] now = db.get(handle, options, key);
+          return now == null ? null : entry(id, now, projection, values::raw, options);
+        });
+  }
+
+  /** The options of a read of the latest state: from memory only if {@code from} says so. */
+  private ReadOptions latest(ReadFrom from) {
+    return from == ReadFrom.MEMORY ? memoryOnly : null;
+  }
+
+  /** {@code read} with options reading one snapshot, from memory only if {@code from} says so. */
+  private <T> T fromOneSnapshot(ReadFrom from, SnapshotRead<T> read) throws RocksDBException {
     Snapshot snapshot = db.getSnapshot();
     try (ReadOptions options =
         (from == ReadFrom.MEMORY ? new ReadOptions(memoryOnly) : new ReadOptions())
             .setSnapshot(snapshot)) {
-      value = db.get(handle, options, key);
-      return value == null ? null : entry(id, value, projection, values::raw, options);
+      return read.apply(options);
     } finally {
       db.releaseSnapshot(snapshot);
     }
+  }
+
+  @FunctionalInterface
+  private interface SnapshotRead<T> {
+    T apply(ReadOptions options) throws RocksDBException;
   }
 
   /**
@@ -137,30 +155,21 @@ public final class Id2Entry extends IdKeyedTree {
     if (!boundedApart(record)) {
       return null;
     }
-    EntryRecord byListedKeys =
-        withValuesApart(id, record, values::listed, from == ReadFrom.MEMORY ? memoryOnly : null);
+    EntryRecord byListedKeys = withValuesApart(id, record, values::listed, latest(from));
     if (byListedKeys != null) {
       return byListedKeys;
     }
     // The record and its values from one snapshot, as in get.
-    Snapshot snapshot = db.getSnapshot();
-    try (ReadOptions options =
-        (from == ReadFrom.MEMORY ? new ReadOptions(memoryOnly) : new ReadOptions())
-            .setSnapshot(snapshot)) {
-      byte[] now = db.get(handle, options, key);
-      if (now == null) {
-        return null;
-      }
-      if (!Arrays.equals(now, value)) {
-        record = codec.record(now);
-        if (!boundedApart(record)) {
-          return null;
-        }
-      }
-      return withValuesApart(id, record, values::raw, options);
-    } finally {
-      db.releaseSnapshot(snapshot);
-    }
+    return fromOneSnapshot(
+        from,
+        options -> {
+          byte[] now = db.get(handle, options, key);
+          EntryRecord current =
+              now == null || Arrays.equals(now, value) ? record : codec.record(now);
+          return now == null || !boundedApart(current)
+              ? null
+              : withValuesApart(id, current, values::raw, options);
+        });
   }
 
   /** The record with its values apart read by {@code reader}; null if the reader gave up. */
@@ -252,7 +261,7 @@ public final class Id2Entry extends IdKeyedTree {
     }
     int read = 0;
     long id = entry.stored().id();
-    ReadOptions options = from == ReadFrom.MEMORY ? memoryOnly : null;
+    ReadOptions options = latest(from);
     for (StoredEntry.Apart a : entry.lacking()) {
       List<byte[]> all =
           a.keys() == null ? values.raw(id, a, options) : values.listed(id, a, options);
