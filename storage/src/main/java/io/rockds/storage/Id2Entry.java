@@ -85,18 +85,11 @@ public final class Id2Entry extends IdKeyedTree {
     if (value == null || !readsValuesApart(value, projection)) {
       return value == null ? null : entry(id, value, projection, values::raw, latest(from));
     }
-    StoredEntry byListedKeys = entry(id, value, projection, values::listed, latest(from));
-    if (byListedKeys != null) {
-      return byListedKeys;
-    }
-    // No keys listed (a group's members), or the entry changed since its record was read: the
-    // record and its values from one snapshot, since a write between two reads would tear them.
-    return fromOneSnapshot(
+    return byListedKeysElseOneSnapshot(
+        key,
+        value,
         from,
-        options -> {
-          byte[] now = db.get(handle, options, key);
-          return now == null ? null : entry(id, now, projection, values::raw, options);
-        });
+        (record, reader, options) -> entry(id, record, projection, reader, options));
   }
 
   /** The options of a read of the latest state: from memory only if {@code from} says so. */
@@ -104,21 +97,33 @@ public final class Id2Entry extends IdKeyedTree {
     return from == ReadFrom.MEMORY ? memoryOnly : null;
   }
 
-  /** {@code read} with options reading one snapshot, from memory only if {@code from} says so. */
-  private <T> T fromOneSnapshot(ReadFrom from, SnapshotRead<T> read) throws RocksDBException {
+  /**
+   * {@code read} of {@code record} with its values apart read by the keys it lists; when that gives
+   * up (no keys listed, as for a group's members, or one gone: the entry changed since its record
+   * was read), {@code read} again of the record and its values from one snapshot, since a write
+   * between two reads would tear them. Reads from memory only if {@code from} says so.
+   */
+  private <T> T byListedKeysElseOneSnapshot(
+      byte[] key, byte[] record, ReadFrom from, RecordRead<T> read) throws RocksDBException {
+    T byListedKeys = read.apply(record, values::listed, latest(from));
+    if (byListedKeys != null) {
+      return byListedKeys;
+    }
     Snapshot snapshot = db.getSnapshot();
     try (ReadOptions options =
         (from == ReadFrom.MEMORY ? new ReadOptions(memoryOnly) : new ReadOptions())
             .setSnapshot(snapshot)) {
-      return read.apply(options);
+      byte[] now = db.get(handle, options, key);
+      return now == null ? null : read.apply(now, values::raw, options);
     } finally {
       db.releaseSnapshot(snapshot);
     }
   }
 
+  /** Reads something of a record with its values apart, or gives up with null. */
   @FunctionalInterface
-  private interface SnapshotRead<T> {
-    T apply(ReadOptions options) throws RocksDBException;
+  private interface RecordRead<T> {
+    T apply(byte[] record, ValuesReader reader, ReadOptions options) throws RocksDBException;
   }
 
   /**
@@ -155,20 +160,14 @@ public final class Id2Entry extends IdKeyedTree {
     if (!boundedApart(record)) {
       return null;
     }
-    EntryRecord byListedKeys = withValuesApart(id, record, values::listed, latest(from));
-    if (byListedKeys != null) {
-      return byListedKeys;
-    }
-    // The record and its values from one snapshot, as in get.
-    return fromOneSnapshot(
+    return byListedKeysElseOneSnapshot(
+        key,
+        value,
         from,
-        options -> {
-          byte[] now = db.get(handle, options, key);
-          EntryRecord current =
-              now == null || Arrays.equals(now, value) ? record : codec.record(now);
-          return now == null || !boundedApart(current)
-              ? null
-              : withValuesApart(id, current, values::raw, options);
+        (bytes, reader, options) -> {
+          // The record decoded already, or the one read again from the snapshot.
+          EntryRecord read = bytes == value ? record : codec.record(bytes);
+          return boundedApart(read) ? withValuesApart(id, read, reader, options) : null;
         });
   }
 
