@@ -110,6 +110,34 @@ class EntryCodecFuzzTest {
         .hasMessageContaining("corrupt entry");
   }
 
+  @Test
+  void everyTruncationOfARecordListingTheKeysOfItsValuesApartIsRefused() throws RocksDBException {
+    Entry entry = new Entry("uid=u,dc=example,dc=com", new Attribute("cn", "a"));
+    byte[][] keys = {new byte[32], new byte[32]};
+    keys[1][0] = 1;
+    int photo = CODEC.descriptionId("jpegPhoto;binary", null);
+    byte[] good =
+        CODEC.encode(entry, List.of(new StoredEntry.Apart(photo, "jpegPhoto;binary", keys)), null);
+    assertThat(good[0]).isEqualTo(EntryCodec.VERSION_3);
+    StoredEntry.Apart read = CODEC.decode(good).apart().get(0);
+    assertThat(read.keys()).isDeepEqualTo(keys);
+    assertThat(CODEC.record(good).apart().get(0).keys()).isDeepEqualTo(keys);
+    for (int length = 0; length < good.length; length++) {
+      byte[] truncated = Arrays.copyOf(good, length);
+      assertThatThrownBy(() -> CODEC.decode(truncated))
+          .as("truncated to %d bytes", length)
+          .isInstanceOf(IllegalArgumentException.class);
+      assertThatThrownBy(() -> CODEC.record(truncated))
+          .as("truncated to %d bytes", length)
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+    byte[] bomb = Arrays.copyOf(good, good.length);
+    bomb[bomb.length - 33] = (byte) 0x7F; // the last key's length claims more than is left
+    assertThatThrownBy(() -> CODEC.decode(bomb))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("corrupt entry");
+  }
+
   /** Visits every attribute and value of {@code record}; the number of attributes. */
   private static int visited(EntryRecord record) {
     int[] attributes = {0};
